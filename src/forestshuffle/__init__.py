@@ -1,0 +1,89 @@
+"""forestshuffle: a rules engine for the card game Forest Shuffle.
+
+>>> import forestshuffle as fs
+>>> game = fs.new_game("base", players=2, seed=7)
+>>> game.pending.player
+0
+"""
+
+from . import bots, dsl
+from .cards import Card, CardSet, Half, Position, Spec, Species
+from .decisions import (
+    Action,
+    Decision,
+    DrawFromClearing,
+    DrawFromDeck,
+    KeepHand,
+    Pass,
+    PayWith,
+    PickCard,
+    Place,
+    PlayCard,
+    PlaySapling,
+    Redraw,
+    Use,
+)
+from .errors import (
+    CardDataError,
+    ForestShuffleError,
+    IllegalActionError,
+    PlayerCountError,
+    PluginError,
+    RecordError,
+    UnknownRulesetError,
+)
+from .game import Game, new_game
+from .hookspecs import hookimpl
+from .layouts import SiteKind, SlotDef
+from .plugins import PluginHost, available_rulesets, get_ruleset
+from .ruleset import Ruleset, RulesetSpec
+from .scoring import CardScore, PlayerScore, Scores
+from .views import PlayerView
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "Card",
+    "CardDataError",
+    "CardScore",
+    "CardSet",
+    "Decision",
+    "DrawFromClearing",
+    "DrawFromDeck",
+    "ForestShuffleError",
+    "Game",
+    "Half",
+    "IllegalActionError",
+    "KeepHand",
+    "Pass",
+    "PayWith",
+    "PickCard",
+    "Place",
+    "PlayCard",
+    "PlaySapling",
+    "PlayerCountError",
+    "PlayerScore",
+    "PlayerView",
+    "PluginError",
+    "PluginHost",
+    "Position",
+    "RecordError",
+    "Redraw",
+    "Ruleset",
+    "RulesetSpec",
+    "Scores",
+    "SiteKind",
+    "SlotDef",
+    "Spec",
+    "Species",
+    "UnknownRulesetError",
+    "Use",
+    "__version__",
+    "available_rulesets",
+    "bots",
+    "dsl",
+    "get_ruleset",
+    "hookimpl",
+    "new_game",
+]

@@ -1,0 +1,147 @@
+"""The core's own plugin: the common kinds every ruleset may use.
+
+It registers through the same hooks as any third-party plugin, so the core has no
+back door.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from . import events as ev
+from .hookspecs import hookimpl
+from .kinds import (
+    CountKind,
+    DeckBuilder,
+    EndCondition,
+    ScoringKind,
+    StepKind,
+    TriggerKind,
+    TurnAction,
+)
+from .layouts import SiteKind, four_sided
+from .rules import CORE_STEP_KINDS, CORE_TURN_ACTIONS, check_filter, half_filter
+from .scoring import CORE_COUNTS, CORE_SCORING
+from .steps import Step
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+    from .state import GameState
+
+
+class WinterInLastThird(DeckBuilder):
+    """Shuffle the deck without winters, return ``removal[players]`` cards unseen to the
+    box, split the rest in three piles, shuffle all but one winter into the bottom pile,
+    put the last winter on top of it, and stack the other piles on top."""
+
+    name = "winter_in_last_third"
+
+    def build(self, rules: Ruleset, players: int, rng: random.Random) -> list[ev.Event]:
+        """The DeckBuilt event plus the set-up steps."""
+        cards = list(rules.deck_cards)
+        rng.shuffle(cards)
+        remove = rules.spec.removal.get(players, 0)
+        boxed, rest = cards[:remove], cards[remove:]
+        third = len(rest) // 3
+        top, middle, bottom = rest[:third], rest[third : 2 * third], rest[2 * third :]
+        winters = list(rules.winter_cards)
+        if winters:
+            last, others = winters[0], winters[1:]
+            bottom = bottom + others
+            rng.shuffle(bottom)
+            bottom = [last, *bottom]
+        order = top + middle + bottom
+        return [ev.DeckBuilt(tuple(order), tuple(boxed)), setup_steps(rules, players)]
+
+
+def setup_steps(rules: Ruleset, players: int) -> ev.StepsQueued:
+    """Deal, mulligans in seat order, then the first turn."""
+    steps = [Step("deal")]
+    if rules.spec.mulligan == "no_tree":
+        steps.extend(Step("mulligan", p) for p in range(players))
+    steps.append(Step("end_turn", -1))
+    return ev.StepsQueued(tuple(steps))
+
+
+class OnPlay(TriggerKind):
+    """Fires when its owner plays a card matching ``filter`` (``tag``, ``species``,
+    ``tree``: a tree or sapling) and, if given, placed into slot ``slot``. Args also hold
+    ``effect`` (specs), ``optional`` (default true) and ``from_next_turn``."""
+
+    name = "on_play"
+
+    def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
+        """Check keys, filter and slot."""
+        extra = set(args) - {"filter", "slot", "effect", "optional", "from_next_turn"}
+        if extra:
+            raise ValueError(f"unknown argument(s) {sorted(extra)}")
+        check_filter(args.get("filter", {}), rules)
+        if not args.get("effect"):
+            raise ValueError("'effect' must name at least one effect")
+
+    def compile(self, args: Mapping[str, Any], rules: Ruleset) -> Callable[..., bool]:
+        """Predicate over the play."""
+        flt = half_filter({k: v for k, v in args.get("filter", {}).items() if k != "tree"})
+        tree = args.get("filter", {}).get("tree")
+        slot_want = args.get("slot")
+        halves = rules.halves
+
+        def matches(state: GameState, player: int, card: int, half: int | None,
+                    slot: str) -> bool:
+            if slot_want is not None and slot != slot_want:
+                return False
+            if tree is not None and (slot == "center") != tree:
+                return False
+            if flt is not None:
+                if half is None:
+                    return False
+                return flt(halves[card][half])
+            return True
+
+        return matches
+
+
+class CoreKinds:
+    """Hook implementations of the core (registered as plugin ``forestshuffle``)."""
+
+    @hookimpl
+    def forestshuffle_site_kinds(self) -> Iterable[SiteKind]:
+        """A tree (four sides) and a sapling (four sides, no species)."""
+        return (four_sided("tree"), four_sided("sapling"))
+
+    @hookimpl
+    def forestshuffle_step_kinds(self) -> Iterable[StepKind]:
+        """The turn machine's steps and the common effect kinds."""
+        return CORE_STEP_KINDS
+
+    @hookimpl
+    def forestshuffle_trigger_kinds(self) -> Iterable[TriggerKind]:
+        """``on_play``."""
+        return (OnPlay(),)
+
+    @hookimpl
+    def forestshuffle_scoring_kinds(self) -> Iterable[ScoringKind]:
+        """The common scoring kinds."""
+        return CORE_SCORING
+
+    @hookimpl
+    def forestshuffle_count_kinds(self) -> Iterable[CountKind]:
+        """The maintained counters."""
+        return CORE_COUNTS
+
+    @hookimpl
+    def forestshuffle_turn_actions(self) -> Iterable[TurnAction]:
+        """draw, play, sapling."""
+        return CORE_TURN_ACTIONS
+
+    @hookimpl
+    def forestshuffle_deck_builders(self) -> Iterable[DeckBuilder]:
+        """``winter_in_last_third``."""
+        return (WinterInLastThird(),)
+
+    @hookimpl
+    def forestshuffle_end_conditions(self) -> Iterable[EndCondition]:
+        """None beyond the winter cards, which end the game as they are revealed."""
+        return ()

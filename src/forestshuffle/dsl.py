@@ -1,0 +1,150 @@
+"""Helpers to write card data: one call per effect, trigger or scoring spec.
+
+Each returns a :class:`~forestshuffle.cards.Spec` naming a kind registered by the core.
+A sequence of effects is a tuple: ``(draw(1), extra_turn())``.
+
+Counts are strings ``kind`` or ``kind:arg``: ``tag:deer``, ``species:base.european_hare``,
+``trees``, ``tree_total``, ``trees_of:base.linden``, ``distinct_tag:bat``,
+``tree_species``, ``slot:bottom``, ``full_sites``, ``symbol:Oak``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import Spec
+
+# -- effects ---------------------------------------------------------------------------
+
+
+def draw(n: int = 1) -> Spec:
+    """Draw *n* cards from the deck."""
+    return Spec("draw", {"n": n})
+
+
+def draw_per(count: str) -> Spec:
+    """Draw 1 card per unit of *count* in your forest."""
+    return Spec("draw_per", {"count": count})
+
+
+def extra_turn() -> Spec:
+    """Take an extra turn after this one."""
+    return Spec("extra_turn")
+
+
+def free_play(*, any_number: bool = False, **filter_: Any) -> Spec:
+    """Play a hand card matching *filter_* (``tag=``, ``species=``, ``tree=``) for free."""
+    args: dict[str, Any] = {"filter": dict(filter_)}
+    if any_number:
+        args["any_number"] = True
+    return Spec("free_play", args)
+
+
+def cave_from_hand_then_draw() -> Spec:
+    """Put any number of hand cards into your cave, then draw as many."""
+    return Spec("cave_from_hand_then_draw")
+
+
+def clearing_to_cave() -> Spec:
+    """Put every clearing card into your cave."""
+    return Spec("clearing_to_cave")
+
+
+def play_further() -> Spec:
+    """Play any number of further hand cards, paying each (the Mole)."""
+    return Spec("play_further")
+
+
+# -- triggers --------------------------------------------------------------------------
+
+
+def on_play(effect: Spec | Sequence[Spec], *, slot: str | None = None,
+            from_next_turn: bool = False, optional: bool = True, **filter_: Any) -> Spec:
+    """Whenever you play a card matching *filter_* (into *slot*), use *effect*."""
+    args: dict[str, Any] = {
+        "filter": dict(filter_),
+        "effect": (effect,) if isinstance(effect, Spec) else tuple(effect),
+        "from_next_turn": from_next_turn,
+        "optional": optional,
+    }
+    if slot is not None:
+        args["slot"] = slot
+    return Spec("on_play", args)
+
+
+# -- scoring ---------------------------------------------------------------------------
+
+
+def flat(points: int) -> Spec:
+    """A fixed number of points."""
+    return Spec("flat", {"points": points})
+
+
+def per(points: int, count: str) -> Spec:
+    """*points* per unit of *count*."""
+    return Spec("per", {"points": points, "count": count})
+
+
+def if_at_least(points: int, count: str, n: int, otherwise: int = 0) -> Spec:
+    """*points* if *count* >= *n*."""
+    args: dict[str, Any] = {"points": points, "count": count, "n": n}
+    if otherwise:
+        args["otherwise"] = otherwise
+    return Spec("if_at_least", args)
+
+
+def majority(points: int, count: str, otherwise: int = 0) -> Spec:
+    """*points* if no other forest has more of *count* (ties count as most)."""
+    args: dict[str, Any] = {"points": points, "count": count}
+    if otherwise:
+        args["otherwise"] = otherwise
+    return Spec("majority", args)
+
+
+def per_attached(points: int) -> Spec:
+    """*points* per card attached to this site."""
+    return Spec("per_attached", {"points": points})
+
+
+def per_same_symbol(points: int) -> Spec:
+    """*points* per card showing this card's tree symbol."""
+    return Spec("per_same_symbol", {"points": points})
+
+
+def if_site_is(points: int, species: str) -> Spec:
+    """*points* if the card sits at a tree of *species*."""
+    return Spec("if_site_is", {"points": points, "species": species})
+
+
+def if_site_has(points: int, tag: str) -> Spec:
+    """*points* if another card with *tag* sits at the same site."""
+    return Spec("if_site_has", {"points": points, "tag": tag})
+
+
+def if_slot_shared(points: int) -> Spec:
+    """*points* if the card shares its slot."""
+    return Spec("if_slot_shared", {"points": points})
+
+
+def set_table(table: Sequence[int], count: str) -> Spec:
+    """The species scores ``table[n-1]`` in all for ``n`` = *count*."""
+    return Spec("set_table", {"table": tuple(table), "count": count})
+
+
+def distinct_sets(table: Sequence[int], tag: str) -> Spec:
+    """Cards with *tag* score in sets of different species by *table*."""
+    return Spec("distinct_sets", {"table": tuple(table), "tag": tag})
+
+
+# -- slot rules and modifiers ----------------------------------------------------------
+
+
+def shares_slot(max_cards: int | None = None) -> Spec:
+    """Cards of this species may share a slot (up to *max_cards*, None for any number)."""
+    return Spec("shares_slot", {"max_cards": max_cards})
+
+
+def counts_as_tree(n: int = 1) -> Spec:
+    """The site this card sits at counts as *n* more tree(s) of its species."""
+    return Spec("counts_as_tree", {"n": n})

@@ -1,0 +1,65 @@
+"""The errors forestshuffle raises on purpose."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ForestShuffleError(Exception):
+    """Base class of every error forestshuffle raises on purpose."""
+
+
+class IllegalActionError(ForestShuffleError, ValueError):
+    """The action does not answer the pending decision; the game is unchanged."""
+
+    def __init__(self, reason: str, pending: Any = None) -> None:
+        msg = reason if pending is None else f"{reason}; waiting for: {pending}"
+        super().__init__(msg)
+        self.reason = reason
+        self.pending = pending
+
+
+class UnknownRulesetError(ForestShuffleError, LookupError):
+    """No installed plugin provides a ruleset of that id."""
+
+    def __init__(self, ruleset: str, known: list[str]) -> None:
+        super().__init__(
+            f"unknown ruleset {ruleset!r} (installed: {', '.join(sorted(known)) or 'none'})"
+        )
+        self.ruleset = ruleset
+        self.known = known
+
+
+class PlayerCountError(ForestShuffleError, ValueError):
+    """The ruleset cannot be played by that many players (or the names do not match)."""
+
+
+class CardDataError(ForestShuffleError, ValueError):
+    """A plugin's card or rules data is invalid; names the plugin, card and field."""
+
+    def __init__(self, plugin: str, item: str, field: str, problem: str) -> None:
+        super().__init__(f"plugin {plugin!r}, {item}, field {field!r}: {problem}")
+        self.plugin = plugin
+        self.item = item
+        self.field = field
+        self.problem = problem
+
+
+class PluginError(ForestShuffleError):
+    """A plugin failed while a ruleset was being built (it raised or returned bad data)."""
+
+
+class RecordError(ForestShuffleError, ValueError):
+    """A game record could not be loaded: malformed, foreign, damaged or tampered."""
+
+    def __init__(self, problem: str, index: int | None = None, path: str | None = None) -> None:
+        where = []
+        if index is not None:
+            where.append(f"event {index}")
+        if path:
+            where.append(path)
+        msg = problem if not where else f"{problem} (at {', '.join(where)})"
+        super().__init__(msg)
+        self.problem = problem
+        self.index = index
+        self.path = path

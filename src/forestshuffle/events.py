@@ -1,0 +1,171 @@
+"""What happened: frozen events with past-tense names.
+
+A game is its parameters plus its event list; :func:`forestshuffle.state.evolve`
+folds events into a state and never validates. Every random outcome is inside an
+event (the dealt deck order), so a replay needs no random generator.
+
+Events are numbered by their position in the log (a gapless integer). Each class
+carries ``class_version``; the record format upcasts older versions on load.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from .steps import Step
+
+
+class Event:
+    """Base class of all events."""
+
+    __slots__ = ()
+    class_version: ClassVar[int] = 1
+
+
+@attrs.frozen
+class DeckBuilt(Event):
+    """Set-up: the deck as dealt, top card first, and the cards returned unseen to the box."""
+
+    order: tuple[int, ...]
+    boxed: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class CardDrawn(Event):
+    """A player took the top card of the deck into their hand."""
+
+    player: int
+    card: int
+
+
+@attrs.frozen
+class CardTaken(Event):
+    """A player took a face-up card from the clearing into their hand."""
+
+    player: int
+    card: int
+
+
+@attrs.frozen
+class CardRevealed(Event):
+    """The top card of the deck was put face up into the clearing."""
+
+    card: int
+
+
+@attrs.frozen
+class WinterRevealed(Event):
+    """A winter card came off the deck and was put face up beside the clearing."""
+
+    card: int
+
+
+@attrs.frozen
+class HandReturned(Event):
+    """A player returned their whole hand to the box (the opening mulligan)."""
+
+    player: int
+    cards: tuple[int, ...]
+
+
+@attrs.frozen
+class TurnStarted(Event):
+    """A player's turn began; ``extra`` when it is an extra turn."""
+
+    player: int
+    extra: bool = False
+
+
+@attrs.frozen
+class CardPlayed(Event):
+    """A player put a card into their forest, its payment going to the clearing.
+
+    ``half`` is the index of the used half (``0`` for a tree), or ``None`` for a card
+    played face down as a sapling. ``site`` is the site index (a new one for a tree or
+    sapling), ``slot`` the slot name (``"center"`` for a new site). ``mode`` is
+    ``"normal"``, ``"free"`` (no effect, no bonus) or ``"deferred"`` (a Mole's further
+    play, whose effects wait until the Mole is done).
+    """
+
+    player: int
+    card: int
+    half: int | None
+    site: int
+    slot: str
+    paid: tuple[int, ...] = ()
+    mode: str = "normal"
+
+
+@attrs.frozen
+class CardsCaved(Event):
+    """Cards went face down into a player's cave, from ``source`` (``hand`` or ``clearing``)."""
+
+    player: int
+    cards: tuple[int, ...]
+    source: str
+
+
+@attrs.frozen
+class ClearingEmptied(Event):
+    """At the end of a turn the clearing held 10 or more cards; all of them left the game."""
+
+    cards: tuple[int, ...]
+
+
+@attrs.frozen
+class ExtraTurnGranted(Event):
+    """A player earned an extra turn, taken right after the current one."""
+
+    player: int
+
+
+@attrs.frozen
+class StepsQueued(Event):
+    """Bookkeeping: steps were put into the resolution queue at index ``at``."""
+
+    steps: tuple[Step, ...]
+    at: int = 0
+
+
+@attrs.frozen
+class StepFinished(Event):
+    """Bookkeeping: the step at the head of the resolution queue was done."""
+
+
+@attrs.frozen
+class StepUpdated(Event):
+    """Bookkeeping: the step at the head of the queue recorded progress."""
+
+    step: Step
+
+
+@attrs.frozen
+class GameEnded(Event):
+    """The game ended; ``reason`` names the rule (``third_winter``...)."""
+
+    reason: str
+
+
+#: Every event class of the core, by name (the record format uses these names).
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.__name__: cls
+    for cls in (
+        DeckBuilt,
+        CardDrawn,
+        CardTaken,
+        CardRevealed,
+        WinterRevealed,
+        HandReturned,
+        TurnStarted,
+        CardPlayed,
+        CardsCaved,
+        ClearingEmptied,
+        ExtraTurnGranted,
+        StepsQueued,
+        StepFinished,
+        StepUpdated,
+        GameEnded,
+    )
+}

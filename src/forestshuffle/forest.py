@@ -1,0 +1,170 @@
+"""One player's forest: sites, slots, and incremental counters.
+
+The counters are updated as cards are placed, so scoring and conditions read them
+instead of rescanning the forest. Counter keys are ``kind`` or ``kind:arg`` strings:
+
+``species:<id>``  visible halves of that species
+``tag:<tag>``     visible halves with that tag
+``symbol:<sym>``  cards and halves showing that tree symbol
+``slot:<name>``   cards in slots of that name (``slot:bottom``)
+``trees``         tree cards, saplings included
+``tree_total``    ``trees`` plus cards that count as extra trees (Violet Carpenter Bee)
+``trees_of:<id>`` trees of that species, extra trees included
+``tree_cards_of:<id>`` tree cards of that species
+``tree_species``  distinct tree species among the tree cards
+``distinct_tag:<tag>`` distinct species with that tag
+``full_sites``    sites with every slot holding at least one card
+``saplings``      saplings
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .layouts import SiteKind
+
+if TYPE_CHECKING:
+    from .ruleset import CompiledHalf, Ruleset
+
+
+class Site:
+    """A site of a forest: the card that opened it and the cards in its slots."""
+
+    __slots__ = ("card", "extra_trees", "filled", "kind", "slots", "species", "symbol")
+
+    def __init__(self, card: int, kind: SiteKind, species: str | None, symbol: str | None):
+        self.card = card
+        self.kind = kind
+        self.species = species
+        self.symbol = symbol
+        self.slots: dict[str, list[int]] = {s.name: [] for s in kind.slots}
+        self.filled = 0
+        self.extra_trees = 0
+
+    @property
+    def is_full(self) -> bool:
+        """Every slot holds at least one card."""
+        return self.filled == len(self.slots)
+
+    def attached(self) -> int:
+        """Number of cards in this site's slots (stacked cards each count)."""
+        return sum(len(v) for v in self.slots.values())
+
+    def copy(self) -> Site:
+        """An independent copy."""
+        s = Site.__new__(Site)
+        s.card = self.card
+        s.kind = self.kind
+        s.species = self.species
+        s.symbol = self.symbol
+        s.slots = {k: list(v) for k, v in self.slots.items()}
+        s.filled = self.filled
+        s.extra_trees = self.extra_trees
+        return s
+
+
+class Forest:
+    """The sites and counters of one player's forest."""
+
+    __slots__ = ("counts", "order", "placed_turn", "sites", "where")
+
+    def __init__(self) -> None:
+        self.sites: list[Site] = []
+        #: card -> (site index, slot name or "center", half index or -1 for a sapling)
+        self.where: dict[int, tuple[int, str, int]] = {}
+        self.counts: dict[str, int] = {}
+        self.order: list[int] = []
+        self.placed_turn: dict[int, int] = {}
+
+    def count(self, key: str) -> int:
+        """The value of counter *key* (0 if never touched)."""
+        return self.counts.get(key, 0)
+
+    def _inc(self, key: str, n: int = 1) -> int:
+        c = self.counts
+        v = c.get(key, 0) + n
+        c[key] = v
+        return v
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+    def cards(self) -> list[int]:
+        """Every card in the forest, in the order played."""
+        return list(self.order)
+
+    # -- mutation (only evolve calls these) -----------------------------------------
+
+    def _count_half(self, h: CompiledHalf, rules: Ruleset) -> None:
+        if self._inc("species:" + h.species) == 1:
+            for t in h.tags:
+                self._inc("distinct_tag:" + t)
+        for t in h.tags:
+            self._inc("tag:" + t)
+        if h.symbol is not None:
+            self._inc("symbol:" + h.symbol)
+
+    def open_site(
+        self, card: int, half: CompiledHalf | None, kind: SiteKind, rules: Ruleset, turn: int
+    ) -> int:
+        """Add a new site opened by *card* (``half`` None for a sapling); returns its index."""
+        idx = len(self.sites)
+        species = half.species if half else None
+        symbol = half.symbol if half else None
+        self.sites.append(Site(card, kind, species, symbol))
+        self.where[card] = (idx, "center", 0 if half else -1)
+        self.order.append(card)
+        self.placed_turn[card] = turn
+        if kind.is_tree:
+            self._inc("trees")
+            self._inc("tree_total")
+        if half is None:
+            self._inc("saplings")
+            return idx
+        self._count_half(half, rules)
+        if kind.is_tree:
+            self._inc("trees_of:" + half.species)
+            if self._inc("tree_cards_of:" + half.species) == 1:
+                self._inc("tree_species")
+        return idx
+
+    def attach(
+        self, card: int, half_index: int, half: CompiledHalf, site: int, slot: str,
+        rules: Ruleset, turn: int,
+    ) -> None:
+        """Put *card* (its half *half_index*) into *slot* of *site*."""
+        s = self.sites[site]
+        cards = s.slots[slot]
+        if not cards:
+            s.filled += 1
+            if s.filled == len(s.slots):
+                self._inc("full_sites")
+        cards.append(card)
+        self.where[card] = (site, slot, half_index)
+        self.order.append(card)
+        self.placed_turn[card] = turn
+        self._inc("slot:" + slot)
+        self._count_half(half, rules)
+        extra = rules.extra_trees.get(half.species, 0)
+        if extra:
+            s.extra_trees += extra
+            self._inc("tree_total", extra)
+            if s.species is not None:
+                self._inc("trees_of:" + s.species, extra)
+
+    def copy(self) -> Forest:
+        """An independent copy."""
+        f = Forest.__new__(Forest)
+        f.sites = [s.copy() for s in self.sites]
+        f.where = dict(self.where)
+        f.counts = dict(self.counts)
+        f.order = list(self.order)
+        f.placed_turn = dict(self.placed_turn)
+        return f
+
+    def snapshot(self) -> tuple[object, ...]:
+        """A comparable value of the forest's visible content."""
+        return tuple(
+            (s.card, s.kind.id, tuple((k, tuple(v)) for k, v in s.slots.items()))
+            for s in self.sites
+        ) + (tuple(sorted(self.where.items())),)

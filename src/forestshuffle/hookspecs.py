@@ -1,0 +1,92 @@
+"""The hook specifications: the whole extension surface of forestshuffle.
+
+A plugin is a module (or object) with functions named like these hooks, marked with
+:data:`hookimpl`, registered under the entry-point group ``forestshuffle``. Every hook
+is asked once, while a :class:`~forestshuffle.ruleset.Ruleset` is compiled, never
+during play. Every hook *contributes*: answers are merged by id, and two answers with
+one id fail the build naming both plugins. The order in which plugins answer means
+nothing. An implementation may take any subset of a hook's parameters (all hooks here
+take none).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from .cards import CardSet
+    from .kinds import (
+        CountKind,
+        DeckBuilder,
+        EndCondition,
+        ScoringKind,
+        StepKind,
+        TriggerKind,
+        TurnAction,
+    )
+    from .layouts import SiteKind
+    from .ruleset import RulesetSpec
+
+PROJECT = "forestshuffle"
+hookspec = pluggy.HookspecMarker(PROJECT)
+#: Mark a plugin's hook implementations with this.
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def forestshuffle_rulesets() -> Iterable[RulesetSpec]:
+    """Rule systems this plugin makes playable (``base``...): their set-up (removal table,
+    deck builder, opening hand, mulligan), turn actions and end conditions, and the ids of
+    the card sets that make up their deck."""
+
+
+@hookspec
+def forestshuffle_card_sets() -> Iterable[CardSet]:
+    """Card sets (species table plus physical cards) this plugin adds. A ruleset uses the
+    sets it names; card numbers and species ids must be unique across its sets."""
+
+
+@hookspec
+def forestshuffle_site_kinds() -> Iterable[SiteKind]:
+    """Kinds of site a forest can hold, each with its slot layout (the core adds ``tree``
+    and ``sapling``)."""
+
+
+@hookspec
+def forestshuffle_step_kinds() -> Iterable[StepKind]:
+    """Step kinds of the resolution queue. Those with ``card_effect = True`` are *effect
+    kinds* that card data may name in ``effect``, ``bonus`` and trigger effects."""
+
+
+@hookspec
+def forestshuffle_trigger_kinds() -> Iterable[TriggerKind]:
+    """Kinds of permanent trigger ("whenever you play ...") card data may name."""
+
+
+@hookspec
+def forestshuffle_scoring_kinds() -> Iterable[ScoringKind]:
+    """Kinds of scoring card data may name (per-card or group scorers)."""
+
+
+@hookspec
+def forestshuffle_count_kinds() -> Iterable[CountKind]:
+    """Countable quantities of a forest (conditions) that scoring and effects may name as
+    ``kind`` or ``kind:arg``."""
+
+
+@hookspec
+def forestshuffle_turn_actions() -> Iterable[TurnAction]:
+    """Turn actions (draw, play, sapling...) a ruleset may list in ``turn_actions``."""
+
+
+@hookspec
+def forestshuffle_deck_builders() -> Iterable[DeckBuilder]:
+    """Set-up deck builders (shuffle, removal, winter placement) a ruleset may name."""
+
+
+@hookspec
+def forestshuffle_end_conditions() -> Iterable[EndCondition]:
+    """End conditions checked at the end of each turn that a ruleset may list."""

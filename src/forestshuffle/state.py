@@ -1,0 +1,235 @@
+"""The game state and :func:`evolve`, which folds one event into it.
+
+``evolve`` trusts its input, like python-chess's ``push``: it applies and never
+validates. Validation is :func:`forestshuffle.rules.decide`'s job. For speed the
+state is mutated in place; :meth:`GameState.copy` gives an independent snapshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from . import events as ev
+from .forest import Forest
+from .steps import Step
+
+if TYPE_CHECKING:
+    from .decisions import Decision
+    from .ruleset import Ruleset
+
+
+class GameState:
+    """Everything about a game at one moment. Card zones are lists of card ids.
+
+    ``deck`` has its top card at the *end* of the list.
+    """
+
+    __slots__ = (
+        "box",
+        "caves",
+        "clearing",
+        "current",
+        "deck",
+        "end_reason",
+        "extra_turns",
+        "forests",
+        "hands",
+        "nevents",
+        "over",
+        "pending",
+        "players",
+        "queue",
+        "rules",
+        "turn",
+        "winter",
+    )
+
+    def __init__(self, rules: Ruleset, players: int) -> None:
+        self.rules = rules
+        self.players = players
+        self.deck: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.clearing: list[int] = []
+        self.caves: list[list[int]] = [[] for _ in range(players)]
+        self.winter: list[int] = []
+        self.box: list[int] = []
+        self.forests: list[Forest] = [Forest() for _ in range(players)]
+        self.queue: list[Step] = []
+        self.current = 0
+        self.turn = 0
+        self.extra_turns = [0] * players
+        self.over = False
+        self.end_reason: str | None = None
+        self.pending: Decision | None = None  #: cache, set by the engine
+        self.nevents = 0
+
+    def copy(self) -> GameState:
+        """An independent copy (card data is shared, being frozen)."""
+        s = GameState.__new__(GameState)
+        s.rules = self.rules
+        s.players = self.players
+        s.deck = list(self.deck)
+        s.hands = [list(h) for h in self.hands]
+        s.clearing = list(self.clearing)
+        s.caves = [list(c) for c in self.caves]
+        s.winter = list(self.winter)
+        s.box = list(self.box)
+        s.forests = [f.copy() for f in self.forests]
+        s.queue = list(self.queue)
+        s.current = self.current
+        s.turn = self.turn
+        s.extra_turns = list(self.extra_turns)
+        s.over = self.over
+        s.end_reason = self.end_reason
+        s.pending = self.pending
+        s.nevents = self.nevents
+        return s
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """A comparable value of the whole state (for tests: replay, undo, load)."""
+        return (
+            tuple(self.deck),
+            tuple(tuple(h) for h in self.hands),
+            tuple(self.clearing),
+            tuple(tuple(c) for c in self.caves),
+            tuple(self.winter),
+            tuple(self.box),
+            tuple(f.snapshot() for f in self.forests),
+            tuple(self.queue),
+            self.current,
+            self.turn,
+            tuple(self.extra_turns),
+            self.over,
+            self.end_reason,
+            self.nevents,
+        )
+
+    def zones(self) -> dict[str, list[int]]:
+        """Every card of the game by where it is (for conservation checks)."""
+        z: dict[str, list[int]] = {
+            "deck": list(self.deck),
+            "clearing": list(self.clearing),
+            "winter": list(self.winter),
+            "box": list(self.box),
+        }
+        for p in range(self.players):
+            z[f"hand{p}"] = list(self.hands[p])
+            z[f"cave{p}"] = list(self.caves[p])
+            z[f"forest{p}"] = self.forests[p].cards()
+        return z
+
+
+def _deck_built(s: GameState, e: ev.DeckBuilt) -> None:
+    s.deck = list(reversed(e.order))
+    s.box.extend(e.boxed)
+
+
+def _card_drawn(s: GameState, e: ev.CardDrawn) -> None:
+    s.hands[e.player].append(s.deck.pop())
+
+
+def _card_taken(s: GameState, e: ev.CardTaken) -> None:
+    s.clearing.remove(e.card)
+    s.hands[e.player].append(e.card)
+
+
+def _card_revealed(s: GameState, e: ev.CardRevealed) -> None:
+    s.clearing.append(s.deck.pop())
+
+
+def _winter_revealed(s: GameState, e: ev.WinterRevealed) -> None:
+    s.winter.append(s.deck.pop())
+
+
+def _hand_returned(s: GameState, e: ev.HandReturned) -> None:
+    hand = s.hands[e.player]
+    for c in e.cards:
+        hand.remove(c)
+    s.box.extend(e.cards)
+
+
+def _turn_started(s: GameState, e: ev.TurnStarted) -> None:
+    s.current = e.player
+    s.turn += 1
+    if e.extra:
+        s.extra_turns[e.player] -= 1
+
+
+def _card_played(s: GameState, e: ev.CardPlayed) -> None:
+    rules = s.rules
+    hand = s.hands[e.player]
+    hand.remove(e.card)
+    for c in e.paid:
+        hand.remove(c)
+    s.clearing.extend(e.paid)
+    forest = s.forests[e.player]
+    if e.half is None:
+        forest.open_site(e.card, None, rules.sapling_kind, rules, s.turn)  # type: ignore[arg-type]
+        return
+    h = rules.halves[e.card][e.half]
+    if e.slot == "center":
+        forest.open_site(e.card, h, rules.site_kinds[h.site_kind or ""], rules, s.turn)
+    else:
+        forest.attach(e.card, e.half, h, e.site, e.slot, rules, s.turn)
+
+
+def _cards_caved(s: GameState, e: ev.CardsCaved) -> None:
+    src = s.hands[e.player] if e.source == "hand" else s.clearing
+    for c in e.cards:
+        src.remove(c)
+    s.caves[e.player].extend(e.cards)
+
+
+def _clearing_emptied(s: GameState, e: ev.ClearingEmptied) -> None:
+    s.box.extend(s.clearing)
+    s.clearing.clear()
+
+
+def _extra_turn(s: GameState, e: ev.ExtraTurnGranted) -> None:
+    s.extra_turns[e.player] += 1
+
+
+def _steps_queued(s: GameState, e: ev.StepsQueued) -> None:
+    s.queue[e.at : e.at] = e.steps
+
+
+def _step_finished(s: GameState, e: ev.StepFinished) -> None:
+    del s.queue[0]
+
+
+def _step_updated(s: GameState, e: ev.StepUpdated) -> None:
+    s.queue[0] = e.step
+
+
+def _game_ended(s: GameState, e: ev.GameEnded) -> None:
+    s.over = True
+    s.end_reason = e.reason
+    s.queue.clear()
+
+
+_EVOLVE: dict[type[Any], Callable[[GameState, Any], None]] = {
+    ev.DeckBuilt: _deck_built,
+    ev.CardDrawn: _card_drawn,
+    ev.CardTaken: _card_taken,
+    ev.CardRevealed: _card_revealed,
+    ev.WinterRevealed: _winter_revealed,
+    ev.HandReturned: _hand_returned,
+    ev.TurnStarted: _turn_started,
+    ev.CardPlayed: _card_played,
+    ev.CardsCaved: _cards_caved,
+    ev.ClearingEmptied: _clearing_emptied,
+    ev.ExtraTurnGranted: _extra_turn,
+    ev.StepsQueued: _steps_queued,
+    ev.StepFinished: _step_finished,
+    ev.StepUpdated: _step_updated,
+    ev.GameEnded: _game_ended,
+}
+
+
+def evolve(state: GameState, event: ev.Event) -> GameState:
+    """Apply *event* to *state* (in place) and return it. Never validates."""
+    _EVOLVE[type(event)](state, event)
+    state.nevents += 1
+    state.pending = None
+    return state

@@ -1,0 +1,74 @@
+"""Per-player views: only what that player may know."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .decisions import Decision
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+@attrs.frozen
+class SiteView:
+    """A public site: the card that opened it (None... never hidden) and its slots."""
+
+    card: int
+    species: str | None  #: None for a sapling (face down)
+    slots: tuple[tuple[str, tuple[int, ...]], ...]
+
+
+@attrs.frozen
+class ForestView:
+    """A player's forest as everyone sees it."""
+
+    sites: tuple[SiteView, ...]
+
+
+@attrs.frozen
+class PlayerView:
+    """What *player* may see: own hand and cave, public zones, and counts of the rest."""
+
+    player: int
+    hand: tuple[int, ...]
+    cave: tuple[int, ...]
+    clearing: tuple[int, ...]
+    forests: tuple[ForestView, ...]
+    deck_size: int
+    hand_sizes: tuple[int, ...]
+    cave_sizes: tuple[int, ...]
+    winter_cards: tuple[int, ...]
+    current: int
+    is_over: bool
+    pending: Decision | None  #: the decision, if it is this player's
+
+
+def view(state: GameState, player: int) -> PlayerView:
+    """The view of *state* for *player*."""
+    if not 0 <= player < state.players:
+        raise ValueError(f"no player {player} in a {state.players}-player game")
+    forests = []
+    for f in state.forests:
+        forests.append(ForestView(tuple(
+            SiteView(s.card if s.species is not None else -1, s.species,
+                     tuple((k, tuple(v)) for k, v in s.slots.items()))
+            for s in f.sites
+        )))
+    pend = state.pending if state.pending is not None and state.pending.player == player else None
+    return PlayerView(
+        player=player,
+        hand=tuple(state.hands[player]),
+        cave=tuple(state.caves[player]),
+        clearing=tuple(state.clearing),
+        forests=tuple(forests),
+        deck_size=len(state.deck),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        cave_sizes=tuple(len(c) for c in state.caves),
+        winter_cards=tuple(state.winter),
+        current=state.current,
+        is_over=state.over,
+        pending=pend,
+    )
