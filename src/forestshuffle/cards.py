@@ -24,7 +24,9 @@ class Position(enum.StrEnum):
 
 
 def _freeze_args(value: Mapping[str, Any] | None) -> dict[str, Any]:
-    return dict(value or {})
+    from .steps import freeze_args
+
+    return freeze_args(value)
 
 
 @attrs.frozen(hash=False)

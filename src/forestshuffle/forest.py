@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .cards import Position
 from .layouts import SiteKind
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ class Site:
 class Forest:
     """The sites and counters of one player's forest."""
 
-    __slots__ = ("counts", "order", "placed_turn", "sites", "where")
+    __slots__ = ("counts", "open", "order", "placed_turn", "sites", "where")
 
     def __init__(self) -> None:
         self.sites: list[Site] = []
@@ -75,6 +76,8 @@ class Forest:
         self.counts: dict[str, int] = {}
         self.order: list[int] = []
         self.placed_turn: dict[int, int] = {}
+        #: position -> number of empty slots that take it
+        self.open: dict[Position, int] = {}
 
     def count(self, key: str) -> int:
         """The value of counter *key* (0 if never touched)."""
@@ -112,6 +115,10 @@ class Forest:
         species = half.species if half else None
         symbol = half.symbol if half else None
         self.sites.append(Site(card, kind, species, symbol))
+        op = self.open
+        for sd in kind.slots:
+            for pos in sd.accepts:
+                op[pos] = op.get(pos, 0) + 1
         self.where[card] = (idx, "center", 0 if half else -1)
         self.order.append(card)
         self.placed_turn[card] = turn
@@ -136,6 +143,9 @@ class Forest:
         s = self.sites[site]
         cards = s.slots[slot]
         if not cards:
+            op = self.open
+            for pos in s.kind.slot(slot).accepts:
+                op[pos] -= 1
             s.filled += 1
             if s.filled == len(s.slots):
                 self._inc("full_sites")
@@ -160,11 +170,13 @@ class Forest:
         f.counts = dict(self.counts)
         f.order = list(self.order)
         f.placed_turn = dict(self.placed_turn)
+        f.open = dict(self.open)
         return f
 
     def snapshot(self) -> tuple[object, ...]:
         """A comparable value of the forest's visible content."""
-        return tuple(
+        sites = tuple(
             (s.card, s.kind.id, tuple((k, tuple(v)) for k, v in s.slots.items()))
             for s in self.sites
-        ) + (tuple(sorted(self.where.items())),)
+        )
+        return (*sites, tuple(sorted(self.where.items())))

@@ -10,8 +10,8 @@ from . import events as ev
 from .decisions import Action, Decision
 from .errors import IllegalActionError, PlayerCountError, RecordError
 from .plugins import get_ruleset
-from .ruleset import Ruleset
 from .rules import advance, decide
+from .ruleset import Ruleset
 from .scoring import Scores, final_scores
 from .state import GameState, evolve
 from .views import PlayerView, view

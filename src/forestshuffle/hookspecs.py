@@ -41,52 +41,62 @@ def forestshuffle_rulesets() -> Iterable[RulesetSpec]:
     """Rule systems this plugin makes playable (``base``...): their set-up (removal table,
     deck builder, opening hand, mulligan), turn actions and end conditions, and the ids of
     the card sets that make up their deck."""
+    return ()
 
 
 @hookspec
 def forestshuffle_card_sets() -> Iterable[CardSet]:
     """Card sets (species table plus physical cards) this plugin adds. A ruleset uses the
     sets it names; card numbers and species ids must be unique across its sets."""
+    return ()
 
 
 @hookspec
 def forestshuffle_site_kinds() -> Iterable[SiteKind]:
     """Kinds of site a forest can hold, each with its slot layout (the core adds ``tree``
     and ``sapling``)."""
+    return ()
 
 
 @hookspec
 def forestshuffle_step_kinds() -> Iterable[StepKind]:
     """Step kinds of the resolution queue. Those with ``card_effect = True`` are *effect
     kinds* that card data may name in ``effect``, ``bonus`` and trigger effects."""
+    return ()
 
 
 @hookspec
 def forestshuffle_trigger_kinds() -> Iterable[TriggerKind]:
     """Kinds of permanent trigger ("whenever you play ...") card data may name."""
+    return ()
 
 
 @hookspec
 def forestshuffle_scoring_kinds() -> Iterable[ScoringKind]:
     """Kinds of scoring card data may name (per-card or group scorers)."""
+    return ()
 
 
 @hookspec
 def forestshuffle_count_kinds() -> Iterable[CountKind]:
     """Countable quantities of a forest (conditions) that scoring and effects may name as
     ``kind`` or ``kind:arg``."""
+    return ()
 
 
 @hookspec
 def forestshuffle_turn_actions() -> Iterable[TurnAction]:
     """Turn actions (draw, play, sapling...) a ruleset may list in ``turn_actions``."""
+    return ()
 
 
 @hookspec
 def forestshuffle_deck_builders() -> Iterable[DeckBuilder]:
     """Set-up deck builders (shuffle, removal, winter placement) a ruleset may name."""
+    return ()
 
 
 @hookspec
 def forestshuffle_end_conditions() -> Iterable[EndCondition]:
     """End conditions checked at the end of each turn that a ruleset may list."""
+    return ()

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from .cards import Position
+
+
+def _positions(value: Iterable[Position]) -> frozenset[Position]:
+    return frozenset(value)
 
 
 @attrs.frozen
@@ -12,7 +18,7 @@ class SlotDef:
     """One slot of a site: its name and which card positions it takes."""
 
     name: str
-    accepts: frozenset[Position] = attrs.field(converter=frozenset)
+    accepts: frozenset[Position] = attrs.field(converter=_positions)
 
 
 @attrs.frozen

@@ -25,7 +25,7 @@ import cattrs
 from . import events as ev
 from .decisions import ACTION_TYPES, Action
 from .errors import ForestShuffleError, RecordError
-from .steps import Step
+from .steps import Step, freeze_args
 
 if TYPE_CHECKING:
     from .game import Game
@@ -56,7 +56,7 @@ def _step(d: Any) -> Step:
     player, card, args = d.get("player", -1), d.get("card", -1), d.get("args", {})
     if not isinstance(player, int) or not isinstance(card, int) or not isinstance(args, dict):
         raise ValueError(f"bad step fields: {d!r}")
-    return Step(d["kind"], player, card, args)
+    return Step(d["kind"], player, card, freeze_args(args))
 
 
 def event_to_dict(e: ev.Event) -> dict[str, Any]:
@@ -181,11 +181,13 @@ def from_dict(data: Any) -> Game:
     assert isinstance(deal, ev.DeckBuilt)
     if sorted(deal.order + deal.boxed) != sorted(rules.cards):
         raise RecordError("the dealt deck is not the ruleset's cards", index=0)
-    for i, e in enumerate(events[:setup]):
-        if not isinstance(e, ev.DeckBuilt | ev.StepsQueued):
-            raise RecordError("unexpected event in the set-up", index=i)
-        evolve(game.state, e)
-        game.events.append(e)
+    try:
+        for e in events[:setup]:
+            evolve(game.state, e)
+            game.events.append(e)
+    except Exception as exc:
+        raise RecordError(f"the set-up events do not fold: {exc!r}",
+                          index=len(game.events)) from None
     game.setup_events = setup
     game._expect = events
     try:

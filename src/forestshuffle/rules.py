@@ -66,8 +66,12 @@ def decide(state: GameState, action: Action) -> Events:
     assert dec is not None
     if not isinstance(action, Action):
         raise IllegalActionError(f"{action!r} is not an action", dec)
-    if action not in dec.options:
-        raise IllegalActionError(f"{action!r} is not a legal answer", dec)
+    for o in dec.options:
+        if o is action:
+            break
+    else:
+        if action not in dec.options:
+            raise IllegalActionError(f"{action!r} is not a legal answer", dec)
     step = state.queue[0]
     return state.rules.step_kinds[step.kind].answer(state, step, action)
 
@@ -126,9 +130,9 @@ def half_filter(args: Mapping[str, Any] | None) -> HalfFilter | None:
     if not args:
         return None
     key = tuple(sorted((k, str(v)) for k, v in args.items()))
-    f = _FILTER_CACHE.get(key)
-    if f is not None:
-        return f
+    cached = _FILTER_CACHE.get(key)
+    if cached is not None:
+        return cached
     tag = args.get("tag")
     species = args.get("species")
     tree = args.get("tree")
@@ -164,13 +168,7 @@ def check_filter(args: Mapping[str, Any], rules: Ruleset, what: str = "filter") 
 
 def open_positions(state: GameState, player: int) -> set[Position]:
     """Positions for which the forest has at least one empty slot."""
-    out: set[Position] = set()
-    for site in state.forests[player].sites:
-        slots = site.slots
-        for sd in site.kind.slots:
-            if not slots[sd.name]:
-                out |= sd.accepts
-    return out
+    return {p for p, n in state.forests[player].open.items() if n > 0}
 
 
 def placements(
@@ -183,7 +181,8 @@ def placements(
     if hs[0].position is Position.CENTER:
         if flt is not None and not flt(hs[0]):
             return []
-        return [Place(0, len(forest.sites), "center", label=f"plant {hs[0].name}")]
+        n = len(forest.sites)
+        return [rules.action(Place, 0, n, "center", label=f"plant {hs[0].name}")]
     out: list[Place] = []
     sharing = rules.sharing
     for hi, h in enumerate(hs):
@@ -207,7 +206,8 @@ def placements(
                         rules.halves[c][where[c][2]].species != h.species for c in cards
                     ):
                         continue
-                out.append(Place(hi, si, sd.name, label=f"{h.name} at site {si} {sd.name}"))
+                out.append(rules.action(Place, hi, si, sd.name,
+                                        label=f"put it at site {si}, {sd.name}"))
     return out
 
 
@@ -370,9 +370,10 @@ def draw_options(state: GameState) -> list[Action]:
     rules = state.rules
     opts: list[Action] = []
     if state.deck:
-        opts.append(DrawFromDeck(label="draw from the deck"))
+        opts.append(rules.action(DrawFromDeck, label="draw from the deck"))
+    names = rules.card_names
     for c in sorted(state.clearing):
-        opts.append(DrawFromClearing(c, label=f"take {rules.name_of(c)} from the clearing"))
+        opts.append(rules.action(DrawFromClearing, c, label=f"take {names[c]} from the clearing"))
     return opts
 
 
@@ -396,8 +397,9 @@ class PlayAction(TurnAction):
         budget = len(hand) - 1
         opens = open_positions(state, player)
         rules = state.rules
+        names = rules.card_names
         return [
-            PlayCard(c, label=f"play {rules.name_of(c)}")
+            rules.action(PlayCard, c, label=f"play {names[c]}")
             for c in sorted(hand)
             if can_place(state, player, c, budget, None, opens)
         ]
@@ -417,9 +419,11 @@ class SaplingAction(TurnAction):
 
     def options(self, state: GameState, player: int) -> list[Action]:
         """Every hand card."""
-        if state.rules.sapling_kind is None:
+        rules = state.rules
+        if rules.sapling_kind is None:
             return []
-        return [PlaySapling(c, label="plant a sapling (face down)")
+        names = rules.card_names
+        return [rules.action(PlaySapling, c, label=f"plant {names[c]} face down as a sapling")
                 for c in sorted(state.hands[player])]
 
     def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
@@ -541,7 +545,8 @@ class PayStep(StepKind):
         owed = a["owed"]
         usable = cands[: len(cands) - owed + 1] if len(cands) >= owed else []
         rules = state.rules
-        opts = tuple(PayWith(c, label=f"pay with {rules.name_of(c)}") for c in usable)
+        names = rules.card_names
+        opts = tuple(rules.action(PayWith, c, label=f"pay with {names[c]}") for c in usable)
         return Decision(step.player, "pay",
                         f"pay for {rules.name_of(step.card, a['half'])} ({owed} more)", opts)
 
@@ -573,7 +578,8 @@ class OfferStep(StepKind):
         specs = sp.effect if what == "effect" else sp.bonus
         desc = "; ".join(str(s) for s in specs)
         return Decision(step.player, what, f"use the {what} of {name} ({desc})", (
-            Use(label=f"use the {what} of {name}"), Pass(label=f"skip the {what}")))
+            rules.action(Use, label=f"use the {what}"),
+            rules.action(Pass, label=f"skip the {what}")))
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Queue the effect's steps, or drop it."""

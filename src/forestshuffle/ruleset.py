@@ -30,6 +30,10 @@ def _int_keys(value: Mapping[Any, int]) -> dict[int, int]:
     return {int(k): int(v) for k, v in value.items()}
 
 
+def _names(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
 @attrs.frozen(hash=False)
 class RulesetSpec:
     """A playable rule system as a plugin declares it.
@@ -55,7 +59,7 @@ class RulesetSpec:
 
     id: str
     name: str
-    card_sets: tuple[str, ...] = attrs.field(converter=tuple)
+    card_sets: tuple[str, ...] = attrs.field(converter=_names)
     min_players: int = 2
     max_players: int = 5
     removal: dict[int, int] = attrs.field(factory=dict, converter=_int_keys)
@@ -67,11 +71,11 @@ class RulesetSpec:
     draws_per_turn: int = 2
     winters_to_end: int = 3
     turn_actions: tuple[str, ...] = attrs.field(
-        default=("draw", "play", "sapling"), converter=tuple
+        default=("draw", "play", "sapling"), converter=_names
     )
-    end_conditions: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    end_conditions: tuple[str, ...] = attrs.field(default=(), converter=_names)
     sapling_kind: str | None = "sapling"
-    aliases: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    aliases: tuple[str, ...] = attrs.field(default=(), converter=_names)
 
 
 @attrs.frozen
@@ -171,7 +175,20 @@ class Ruleset:
         self.end_conditions = [registry.end_conditions[n] for n in spec.end_conditions]
         self.deck_builder = registry.deck_builders[spec.deck_builder]
         self._compile_species()
+        self.card_names: dict[int, str] = {
+            c: ("Winter" if card.winter else " / ".join(h.name for h in self.halves[c]))
+            for c, card in self.cards.items()
+        }
         self.has_triggers = bool(self.triggers)
+        self._actions: dict[tuple[Any, ...], Any] = {}
+
+    def action(self, cls: type[Any], *fields: Any, label: str) -> Any:
+        """A shared instance of an action (actions are frozen; sharing saves allocations)."""
+        key = (cls, *fields)
+        a = self._actions.get(key)
+        if a is None:
+            a = self._actions[key] = cls(*fields, label=label)
+        return a
 
     # -- building ----------------------------------------------------------------------
 
@@ -189,9 +206,11 @@ class Ruleset:
             if sp.id in self.species:
                 raise self._err(plugin, item, "id", "a species with this id already exists")
             if sp.kind not in ("tree", "dweller"):
-                raise self._err(plugin, item, "kind", f"must be 'tree' or 'dweller', not {sp.kind!r}")
+                raise self._err(plugin, item, "kind",
+                                f"must be 'tree' or 'dweller', not {sp.kind!r}")
             if not isinstance(sp.cost, int) or sp.cost < 0:
-                raise self._err(plugin, item, "cost", f"must be a whole number >= 0, not {sp.cost!r}")
+                raise self._err(plugin, item, "cost",
+                                f"must be a whole number >= 0, not {sp.cost!r}")
             for t in sp.tags:
                 if t not in cs.tags:
                     raise self._err(
@@ -218,19 +237,19 @@ class Ruleset:
                 raise self._err(plugin, item, "halves", "a card has one or two halves")
             compiled = []
             for i, h in enumerate(card.halves):
-                sp = self.species.get(h.species)
-                if sp is None:
+                hsp = self.species.get(h.species)
+                if hsp is None:
                     raise self._err(plugin, item, f"halves[{i}].species",
                                     f"unknown species {h.species!r}")
-                if (sp.kind == "tree") != (h.position is Position.CENTER):
+                if (hsp.kind == "tree") != (h.position is Position.CENTER):
                     raise self._err(plugin, item, f"halves[{i}].position",
-                                    f"{h.position.value!r} does not suit a {sp.kind}")
+                                    f"{h.position.value!r} does not suit a {hsp.kind}")
                 if h.symbol is not None and h.symbol not in self.symbols:
                     raise self._err(plugin, item, f"halves[{i}].symbol",
                                     f"unknown tree symbol {h.symbol!r}")
                 compiled.append(
-                    CompiledHalf(h.species, h.position, h.symbol, sp.tags, sp.cost,
-                                 sp.site_kind, sp.name)
+                    CompiledHalf(h.species, h.position, h.symbol, hsp.tags, hsp.cost,
+                                 hsp.site_kind, hsp.name)
                 )
             if len(compiled) == 2 and Position.CENTER in (h.position for h in compiled):
                 raise self._err(plugin, item, "halves", "a split card cannot hold a tree")
@@ -311,8 +330,9 @@ class Ruleset:
             self.scorers[sid] = tuple(scores)
             if sp.sharing is not None:
                 if sp.sharing.kind != "shares_slot":
-                    raise self._err(plugin, item, "sharing.kind",
-                                    f"unknown sharing rule {sp.sharing.kind!r} (known: shares_slot)")
+                    raise self._err(
+                        plugin, item, "sharing.kind",
+                        f"unknown sharing rule {sp.sharing.kind!r} (known: shares_slot)")
                 mx = sp.sharing.args.get("max_cards")
                 if mx is not None and (not isinstance(mx, int) or mx < 2):
                     raise self._err(plugin, item, "sharing.args.max_cards",
@@ -328,13 +348,9 @@ class Ruleset:
 
     def name_of(self, card: int, half: int | None = None) -> str:
         """A card's display name: the species of *half*, or both halves joined."""
-        c = self.cards[card]
-        if c.winter:
-            return "Winter"
-        hs = self.halves[card]
-        if half is not None:
-            return hs[half].name
-        return " / ".join(h.name for h in hs)
+        if half is None:
+            return self.card_names[card]
+        return self.halves[card][half].name
 
     def is_tree_card(self, card: int) -> bool:
         """Whether the card opens a site (a tree)."""

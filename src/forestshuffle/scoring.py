@@ -94,7 +94,9 @@ def _need_int(args: Mapping[str, Any], key: str, default: Any = None) -> None:
         raise ValueError(f"{key!r} must be a whole number, not {v!r}")
 
 
-def _need_keys(args: Mapping[str, Any], required: set[str], optional: set[str] = frozenset()) -> None:  # type: ignore[assignment]
+def _need_keys(
+    args: Mapping[str, Any], required: set[str], optional: frozenset[str] | set[str] = frozenset()
+) -> None:
     missing = required - set(args)
     if missing:
         raise ValueError(f"missing argument(s) {sorted(missing)}")

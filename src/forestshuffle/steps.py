@@ -20,7 +20,8 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-def _freeze_args(value: Any) -> dict[str, Any]:
+def freeze_args(value: Any) -> dict[str, Any]:
+    """A copy of *value* with every list turned into a tuple (JSON-like args)."""
     return {k: _freeze(v) for k, v in dict(value or {}).items()}
 
 
@@ -32,13 +33,14 @@ class Step:
         kind: a registered step kind (``turn``, ``draw``, ``free_play``...).
         player: the player the step belongs to.
         card: the card whose effect this is, or -1.
-        args: the kind's arguments and progress (JSON-like; lists become tuples).
+        args: the kind's arguments and progress: JSON-like values, tuples for lists
+            (:func:`freeze_args` makes them so; the record loader applies it).
     """
 
     kind: str
     player: int = -1
     card: int = -1
-    args: dict[str, Any] = attrs.field(factory=dict, converter=_freeze_args)
+    args: dict[str, Any] = attrs.field(factory=dict)
 
     def with_args(self, **changes: Any) -> Step:
         """A copy with some arguments changed."""

@@ -1,0 +1,84 @@
+"""The command line: ``forestshuffle demo``, ``rulesets``, ``plugins``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from .bots import RandomBot, play_out
+from .describe import forest_lines, score_table, turn_summaries
+from .errors import ForestShuffleError
+from .game import new_game
+from .plugins import available_rulesets, host
+
+
+def _demo(args: argparse.Namespace) -> int:
+    game = new_game(args.game, players=args.players, seed=args.seed)
+    bots = [RandomBot(args.seed * 100 + i) for i in range(args.players)]
+    play_out(game, bots)
+    print(f"Forest Shuffle ({game.rules.spec.name}), {args.players} players, seed {args.seed}:"
+          f" random bots")
+    if not args.quiet:
+        for line in turn_summaries(game):
+            print(line)
+    scores = game.scores()
+    print()
+    for p in range(game.players):
+        print(f"{game.names[p]}'s forest ({scores[p].total - scores[p].cave} points):")
+        for line in forest_lines(game.rules, game.state.forests[p]):
+            print(line)
+    print()
+    print("Scores:")
+    for line in score_table(scores, game.names):
+        print(line)
+    return 0
+
+
+def _rulesets(args: argparse.Namespace) -> int:
+    for rid in available_rulesets():
+        print(rid)
+    return 0
+
+
+def _plugins(args: argparse.Namespace) -> int:
+    h = host()
+    for name, version in sorted(h.versions.items()):
+        hooks = sorted(c.name for c in h.pm.get_hookcallers(h.pm.get_plugin(name)) or ())
+        print(f"{name} {version}: {', '.join(hooks)}")
+    for name, why in h.failures.items():
+        print(f"{name}: {why}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser."""
+    parser = argparse.ArgumentParser(prog="forestshuffle",
+                                     description="Play and inspect Forest Shuffle games.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    demo = sub.add_parser("demo", help="play a seeded game between random bots and print it")
+    demo.add_argument("--players", type=int, default=2)
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--game", default="base", help="ruleset id (default: base)")
+    demo.add_argument("--quiet", action="store_true", help="only forests and scores")
+    demo.set_defaults(func=_demo)
+    sub.add_parser("rulesets", help="list installed rulesets").set_defaults(func=_rulesets)
+    sub.add_parser("plugins", help="list loaded plugins").set_defaults(func=_plugins)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except ForestShuffleError as exc:
+        print(f"forestshuffle: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # pragma: no cover
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,111 @@
+"""Short human-readable accounts of events, turns, forests and scores."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from . import events as ev
+
+if TYPE_CHECKING:
+    from .forest import Forest
+    from .game import Game
+    from .ruleset import Ruleset
+    from .scoring import Scores
+
+
+def turn_summaries(game: Game) -> list[str]:
+    """One line per turn of *game*: who did what, in short."""
+    rules = game.rules
+    names = game.names
+    lines: list[str] = []
+    parts: list[str] = []
+    head = ""
+    turn = 0
+    drawn = 0
+    sites = [0] * game.players
+
+    def flush_draws() -> None:
+        nonlocal drawn
+        if drawn:
+            parts.append(f"draws {drawn}")
+            drawn = 0
+
+    def flush() -> None:
+        flush_draws()
+        if head:
+            lines.append(f"{head}: {', '.join(parts) or 'nothing'}")
+
+    for e in game.events[game.setup_events:]:
+        if isinstance(e, ev.TurnStarted):
+            flush()
+            parts = []
+            turn += 1
+            head = f"{turn:3d} {names[e.player]}" + (" (extra turn)" if e.extra else "")
+        elif not head:
+            continue
+        elif isinstance(e, ev.CardDrawn):
+            drawn += 1
+        elif isinstance(e, ev.CardTaken):
+            flush_draws()
+            parts.append(f"takes {rules.name_of(e.card)}")
+        elif isinstance(e, ev.CardPlayed):
+            flush_draws()
+            parts.append(_played(rules, e, sites))
+        elif isinstance(e, ev.CardRevealed):
+            flush_draws()
+            parts.append(f"reveals {rules.name_of(e.card)}")
+        elif isinstance(e, ev.WinterRevealed):
+            flush_draws()
+            parts.append("WINTER")
+        elif isinstance(e, ev.CardsCaved):
+            flush_draws()
+            parts.append(f"caves {len(e.cards)} from the {e.source}")
+        elif isinstance(e, ev.ClearingEmptied):
+            flush_draws()
+            parts.append(f"clearing emptied ({len(e.cards)})")
+        elif isinstance(e, ev.ExtraTurnGranted):
+            flush_draws()
+            parts.append("earns an extra turn")
+        elif isinstance(e, ev.GameEnded):
+            flush_draws()
+            parts.append(f"game over ({e.reason.replace('_', ' ')})")
+    flush()
+    return lines
+
+
+def _played(rules: Ruleset, e: ev.CardPlayed, sites: list[int]) -> str:
+    paid = f", paid {len(e.paid)}" if e.paid else ""
+    how = {"free": " for free", "deferred": " (Mole)"}.get(e.mode, "")
+    if e.half is None:
+        sites[e.player] += 1
+        return f"plants a sapling{how}"
+    name = rules.name_of(e.card, e.half)
+    if e.slot == "center":
+        sites[e.player] += 1
+        return f"plays {name}{how}{paid}"
+    return f"plays {name} ({e.slot} of site {e.site}){how}{paid}"
+
+
+def forest_lines(rules: Ruleset, forest: Forest) -> list[str]:
+    """One line per site of *forest*."""
+    out = []
+    for i, s in enumerate(forest.sites):
+        name = "Sapling" if s.species is None else rules.species[s.species].name
+        slots = []
+        for slot, cards in s.slots.items():
+            if cards:
+                shown = [rules.name_of(c, forest.where[c][2]) for c in cards]
+                slots.append(f"{slot}: {' + '.join(shown)}")
+        out.append(f"  [{i}] {name}" + (f" — {'; '.join(slots)}" if slots else ""))
+    return out or ["  (empty)"]
+
+
+def score_table(scores: Scores, names: Sequence[str]) -> list[str]:
+    """The score table: forest points, cave, total, winner mark."""
+    w = max(len(n) for n in names)
+    out = [f"  {'player':<{w}}  forest  cave  total"]
+    for p in scores:
+        mark = "  <- winner" if p.player in scores.winners else ""
+        out.append(f"  {p.name:<{w}}  {p.total - p.cave:6d}  {p.cave:4d}  {p.total:5d}{mark}")
+    return out
