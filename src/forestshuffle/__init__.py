@@ -23,6 +23,7 @@ from .decisions import (
     Redraw,
     Use,
 )
+from .documents import DocumentError, ScoreReport, forest_document, score_document
 from .errors import (
     CardDataError,
     ForestShuffleError,
@@ -49,6 +50,7 @@ __all__ = [
     "CardScore",
     "CardSet",
     "Decision",
+    "DocumentError",
     "DrawFromClearing",
     "DrawFromDeck",
     "ForestShuffleError",
@@ -72,6 +74,7 @@ __all__ = [
     "Redraw",
     "Ruleset",
     "RulesetSpec",
+    "ScoreReport",
     "Scores",
     "SiteKind",
     "SlotDef",
@@ -83,7 +86,9 @@ __all__ = [
     "available_rulesets",
     "bots",
     "dsl",
+    "forest_document",
     "get_ruleset",
     "hookimpl",
     "new_game",
+    "score_document",
 ]

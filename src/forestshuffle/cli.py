@@ -35,6 +35,37 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _score(args: argparse.Namespace) -> int:
+    from .documents import score_document
+
+    if args.file == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(args.file, encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError as exc:
+            print(f"forestshuffle: error: cannot read {args.file}: {exc.strerror}",
+                  file=sys.stderr)
+            return 2
+    report = score_document(text)
+    if args.json:
+        print(report.to_json())
+        return 0
+    for p in report.players:
+        print(f"{p.name}: {p.total} points")
+        w = max([len(line.card) for line in p.lines] + [4])
+        for line in p.lines:
+            where = f"site {line.site}" + (f" {line.slot}" if line.slot != "center" else "")
+            print(f"  {line.card:<{w}}  {where:<16} {line.points:4d}  {line.reason}")
+        print(f"  {'cave':<{w}}  {'':<16} {p.cave:4d}  {p.cave} card(s)")
+        print()
+    totals = ", ".join(f"{p.name} {p.total}" for p in report.players)
+    print(f"Totals: {totals}")
+    print(("Winners: " if len(report.winners) > 1 else "Winner: ") + ", ".join(report.winners))
+    return 0
+
+
 def _rulesets(args: argparse.Namespace) -> int:
     for rid in available_rulesets():
         print(rid)
@@ -62,6 +93,10 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--game", default="base", help="ruleset id (default: base)")
     demo.add_argument("--quiet", action="store_true", help="only forests and scores")
     demo.set_defaults(func=_demo)
+    score = sub.add_parser("score", help="score a forest document or a finished game record")
+    score.add_argument("file", help="a JSON file, or - for standard input")
+    score.add_argument("--json", action="store_true", help="print the report as JSON")
+    score.set_defaults(func=_score)
     sub.add_parser("rulesets", help="list installed rulesets").set_defaults(func=_rulesets)
     sub.add_parser("plugins", help="list loaded plugins").set_defaults(func=_plugins)
     return parser

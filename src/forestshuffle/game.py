@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from . import events as ev
 from .decisions import Action, Decision
@@ -176,6 +177,12 @@ class Game:
     def current_player(self) -> int:
         """Whose turn it is."""
         return self.state.current
+
+    def forest_document(self) -> dict[str, Any]:
+        """The current forests as a forest document (see :mod:`forestshuffle.documents`)."""
+        from .documents import forest_document
+
+        return forest_document(self)
 
     # -- records -----------------------------------------------------------------------
 

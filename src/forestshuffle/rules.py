@@ -185,6 +185,7 @@ def placements(
         return [rules.action(Place, 0, n, "center", label=f"plant {hs[0].name}")]
     out: list[Place] = []
     sharing = rules.sharing
+    cache = rules._actions
     for hi, h in enumerate(hs):
         if flt is not None and not flt(h):
             continue
@@ -206,8 +207,12 @@ def placements(
                         rules.halves[c][where[c][2]].species != h.species for c in cards
                     ):
                         continue
-                out.append(rules.action(Place, hi, si, sd.name,
-                                        label=f"put it at site {si}, {sd.name}"))
+                key = (Place, hi, si, sd.name)
+                act = cache.get(key)
+                if act is None:
+                    act = cache[key] = Place(hi, si, sd.name, label=f"put it at site {si}, "
+                                             f"{sd.name}")
+                out.append(act)
     return out
 
 
@@ -371,9 +376,8 @@ def draw_options(state: GameState) -> list[Action]:
     opts: list[Action] = []
     if state.deck:
         opts.append(rules.action(DrawFromDeck, label="draw from the deck"))
-    names = rules.card_names
-    for c in sorted(state.clearing):
-        opts.append(rules.action(DrawFromClearing, c, label=f"take {names[c]} from the clearing"))
+    take = rules.take_actions
+    opts.extend(take[c] for c in sorted(state.clearing))
     return opts
 
 
@@ -397,9 +401,9 @@ class PlayAction(TurnAction):
         budget = len(hand) - 1
         opens = open_positions(state, player)
         rules = state.rules
-        names = rules.card_names
+        play = rules.play_actions
         return [
-            rules.action(PlayCard, c, label=f"play {names[c]}")
+            play[c]
             for c in sorted(hand)
             if can_place(state, player, c, budget, None, opens)
         ]
@@ -422,9 +426,8 @@ class SaplingAction(TurnAction):
         rules = state.rules
         if rules.sapling_kind is None:
             return []
-        names = rules.card_names
-        return [rules.action(PlaySapling, c, label=f"plant {names[c]} face down as a sapling")
-                for c in sorted(state.hands[player])]
+        sap = rules.sapling_actions
+        return [sap[c] for c in sorted(state.hands[player])]
 
     def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
         """The sapling goes down; it reveals a card and fires triggers like a tree."""
@@ -545,8 +548,8 @@ class PayStep(StepKind):
         owed = a["owed"]
         usable = cands[: len(cands) - owed + 1] if len(cands) >= owed else []
         rules = state.rules
-        names = rules.card_names
-        opts = tuple(rules.action(PayWith, c, label=f"pay with {names[c]}") for c in usable)
+        pay = rules.pay_actions
+        opts = tuple(pay[c] for c in usable)
         return Decision(step.player, "pay",
                         f"pay for {rules.name_of(step.card, a['half'])} ({owed} more)", opts)
 
@@ -748,7 +751,7 @@ class DrawPerEffect(StepKind):
         _check_keys(args, {"count", "per"})
         if not isinstance(args.get("count"), str):
             raise ValueError("'count' must be a count such as 'tag:deer'")
-        rules.check_count(args["count"], "?", "?", "count")
+        rules.check_count(args["count"])
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Count, then draw."""

@@ -181,6 +181,17 @@ class Ruleset:
         }
         self.has_triggers = bool(self.triggers)
         self._actions: dict[tuple[Any, ...], Any] = {}
+        from .decisions import DrawFromClearing, PayWith, PlayCard, PlaySapling
+
+        names = self.card_names
+        #: shared per-card actions, by card number
+        self.take_actions = {c: DrawFromClearing(c, label=f"take {n} from the clearing")
+                             for c, n in names.items()}
+        self.play_actions = {c: PlayCard(c, label=f"play {n}") for c, n in names.items()}
+        self.sapling_actions = {
+            c: PlaySapling(c, label=f"plant {n} face down as a sapling") for c, n in names.items()
+        }
+        self.pay_actions = {c: PayWith(c, label=f"pay with {n}") for c, n in names.items()}
 
     def action(self, cls: type[Any], *fields: Any, label: str) -> Any:
         """A shared instance of an action (actions are frozen; sharing saves allocations)."""
@@ -259,19 +270,18 @@ class Ruleset:
                 h.symbol for h in compiled if h.symbol is not None
             )
 
-    def check_count(self, key: str, plugin: str, item: str, field: str) -> None:
-        """Raise CardDataError unless *key* names a known count (``kind`` or ``kind:arg``)."""
+    def check_count(self, key: str) -> None:
+        """Raise ValueError unless *key* names a known count (``kind`` or ``kind:arg``)."""
         kind, _, arg = key.partition(":")
         ck = self.registry.counts.get(kind)
         if ck is None:
-            raise self._err(plugin, item, field, f"unknown count kind {kind!r} "
-                            f"(known: {', '.join(sorted(self.registry.counts))})")
+            raise ValueError(f"unknown count kind {kind!r} "
+                             f"(known: {', '.join(sorted(self.registry.counts))})")
         if ck.takes_arg and not arg:
-            raise self._err(plugin, item, field, f"count {kind!r} needs an argument ({kind}:...)")
-        try:
-            ck.validate_arg(arg, self)
-        except ValueError as exc:
-            raise self._err(plugin, item, field, str(exc)) from None
+            raise ValueError(f"count {kind!r} needs an argument ({kind}:...)")
+        if not ck.takes_arg and arg:
+            raise ValueError(f"count {kind!r} takes no argument")
+        ck.validate_arg(arg, self)
 
     def _check_step_specs(self, plugin: str, item: str, field: str, specs: Iterable[Spec]) -> None:
         for i, spec in enumerate(specs):
@@ -282,7 +292,7 @@ class Ruleset:
                                 f"unknown effect kind {spec.kind!r} (known: {', '.join(known)})")
             try:
                 kind.validate(spec.args, self)
-            except ValueError as exc:
+            except (ValueError, KeyError, TypeError) as exc:
                 raise self._err(plugin, item, f"{field}[{i}].args", str(exc)) from None
 
     def _compile_species(self) -> None:
@@ -302,7 +312,7 @@ class Ruleset:
                 try:
                     tk.validate(t.args, self)
                     matches = tk.compile(t.args, self)
-                except ValueError as exc:
+                except (ValueError, KeyError, TypeError) as exc:
                     raise self._err(plugin, item, f"triggers[{i}].args", str(exc)) from None
                 effect = tuple(t.args.get("effect", ()))
                 self._check_step_specs(plugin, item, f"triggers[{i}].effect", effect)
@@ -320,11 +330,15 @@ class Ruleset:
                                     f"(known: {', '.join(sorted(reg.scoring))})")
                 try:
                     skind.validate(s.args, self)
-                except ValueError as exc:
+                except (ValueError, KeyError, TypeError) as exc:
                     raise self._err(plugin, item, f"score[{i}].args", str(exc)) from None
                 for key in ("count", "of"):
                     if isinstance(s.args.get(key), str):
-                        self.check_count(s.args[key], plugin, item, f"score[{i}].args.{key}")
+                        try:
+                            self.check_count(s.args[key])
+                        except ValueError as exc:
+                            raise self._err(plugin, item, f"score[{i}].args.{key}",
+                                            str(exc)) from None
                 scores.append(CompiledScore(s.kind, skind.group_key(s.args, sid),
                                             skind.compile(s.args, sid, self)))
             self.scorers[sid] = tuple(scores)

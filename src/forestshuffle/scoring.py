@@ -105,9 +105,28 @@ def _need_keys(
         raise ValueError(f"unknown argument(s) {sorted(extra)}")
 
 
-def _short(key: str) -> str:
+_COUNT_WORDS = {
+    "trees": "tree cards", "tree_total": "trees", "tree_species": "tree species",
+    "full_sites": "full trees", "saplings": "saplings",
+}
+
+
+def _short(key: str, rules: Ruleset | None = None) -> str:
+    """A few words for count *key* (``species:base.european_hare`` -> ``European Hare``)."""
     kind, _, arg = key.partition(":")
-    return (arg.split(".", 1)[-1] if arg else kind).replace("_", " ")
+    if not arg:
+        return _COUNT_WORDS.get(kind, kind.replace("_", " "))
+    if rules is not None and arg in rules.species:
+        name = rules.species[arg].name
+        return f"{name} trees" if kind == "trees_of" else name
+    word = arg.split(".", 1)[-1].replace("_", " ")
+    if kind == "distinct_tag":
+        return f"different {word} species"
+    if kind == "slot":
+        return f"cards in {word} slots"
+    if kind == "symbol":
+        return f"cards showing {arg}"
+    return word
 
 
 class Flat(ScoringKind):
@@ -141,7 +160,7 @@ class Per(ScoringKind):
         """Multiply."""
         pts = args["points"]
         get = count_getter(rules, args["count"])
-        what = _short(args["count"])
+        what = _short(args["count"], rules)
 
         def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
             n = get(ctx.forest)
@@ -166,7 +185,7 @@ class IfAtLeast(ScoringKind):
         """Threshold."""
         pts, n, other = args["points"], args["n"], args.get("otherwise", 0)
         get = count_getter(rules, args["count"])
-        what = _short(args["count"])
+        what = _short(args["count"], rules)
 
         def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
             have = get(ctx.forest)
@@ -193,7 +212,7 @@ class Majority(ScoringKind):
         """Compare against every other forest."""
         pts, other = args["points"], args.get("otherwise", 0)
         get = count_getter(rules, args["count"])
-        what = _short(args["count"])
+        what = _short(args["count"], rules)
 
         def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
             mine = get(ctx.forest)

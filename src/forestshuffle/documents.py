@@ -1,0 +1,457 @@
+"""Forest documents: score finished forests written by hand (the score calculator).
+
+A document names the game, and for each player a name, the number of cave cards and the
+forest as a list of sites::
+
+    {"game": "base",
+     "players": [{"name": "Ada", "cave": 3,
+                  "forest": [{"tree": "Silver Fir", "top": ["Tawny Owl"],
+                              "left": ["European Hare", "European Hare"],
+                              "right": [{"species": "Roe Deer", "symbol": "Oak"}]},
+                             {"sapling": true, "bottom": ["Common Toad", "Common Toad"]}]}]}
+
+Cards are species names (display names or ids, any case) or objects with ``species`` and
+``symbol``. Each card is matched to a physical card of the game that shows that species
+on that side (and that symbol, when given); where the symbol is left out, the matcher
+prefers the first symbol in the card set's order and the breakdown says which it assumed.
+
+Scoring goes through the same code as a game's own end-of-game scoring
+(:func:`forestshuffle.scoring.score_forest`) on forests built the same way.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .cards import Position
+from .errors import ForestShuffleError
+from .forest import Forest
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .ruleset import Ruleset
+
+SLOT_POSITIONS = {p.value for p in Position if p is not Position.CENTER}
+
+
+@attrs.frozen
+class DocumentProblem:
+    """One mistake in a document: where it is and what is wrong."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class DocumentError(ForestShuffleError, ValueError):
+    """A forest document has mistakes; ``problems`` lists all of them."""
+
+    def __init__(self, problems: Sequence[DocumentProblem]) -> None:
+        self.problems = list(problems)
+        head = f"{len(self.problems)} problem(s) in the document"
+        super().__init__(head + ":\n" + "\n".join(f"  - {p}" for p in self.problems))
+
+
+@attrs.frozen
+class ScoreLine:
+    """One card of a forest in a score report."""
+
+    card: str  #: display name ("Sapling" for a sapling)
+    species: str  #: species id ("" for a sapling)
+    site: int
+    slot: str
+    symbol: str | None
+    points: int
+    reason: str
+
+
+@attrs.frozen
+class PlayerReport:
+    """A player's score: total, cave points and one line per forest card."""
+
+    name: str
+    total: int
+    cave: int
+    lines: tuple[ScoreLine, ...]
+
+
+@attrs.frozen
+class ScoreReport:
+    """Scores of every player of a document, and the winners (ties share the win)."""
+
+    game: str
+    players: tuple[PlayerReport, ...]
+    winners: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data."""
+        return attrs.asdict(self)
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """The report as JSON text."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+
+# -- parsing ----------------------------------------------------------------------------------
+
+
+@attrs.define
+class _Demand:
+    where: str
+    player: int
+    site: int
+    slot: str
+    species: str
+    position: Position
+    symbol: str | None
+    card: int = -1
+
+
+class _Reader:
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self.problems: list[DocumentProblem] = []
+        self.by_name: dict[str, str] = {}
+        for sid, sp in rules.species.items():
+            self.by_name[sid.lower()] = sid
+            self.by_name[sp.name.lower()] = sid
+            self.by_name.setdefault(sid.split(".", 1)[-1].lower(), sid)
+        self.sides: dict[str, set[Position]] = {}
+        order = {sym: i for i, sym in enumerate(rules.symbols)}
+        #: (species, position) -> [(symbol order, card, symbol)], sorted
+        self.cards: dict[tuple[str, Position], list[tuple[int, int, str | None]]] = {}
+        for c, halves in rules.halves.items():
+            for h in halves:
+                self.sides.setdefault(h.species, set()).add(h.position)
+                self.cards.setdefault((h.species, h.position), []).append(
+                    (order.get(h.symbol or "", 99), c, h.symbol))
+        for v in self.cards.values():
+            v.sort()
+
+    def problem(self, where: str, message: str) -> None:
+        self.problems.append(DocumentProblem(where, message))
+
+    def species(self, name: Any, where: str) -> str | None:
+        if not isinstance(name, str) or not name.strip():
+            self.problem(where, f"a card must be a species name, not {name!r}")
+            return None
+        sid = self.by_name.get(name.strip().lower())
+        if sid is None:
+            names = sorted({sp.name for sp in self.rules.species.values()})
+            close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+            hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+            self.problem(where, f"unknown species {name!r}{hint}")
+        return sid
+
+    def card(self, raw: Any, where: str) -> tuple[str, str | None] | None:
+        symbol = None
+        if isinstance(raw, Mapping):
+            extra = set(raw) - {"species", "symbol"}
+            if extra:
+                self.problem(where, f"unknown key(s) {sorted(extra)} in a card")
+            symbol = raw.get("symbol")
+            if symbol is not None and symbol not in self.rules.symbols:
+                self.problem(where, f"unknown tree symbol {symbol!r} "
+                                    f"(known: {', '.join(self.rules.symbols)})")
+                return None
+            raw = raw.get("species")
+        sid = self.species(raw, where)
+        return None if sid is None else (sid, symbol)
+
+
+def _doc_data(doc: Any) -> Any:
+    if isinstance(doc, str | bytes):
+        try:
+            return json.loads(doc)
+        except ValueError as exc:
+            raise DocumentError([DocumentProblem("", f"malformed JSON: {exc}")]) from None
+    return doc
+
+
+def read_document(doc: Any) -> tuple[Ruleset, list[str], list[int], list[Forest], dict[int, str]]:
+    """Check a document and build its forests: (rules, names, caves, forests, assumed).
+
+    ``assumed`` maps card numbers whose symbol the document left out to the symbol used.
+    Raises DocumentError listing every problem.
+    """
+    from .plugins import get_ruleset
+
+    data = _doc_data(doc)
+    if not isinstance(data, Mapping):
+        raise DocumentError([DocumentProblem("", "a document must be a JSON object")])
+    if data.get("format") == "forestshuffle-record":
+        return _from_record(data)
+    problems: list[DocumentProblem] = []
+    extra = set(data) - {"game", "players"}
+    if extra:
+        problems.append(DocumentProblem("", f"unknown key(s) {sorted(extra)}"))
+    game_id = data.get("game")
+    try:
+        rules = get_ruleset(game_id) if isinstance(game_id, str) else None
+    except ForestShuffleError as exc:
+        raise DocumentError([*problems, DocumentProblem("game", str(exc))]) from None
+    if rules is None:
+        raise DocumentError([*problems, DocumentProblem("game", "missing game id (e.g. \"base\")")])
+    players = data.get("players")
+    if not isinstance(players, list) or not players:
+        raise DocumentError([*problems, DocumentProblem("players", "must be a non-empty list")])
+    r = _Reader(rules)
+    r.problems.extend(problems)
+    names: list[str] = []
+    caves: list[int] = []
+    layouts: list[list[tuple[Any, dict[str, list[_Demand]]]]] = []
+    demands: list[_Demand] = []
+    saplings = 0
+    for pi, pl in enumerate(players):
+        pw = f"player {pi + 1}"
+        if not isinstance(pl, Mapping):
+            r.problem(pw, "must be an object with name, cave and forest")
+            names.append(f"Player {pi + 1}")
+            caves.append(0)
+            layouts.append([])
+            continue
+        name = pl.get("name", f"Player {pi + 1}")
+        if not isinstance(name, str) or not name:
+            r.problem(pw, "name must be a non-empty text")
+            name = f"Player {pi + 1}"
+        pw = f"player {pi + 1} ({name})"
+        names.append(name)
+        extra = set(pl) - {"name", "cave", "forest"}
+        if extra:
+            r.problem(pw, f"unknown key(s) {sorted(extra)}")
+        cave = pl.get("cave", 0)
+        if not isinstance(cave, int) or isinstance(cave, bool) or cave < 0:
+            r.problem(f"{pw}, cave", f"must be a whole number >= 0, not {cave!r}")
+            cave = 0
+        caves.append(cave)
+        forest = pl.get("forest", [])
+        sites: list[tuple[Any, dict[str, list[_Demand]]]] = []
+        if not isinstance(forest, list):
+            r.problem(f"{pw}, forest", "must be a list of sites")
+            forest = []
+        for si, site in enumerate(forest):
+            sw = f"{pw}, site {si}"
+            if not isinstance(site, Mapping):
+                r.problem(sw, "a site must be an object")
+                continue
+            if site.get("sapling") is True:
+                head: Any = "sapling"
+                saplings += 1
+                if "tree" in site:
+                    r.problem(sw, "a site is a tree or a sapling, not both")
+            elif "tree" in site:
+                got = r.card(site["tree"], sw)
+                head = None
+                if got is not None:
+                    sid, sym = got
+                    if Position.CENTER not in r.sides.get(sid, set()):
+                        r.problem(sw, f"{rules.species[sid].name} is not a tree")
+                    else:
+                        d = _Demand(sw, pi, si, "center", sid, Position.CENTER, sym)
+                        demands.append(d)
+                        head = d
+            else:
+                r.problem(sw, "a site needs \"tree\": species or \"sapling\": true")
+                continue
+            kind = rules.sapling_kind if head == "sapling" else rules.site_kinds["tree"]
+            if head == "sapling" and kind is None:
+                r.problem(sw, f"ruleset {rules.id!r} has no saplings")
+                continue
+            assert kind is not None
+            slot_names = {s.name for s in kind.slots}
+            extra = set(site) - {"tree", "sapling"} - slot_names
+            if extra:
+                r.problem(sw, f"unknown slot(s) {sorted(extra)} (slots: {sorted(slot_names)})")
+            slots: dict[str, list[_Demand]] = {}
+            for sd in kind.slots:
+                cards = site.get(sd.name, [])
+                if not isinstance(cards, list):
+                    cards = [cards]
+                got_cards: list[_Demand] = []
+                for ci, raw in enumerate(cards):
+                    cw = f"{sw}, {sd.name}[{ci}]"
+                    got = r.card(raw, cw)
+                    if got is None:
+                        continue
+                    sid, sym = got
+                    pos = next((p for p in sd.accepts if p in r.sides.get(sid, set())), None)
+                    if pos is None:
+                        sides = ", ".join(sorted(p.value for p in r.sides.get(sid, set())))
+                        r.problem(cw, f"{rules.species[sid].name} cannot go in a {sd.name} "
+                                      f"slot (it shows on: {sides})")
+                        continue
+                    d = _Demand(cw, pi, si, sd.name, sid, pos, sym)
+                    got_cards.append(d)
+                    demands.append(d)
+                _check_sharing(r, got_cards, f"{sw}, {sd.name}")
+                slots[sd.name] = got_cards
+            sites.append((head, slots))
+        layouts.append(sites)
+    if not r.problems:
+        _match(r, demands)
+    free = sorted(set(rules.deck_cards) - {d.card for d in demands})
+    if not r.problems and saplings > len(free):
+        r.problem("", f"{saplings} saplings need more cards than the game has left")
+    if r.problems:
+        raise DocumentError(r.problems)
+    assumed: dict[int, str] = {}
+    forests: list[Forest] = []
+    for pi, sites in enumerate(layouts):
+        f = Forest()
+        for si, (head, slots) in enumerate(sites):
+            if head == "sapling":
+                f.open_site(free.pop(0), None, rules.sapling_kind, rules, 0)  # type: ignore[arg-type]
+            else:
+                hi = _half_index(rules, head)
+                h = rules.halves[head.card][hi]
+                f.open_site(head.card, h, rules.site_kinds[h.site_kind or ""], rules, 0)
+            for slot, ds in slots.items():
+                for d in ds:
+                    hi = _half_index(rules, d)
+                    f.attach(d.card, hi, rules.halves[d.card][hi], si, slot, rules, 0)
+                    if d.symbol is None and rules.halves[d.card][hi].symbol is not None:
+                        assumed[d.card] = rules.halves[d.card][hi].symbol  # type: ignore[assignment]
+        forests.append(f)
+        del pi
+    return rules, names, caves, forests, assumed
+
+
+def _half_index(rules: Ruleset, d: _Demand) -> int:
+    for i, h in enumerate(rules.halves[d.card]):
+        if h.species == d.species and h.position is d.position:
+            return i
+    raise AssertionError("matched card lacks the half")  # pragma: no cover
+
+
+def _check_sharing(r: _Reader, ds: list[_Demand], where: str) -> None:
+    if len(ds) <= 1:
+        return
+    rules = r.rules
+    species = {d.species for d in ds}
+    if len(species) > 1:
+        r.problem(where, "only cards of one species may share a slot, found "
+                  + ", ".join(sorted(rules.species[s].name for s in species)))
+        return
+    sid = ds[0].species
+    if sid not in rules.sharing:
+        r.problem(where, f"{rules.species[sid].name} cannot share a slot ({len(ds)} given)")
+        return
+    mx = rules.sharing[sid]
+    if mx is not None and len(ds) > mx:
+        r.problem(where, f"at most {mx} {rules.species[sid].name} may share a slot "
+                         f"({len(ds)} given)")
+
+
+def _match(r: _Reader, demands: list[_Demand]) -> None:
+    """Give every demand its own physical card (bipartite matching)."""
+    rules = r.rules
+    cands: list[list[int]] = []
+    for d in demands:
+        cs = [c for _, c, sym in r.cards.get((d.species, d.position), ())
+              if d.symbol is None or sym == d.symbol]
+        if not cs:
+            name = rules.species[d.species].name
+            if d.symbol is not None:
+                r.problem(d.where, f"no {name} card shows the symbol {d.symbol!r} on that side")
+            else:  # pragma: no cover - sides were checked before
+                r.problem(d.where, f"no {name} card fits there")
+        cands.append(cs)
+    if r.problems:
+        return
+    owner: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for c in cands[i]:  # a free card first: keeps the preferred symbols
+            if c not in owner:
+                owner[c] = i
+                return True
+        for c in cands[i]:
+            if c in seen:
+                continue
+            seen.add(c)
+            if c not in owner or augment(owner[c], seen):
+                owner[c] = i
+                return True
+        return False
+
+    for i in range(len(demands)):
+        if not augment(i, set()):
+            d = demands[i]
+            name = rules.species[d.species].name
+            total = sum(1 for d2 in demands if d2.species == d.species)
+            r.problem(d.where, f"more {name} cards than the game has ({total} in the document"
+                      + (f", symbol {d.symbol}" if d.symbol else "") + ")")
+    for c, i in owner.items():
+        demands[i].card = c
+
+
+def _from_record(data: Mapping[str, Any]) -> tuple[Ruleset, list[str], list[int], list[Forest],
+                                                   dict[int, str]]:
+    from .errors import RecordError
+    from .record import from_dict
+
+    try:
+        game = from_dict(dict(data))
+    except RecordError as exc:
+        raise DocumentError([DocumentProblem("record", str(exc))]) from None
+    s = game.state
+    return game.rules, list(game.names), [len(c) for c in s.caves], s.forests, {}
+
+
+# -- scoring and export ------------------------------------------------------------------------
+
+
+def score_document(doc: Any) -> ScoreReport:
+    """Score a forest document (a dict, or JSON text), or a game record.
+
+    Raises DocumentError listing every problem of the document.
+    """
+    from .scoring import final_scores
+
+    rules, names, caves, forests, assumed = read_document(doc)
+    scores = final_scores(rules, forests, caves, names)
+    players = []
+    for p in scores:
+        lines = []
+        for cs in p.cards:
+            f = forests[p.player]
+            hi = f.where[cs.card][2]
+            symbol = rules.halves[cs.card][hi].symbol if hi >= 0 else None
+            reason = cs.reason
+            if cs.card in assumed:
+                reason += f" (symbol {assumed[cs.card]} assumed)"
+            lines.append(ScoreLine(cs.name, cs.species, cs.site, cs.slot, symbol, cs.points,
+                                   reason))
+        players.append(PlayerReport(p.name, p.total, p.cave, tuple(lines)))
+    winners = tuple(names[w] for w in sorted(scores.winners))
+    return ScoreReport(rules.id, tuple(players), winners)
+
+
+def forest_document(game: Game) -> dict[str, Any]:
+    """The forests of *game* as a document (every card with its symbol)."""
+    rules = game.rules
+    players = []
+    for p, forest in enumerate(game.state.forests):
+        sites = []
+        for site in forest.sites:
+            d: dict[str, Any] = (
+                {"sapling": True} if site.species is None
+                else {"tree": rules.species[site.species].name}
+            )
+            for slot, cards in site.slots.items():
+                out = []
+                for c in cards:
+                    h = rules.halves[c][forest.where[c][2]]
+                    out.append({"species": h.name, "symbol": h.symbol})
+                d[slot] = out
+            sites.append(d)
+        players.append({"name": game.names[p], "cave": len(game.state.caves[p]),
+                        "forest": sites})
+    return {"game": rules.id, "players": players}
