@@ -14,6 +14,7 @@ asserts a speed: it only prints figures.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import sys
 import time
@@ -23,10 +24,17 @@ from typing import Any
 import forestshuffle as fs
 from forestshuffle.scoring import score_forest
 
-try:  # run as a script: benchmarks/ is on sys.path
-    from selfplay import pin_to_one_core
-except ImportError:  # pragma: no cover - imported as benchmarks.scoring
-    from benchmarks.selfplay import pin_to_one_core
+
+def pin_to_one_core() -> str:
+    """Pin the process to one CPU where the OS allows it; say what was done."""
+    if hasattr(os, "sched_setaffinity"):
+        try:
+            cpu = min(os.sched_getaffinity(0))
+            os.sched_setaffinity(0, {cpu})
+            return f"pinned to CPU {cpu}"
+        except OSError:  # pragma: no cover - restricted environments
+            pass
+    return "single process (not pinned)"
 
 
 def finished_forests(ruleset: str, players: int, games: int, seed: int) -> list[Any]:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
+from .effects import MORE_STEP_KINDS
 from .hookspecs import hookimpl
 from .kinds import (
     CountKind,
@@ -67,33 +68,50 @@ def setup_steps(rules: Ruleset, players: int) -> ev.StepsQueued:
 
 class OnPlay(TriggerKind):
     """Fires when its owner plays a card matching ``filter`` (``tag``, ``species``,
-    ``tree``: a tree or sapling) and, if given, placed into slot ``slot``. Args also hold
-    ``effect`` (specs), ``optional`` (default true) and ``from_next_turn``."""
+    ``tree``: a tree or sapling, ``feature``: a site with that feature, such as a river) and,
+    if given, placed into slot ``slot``. Args also hold ``effect`` (specs), ``optional``
+    (default true), ``from_next_turn`` and ``before_effects`` (resolve before the played
+    card's own effect and bonus)."""
 
     name = "on_play"
 
     def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
         """Check keys, filter and slot."""
-        extra = set(args) - {"filter", "slot", "effect", "optional", "from_next_turn"}
+        extra = set(args) - {"filter", "slot", "effect", "optional", "from_next_turn",
+                             "before_effects"}
         if extra:
             raise ValueError(f"unknown argument(s) {sorted(extra)}")
-        check_filter(args.get("filter", {}), rules)
+        flt = dict(args.get("filter", {}))
+        feature = flt.pop("feature", None)
+        if feature is not None and not isinstance(feature, str):
+            raise ValueError("filter: 'feature' must be a site feature name")
+        check_filter(flt, rules)
         if not args.get("effect"):
             raise ValueError("'effect' must name at least one effect")
+        slot = args.get("slot")
+        slots = {sd.name for kind in rules.site_kinds.values() for sd in kind.slots}
+        if slot is not None and slot not in slots | {"center"}:
+            raise ValueError(f"unknown slot {slot!r} (known: {', '.join(sorted(slots))})")
 
     def compile(self, args: Mapping[str, Any], rules: Ruleset) -> Callable[..., bool]:
         """Predicate over the play."""
-        flt = half_filter({k: v for k, v in args.get("filter", {}).items() if k != "tree"})
-        tree = args.get("filter", {}).get("tree")
+        raw = args.get("filter", {})
+        flt = half_filter({k: v for k, v in raw.items() if k not in ("tree", "feature")})
+        tree = raw.get("tree")
+        feature = raw.get("feature")
         slot_want = args.get("slot")
         halves = rules.halves
 
         def matches(state: GameState, player: int, card: int, half: int | None,
-                    slot: str) -> bool:
+                    slot: str, kind: SiteKind | None = None) -> bool:
             if slot_want is not None and slot != slot_want:
                 return False
-            if tree is not None and (slot == "center") != tree:
-                return False
+            if feature is not None:
+                return kind is not None and feature in kind.features
+            if tree is not None:
+                is_tree = slot == "center" and (kind is None or kind.is_tree)
+                if is_tree != tree:
+                    return False
             if flt is not None:
                 if half is None:
                     return False
@@ -114,7 +132,7 @@ class CoreKinds:
     @hookimpl
     def forestshuffle_step_kinds(self) -> Iterable[StepKind]:
         """The turn machine's steps and the common effect kinds."""
-        return CORE_STEP_KINDS
+        return (*CORE_STEP_KINDS, *MORE_STEP_KINDS)
 
     @hookimpl
     def forestshuffle_trigger_kinds(self) -> Iterable[TriggerKind]:

@@ -61,7 +61,8 @@ class Species:
     Attributes:
         id: unique id, ``<set>.<snake_name>`` (``base.wolf``), never a display name.
         name: display name.
-        kind: ``"tree"`` for cards that open a site, ``"dweller"`` for cards placed in slots.
+        kind: ``"tree"`` for trees, ``"site"`` for other cards that open a site (a river
+            terrain), ``"dweller"`` for cards placed in slots.
         cost: cards to pay when played normally.
         tags: type symbols (``pawed_animal``, ``deer``, ``tree``...).
         effect: steps used when the card is played normally (optional for the player).
@@ -70,7 +71,8 @@ class Species:
         score: scoring specs, summed.
         sharing: slot-sharing rule (``shares_slot``), or None for one card per slot.
         modifiers: passive modifiers such as ``counts_as_tree``.
-        site_kind: for trees, the kind of site the card opens.
+        site_kind: for trees and other site cards, the kind of site the card opens.
+        needs: features a slot must offer to take this species (``water``).
     """
 
     id: str
@@ -85,6 +87,7 @@ class Species:
     sharing: Spec | None = None
     modifiers: tuple[Spec, ...] = attrs.field(default=(), converter=_tuple)
     site_kind: str | None = None
+    needs: frozenset[str] = attrs.field(factory=frozenset, converter=frozenset)
 
 
 @attrs.frozen

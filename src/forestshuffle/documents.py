@@ -284,8 +284,12 @@ def read_document(doc: Any) -> tuple[Ruleset, list[str], list[int], list[Forest]
                     pos = next((p for p in sd.accepts if p in r.sides.get(sid, set())), None)
                     if pos is None:
                         sides = ", ".join(sorted(p.value for p in r.sides.get(sid, set())))
+                        if Position.CENTER in r.sides.get(sid, set()):
+                            sides = "it is a tree: it opens a site, as \"tree\""
+                        else:
+                            sides = f"it shows on: {sides}"
                         r.problem(cw, f"{rules.species[sid].name} cannot go in a {sd.name} "
-                                      f"slot (it shows on: {sides})")
+                                      f"slot ({sides})")
                         continue
                     d = _Demand(cw, pi, si, sd.name, sid, pos, sym)
                     got_cards.append(d)
@@ -294,8 +298,7 @@ def read_document(doc: Any) -> tuple[Ruleset, list[str], list[int], list[Forest]
                 slots[sd.name] = got_cards
             sites.append((head, slots))
         layouts.append(sites)
-    if not r.problems:
-        _match(r, demands)
+    _match(r, demands)  # also with other problems: every mistake is reported at once
     free = sorted(set(rules.deck_cards) - {d.card for d in demands})
     if not r.problems and saplings > len(free):
         r.problem("", f"{saplings} saplings need more cards than the game has left")
@@ -359,12 +362,13 @@ def _match(r: _Reader, demands: list[_Demand]) -> None:
         if not cs:
             name = rules.species[d.species].name
             if d.symbol is not None:
-                r.problem(d.where, f"no {name} card shows the symbol {d.symbol!r} on that side")
+                shown = dict.fromkeys(sym for _, _, sym in r.cards.get((d.species, d.position), ()))
+                r.problem(d.where, f"no {name} card shows the symbol {d.symbol!r} on that side "
+                                   f"({d.position.value} halves show: "
+                                   f"{', '.join(str(x) for x in shown)})")
             else:  # pragma: no cover - sides were checked before
                 r.problem(d.where, f"no {name} card fits there")
         cands.append(cs)
-    if r.problems:
-        return
     owner: dict[int, int] = {}
 
     def augment(i: int, seen: set[int]) -> bool:
@@ -382,12 +386,19 @@ def _match(r: _Reader, demands: list[_Demand]) -> None:
         return False
 
     for i in range(len(demands)):
-        if not augment(i, set()):
+        if cands[i] and not augment(i, set()):  # no candidates: reported above
             d = demands[i]
             name = rules.species[d.species].name
             total = sum(1 for d2 in demands if d2.species == d.species)
-            r.problem(d.where, f"more {name} cards than the game has ({total} in the document"
-                      + (f", symbol {d.symbol}" if d.symbol else "") + ")")
+            copies = len({c for (s, _), v in r.cards.items() if s == d.species for _, c, _ in v})
+            if total > copies:
+                r.problem(d.where, f"more {name} cards than the game has ({total} in the "
+                                   f"document, {copies} in the game)")
+            else:
+                fit = f"{d.position.value} half" + (f" with symbol {d.symbol}" if d.symbol else "")
+                r.problem(d.where, f"no {name} card ({fit}) is left for this place: the game's "
+                                   f"{len(cands[i])} such card(s) are all used by other cards "
+                                   f"of the document (a split card shows one half only)")
     for c, i in owner.items():
         demands[i].card = c
 

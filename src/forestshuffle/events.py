@@ -96,6 +96,27 @@ class CardPlayed(Event):
     slot: str
     paid: tuple[int, ...] = ()
     mode: str = "normal"
+    site_kind: str | None = None  #: for a face-down card opening a site other than a sapling
+    source: str = "hand"  #: where the card came from: ``hand`` or ``clearing``
+
+
+@attrs.frozen
+class SiteUpgraded(Event):
+    """A player tucked a hand card face down under a site just played, for free, turning it
+    into the site kind ``kind`` (a tree with a generic river)."""
+
+    player: int
+    site: int
+    card: int
+    kind: str
+
+
+@attrs.frozen
+class HandRevealed(Event):
+    """A player showed their hand to everyone (they could neither draw nor play)."""
+
+    player: int
+    cards: tuple[int, ...]
 
 
 @attrs.frozen
@@ -160,6 +181,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         HandReturned,
         TurnStarted,
         CardPlayed,
+        SiteUpgraded,
+        HandRevealed,
         CardsCaved,
         ClearingEmptied,
         ExtraTurnGranted,

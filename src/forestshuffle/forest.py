@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 class Site:
     """A site of a forest: the card that opened it and the cards in its slots."""
 
-    __slots__ = ("card", "extra_trees", "filled", "kind", "slots", "species", "symbol")
+    __slots__ = ("card", "extra_trees", "filled", "kind", "slots", "species", "symbol", "under")
 
     def __init__(self, card: int, kind: SiteKind, species: str | None, symbol: str | None):
         self.card = card
@@ -41,6 +41,8 @@ class Site:
         self.slots: dict[str, list[int]] = {s.name: [] for s in kind.slots}
         self.filled = 0
         self.extra_trees = 0
+        #: face-down cards tucked under the site (a generic river under a tree)
+        self.under: list[int] = []
 
     @property
     def is_full(self) -> bool:
@@ -61,6 +63,7 @@ class Site:
         s.slots = {k: list(v) for k, v in self.slots.items()}
         s.filled = self.filled
         s.extra_trees = self.extra_trees
+        s.under = list(self.under)
         return s
 
 
@@ -122,11 +125,14 @@ class Forest:
         self.where[card] = (idx, "center", 0 if half else -1)
         self.order.append(card)
         self.placed_turn[card] = turn
+        for feat in kind.features:
+            self._inc("feature:" + feat)
         if kind.is_tree:
             self._inc("trees")
             self._inc("tree_total")
         if half is None:
-            self._inc("saplings")
+            if kind.is_tree:
+                self._inc("saplings")
             return idx
         self._count_half(half, rules)
         if kind.is_tree:
@@ -134,6 +140,32 @@ class Forest:
             if self._inc("tree_cards_of:" + half.species) == 1:
                 self._inc("tree_species")
         return idx
+
+    def upgrade_site(self, site: int, card: int, kind: SiteKind, turn: int) -> None:
+        """Tuck *card* face down under *site*, which becomes a site of *kind*."""
+        s = self.sites[site]
+        old = s.kind
+        op = self.open
+        for sd in old.slots:
+            if not s.slots[sd.name]:
+                for pos in sd.accepts:
+                    op[pos] -= 1
+        was_full = s.is_full
+        for feat in kind.features - old.features:
+            self._inc("feature:" + feat)
+        s.kind = kind
+        s.slots = {sd.name: s.slots.get(sd.name, []) for sd in kind.slots}
+        s.filled = sum(1 for v in s.slots.values() if v)
+        for sd in kind.slots:
+            if not s.slots[sd.name]:
+                for pos in sd.accepts:
+                    op[pos] = op.get(pos, 0) + 1
+        if was_full != s.is_full:
+            self._inc("full_sites", 1 if s.is_full else -1)
+        s.under.append(card)
+        self.where[card] = (site, "under", -1)
+        self.order.append(card)
+        self.placed_turn[card] = turn
 
     def attach(
         self, card: int, half_index: int, half: CompiledHalf, site: int, slot: str,
@@ -176,7 +208,8 @@ class Forest:
     def snapshot(self) -> tuple[object, ...]:
         """A comparable value of the forest's visible content."""
         sites = tuple(
-            (s.card, s.kind.id, tuple((k, tuple(v)) for k, v in s.slots.items()))
+            (s.card, s.kind.id, tuple((k, tuple(v)) for k, v in s.slots.items()),
+             tuple(s.under))
             for s in self.sites
         )
         return (*sites, tuple(sorted(self.where.items())))

@@ -193,11 +193,14 @@ class Game:
         return dumps(self, indent=indent)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Game:
-        """Load a record; the game is replayed and checked event by event."""
+    def from_json(cls, text: str | bytes, *, rules: Ruleset | None = None) -> Game:
+        """Load a record; the game is replayed and checked event by event.
+
+        Pass *rules* to load a game of a ruleset compiled outside the installed plugins.
+        """
         from .record import loads
 
-        return loads(text)
+        return loads(text, rules=rules)
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else str(self.pending)
@@ -205,11 +208,16 @@ class Game:
                 f"events={len(self.events)}: {status}>")
 
 
-def new_game(ruleset: str = "base", players: int = 2, seed: int | None = None,
+def new_game(ruleset: str | Ruleset = "base", players: int = 2, seed: int | None = None,
              names: Sequence[str] | None = None) -> Game:
-    """Start a game of *ruleset* for *players* players, shuffled from *seed*."""
-    if not isinstance(ruleset, str):
-        raise TypeError(f"ruleset must be a ruleset id (str), not {ruleset!r}")
-    game = Game(get_ruleset(ruleset), players, seed, names)
+    """Start a game of *ruleset* (an installed ruleset's id, or a compiled
+    :class:`~forestshuffle.ruleset.Ruleset`) for *players* players, shuffled from *seed*."""
+    if isinstance(ruleset, Ruleset):
+        rules = ruleset
+    elif isinstance(ruleset, str):
+        rules = get_ruleset(ruleset)
+    else:
+        raise TypeError(f"ruleset must be a ruleset id (str) or a Ruleset, not {ruleset!r}")
+    game = Game(rules, players, seed, names)
     game._start()
     return game

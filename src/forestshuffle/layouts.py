@@ -13,12 +13,42 @@ def _positions(value: Iterable[Position]) -> frozenset[Position]:
     return frozenset(value)
 
 
+def _words(value: Iterable[str]) -> frozenset[str]:
+    return frozenset(value)
+
+
 @attrs.frozen
 class SlotDef:
-    """One slot of a site: its name and which card positions it takes."""
+    """One slot of a site: its name, which card positions it takes, and its conditions.
+
+    Attributes:
+        name: the slot's name (unique within its site).
+        accepts: the card positions (sides) it takes.
+        offers: features the slot offers (``water``...); a species' ``needs`` must all be
+            offered.
+        exclusive: if true, the slot takes only cards that need one of its ``offers``
+            (a standalone river takes only cards with a water requirement).
+        tags: if not empty, the slot takes only halves with one of these tags.
+    """
 
     name: str
     accepts: frozenset[Position] = attrs.field(converter=_positions)
+    offers: frozenset[str] = attrs.field(default=frozenset(), converter=_words)
+    exclusive: bool = False
+    tags: frozenset[str] = attrs.field(default=frozenset(), converter=_words)
+
+    @property
+    def plain(self) -> bool:
+        """True when only the side matters (no features, no tags)."""
+        return not self.offers and not self.exclusive and not self.tags
+
+    def takes(self, position: Position, needs: frozenset[str], tags: frozenset[str]) -> bool:
+        """Whether a half (side, needs, tags) may go into this slot when it is free."""
+        if position not in self.accepts or not needs <= self.offers:
+            return False
+        if self.exclusive and not needs & self.offers:
+            return False
+        return not self.tags or bool(self.tags & tags)
 
 
 @attrs.frozen
@@ -30,12 +60,19 @@ class SiteKind:
         slots: the slots, in display order.
         is_tree: counts as a tree card for "per tree" rules.
         reveals: playing it reveals the top deck card into the clearing.
+        features: counted per site as ``feature:<name>`` (``river``...).
+        upgrade: a site kind this one may become when it is played, by tucking one more
+            hand card face down under it for free (a tree with a generic river); None if not.
+        label: display name of a face-down card opening this kind (``Sapling``).
     """
 
     id: str
     slots: tuple[SlotDef, ...]
     is_tree: bool = True
     reveals: bool = True
+    features: frozenset[str] = attrs.field(default=frozenset(), converter=_words)
+    upgrade: str | None = None
+    label: str = ""
 
     def slot(self, name: str) -> SlotDef:
         """The slot called *name*."""
@@ -45,14 +82,16 @@ class SiteKind:
         raise KeyError(name)
 
 
-def four_sided(kind_id: str, *, is_tree: bool = True, reveals: bool = True) -> SiteKind:
+def four_sided(kind_id: str, *, is_tree: bool = True, reveals: bool = True,
+               label: str = "", **slot_options: object) -> SiteKind:
     """A site with one slot per side, each taking the halves of its own side."""
     return SiteKind(
         kind_id,
         tuple(
-            SlotDef(p.value, frozenset({p}))
+            SlotDef(p.value, frozenset({p}), **slot_options)  # type: ignore[arg-type]
             for p in (Position.TOP, Position.BOTTOM, Position.LEFT, Position.RIGHT)
         ),
         is_tree=is_tree,
         reveals=reveals,
+        label=label or kind_id.replace("_", " ").capitalize(),
     )

@@ -29,6 +29,7 @@ from .steps import Step, freeze_args
 
 if TYPE_CHECKING:
     from .game import Game
+    from .ruleset import Ruleset
 
 FORMAT = "forestshuffle-record"
 VERSION = 1
@@ -138,7 +139,7 @@ def upcast(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def from_dict(data: Any) -> Game:
+def from_dict(data: Any, rules: Ruleset | None = None) -> Game:
     """Load a record dict, replaying and checking every event."""
     from .game import Game
     from .plugins import get_ruleset
@@ -158,10 +159,14 @@ def from_dict(data: Any) -> Game:
                      ("setup", int), ("events", list), ("actions", list)):
         if not isinstance(data.get(key), typ) or isinstance(data.get(key), bool):
             raise RecordError(f"missing or bad {key!r}", path=f"$.{key}")
-    try:
-        rules = get_ruleset(data["ruleset"])
-    except ForestShuffleError as exc:
-        raise RecordError(f"cannot load the ruleset: {exc}", path="$.ruleset") from None
+    if rules is None:
+        try:
+            rules = get_ruleset(data["ruleset"])
+        except ForestShuffleError as exc:
+            raise RecordError(f"cannot load the ruleset: {exc}", path="$.ruleset") from None
+    elif rules.id != data["ruleset"]:
+        raise RecordError(f"the record is a game of {data['ruleset']!r}, not {rules.id!r}",
+                          path="$.ruleset")
     plugins = data.get("plugins", {})
     if isinstance(plugins, dict):
         missing = [p for p in plugins if p not in rules.plugins]
@@ -191,7 +196,13 @@ def from_dict(data: Any) -> Game:
     game.setup_events = setup
     game._expect = events
     try:
-        game._advance()
+        try:
+            game._advance()
+        except ForestShuffleError:
+            raise
+        except Exception as exc:  # a damaged set-up queue (unknown step kind, bad args...)
+            raise RecordError(f"the set-up events do not lead to a decision: {exc!r}",
+                              index=len(game.events)) from None
         for n, (action, at) in enumerate(actions):
             if at != len(game.events):
                 raise RecordError(f"action {n} should start at event {len(game.events)}, "
@@ -203,6 +214,9 @@ def from_dict(data: Any) -> Game:
             except ForestShuffleError as exc:
                 raise RecordError(f"action {n} ({action!r}) is not legal there: {exc}",
                                   index=at) from None
+            except Exception as exc:  # damaged steps in the log fail while resolving
+                raise RecordError(f"action {n} ({action!r}) cannot be replayed: {exc!r}",
+                                  index=at) from None
         if len(game.events) != len(events):
             raise RecordError("the log has events that no action caused",
                               index=len(game.events))
@@ -211,10 +225,10 @@ def from_dict(data: Any) -> Game:
     return game
 
 
-def loads(text: str | bytes) -> Game:
-    """Load a record from JSON text."""
+def loads(text: str | bytes, rules: Ruleset | None = None) -> Game:
+    """Load a record from JSON text (of an installed ruleset, or of *rules*)."""
     try:
         data = json.loads(text)
     except (ValueError, TypeError) as exc:
         raise RecordError(f"not valid JSON: {exc}") from None
-    return from_dict(data)
+    return from_dict(data, rules)

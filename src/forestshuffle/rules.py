@@ -34,6 +34,7 @@ from .kinds import StepKind, TurnAction
 from .steps import Step
 
 if TYPE_CHECKING:
+    from .layouts import SiteKind
     from .ruleset import CompiledHalf, Ruleset
     from .state import GameState
 
@@ -191,9 +192,12 @@ def placements(
             continue
         pos = h.position
         shares = h.species in sharing
+        plain = rules.plain_slots
         for si, site in enumerate(forest.sites):
             for sd in site.kind.slots:
                 if pos not in sd.accepts:
+                    continue
+                if not plain and not sd.takes(pos, h.needs, h.tags):
                     continue
                 cards = site.slots[sd.name]
                 if cards:
@@ -225,6 +229,10 @@ def can_place(
     hs = rules.halves[card]
     if hs[0].position is Position.CENTER:
         return hs[0].cost <= budget and (flt is None or flt(hs[0]))
+    if not rules.plain_slots:
+        return any(h.cost <= budget and (flt is None or flt(h)) for h in hs) and any(
+            h.cost <= budget for h in (rules.halves[card][p.half]
+                                       for p in placements(state, player, card, flt)))
     if opens is None:
         opens = open_positions(state, player)
     for h in hs:
@@ -248,6 +256,8 @@ def _shared_slots(state: GameState, player: int, h: CompiledHalf) -> Any:
             if h.position not in sd.accepts:
                 continue
             cards = site.slots[sd.name]
+            if not rules.plain_slots and not sd.takes(h.position, h.needs, h.tags):
+                continue
             if cards and (mx is None or len(cards) < mx) and all(
                 rules.halves[c][forest.where[c][2]].species == h.species for c in cards
             ):
@@ -264,25 +274,35 @@ def bonus_earned(rules: Ruleset, symbol: str | None, paid: tuple[int, ...]) -> b
 
 def play_events(
     state: GameState, player: int, card: int, half: int | None, site: int, slot: str,
-    paid: tuple[int, ...], mode: str, out: Events,
+    paid: tuple[int, ...], mode: str, out: Events, *, site_kind: str | None = None,
+    source: str = "hand",
 ) -> None:
     """Events of a card being put into a forest, then its follow-up steps queued.
 
-    Order after placing: reveal (a new site that reveals), the card's effect, its bonus,
-    then permanent triggers of the player's other forest cards. In ``deferred`` mode
-    (a Mole's further plays) the reveal happens now and the rest waits after the Mole.
+    Order after placing: the site's optional upgrade (a generic river), the reveal (a new
+    site that reveals), triggers marked ``before_effects``, the card's effect, its bonus,
+    then the other permanent triggers of the player's forest. In ``deferred`` mode (a Mole's
+    further plays) the upgrade and reveal happen now and the rest waits after the Mole.
     The step being finished must be at the head of the queue (it is popped here).
     """
     rules = state.rules
     out.append(FINISHED)
-    out.append(ev.CardPlayed(player, card, half, site, slot, paid, mode))
+    out.append(ev.CardPlayed(player, card, half, site, slot, paid, mode, site_kind, source))
     now: list[Step] = []
     later: list[Step] = []
+    kind = None
     if slot == "center":
-        kind = rules.sapling_kind if half is None else rules.site_kinds[
-            rules.halves[card][half].site_kind or ""]
+        if half is None:
+            kind = rules.site_kinds[site_kind] if site_kind else rules.sapling_kind
+        else:
+            kind = rules.site_kinds[rules.halves[card][half].site_kind or ""]
+        if kind is not None and kind.upgrade and state.hands[player]:
+            now.append(Step("upgrade_site", player, card, {"site": site, "kind": kind.upgrade}))
         if kind is not None and kind.reveals:
             now.append(Step("reveal", player))
+    early, late = (trigger_steps(state, player, card, half, slot, kind)
+                   if rules.has_triggers else ([], []))
+    later.extend(early)
     if half is not None and mode != "free":
         h = rules.halves[card][half]
         sp = rules.species[h.species]
@@ -290,8 +310,7 @@ def play_events(
             later.append(Step("offer", player, card, {"what": "effect", "half": half}))
         if sp.bonus and bonus_earned(rules, h.symbol, paid):
             later.append(Step("offer", player, card, {"what": "bonus", "half": half}))
-    if rules.has_triggers:
-        later.extend(trigger_steps(state, player, card, half, slot))
+    later.extend(late)
     if mode == "deferred":
         # queue after the Mole step (head once this step is finished)
         mole = state.queue[1]
@@ -308,12 +327,15 @@ def play_events(
 
 
 def trigger_steps(
-    state: GameState, player: int, card: int, half: int | None, slot: str
-) -> list[Step]:
-    """Steps for the permanent triggers of *player*'s forest that this play fires."""
+    state: GameState, player: int, card: int, half: int | None, slot: str,
+    kind: SiteKind | None = None,
+) -> tuple[list[Step], list[Step]]:
+    """Steps for the permanent triggers of *player*'s forest that this play fires:
+    (those that resolve before the played card's effects, those after)."""
     rules = state.rules
     forest = state.forests[player]
-    out: list[Step] = []
+    early: list[Step] = []
+    late: list[Step] = []
     turn = state.turn
     for c in forest.order:
         if c == card:
@@ -328,9 +350,10 @@ def trigger_steps(
         for t in trigs:
             if t.from_next_turn and forest.placed_turn[c] >= turn:
                 continue
-            if t.matches(state, player, card, half, slot):
-                out.append(Step("trigger", player, c, {"index": t.index, "played": card}))
-    return out
+            if t.matches(state, player, card, half, slot, kind):
+                (early if t.before_effects else late).append(
+                    Step("trigger", player, c, {"index": t.index, "played": card}))
+    return early, late
 
 
 def effect_steps(rules: Ruleset, player: int, card: int, specs: Any) -> tuple[Step, ...]:
@@ -452,6 +475,9 @@ class TurnStep(StepKind):
         for ta in state.rules.turn_actions:
             opts.extend(ta.options(state, step.player))
         if not opts:
+            fallback = state.rules.spec.cannot_act
+            if fallback:
+                return [FINISHED, ev.StepsQueued((Step(fallback, step.player),))]
             return [FINISHED]
         return Decision(step.player, "turn", "choose a turn action", tuple(opts))
 
@@ -521,7 +547,7 @@ class PlaceStep(StepKind):
         out: Events = []
         if cost == 0:
             play_events(state, step.player, step.card, action.half, action.site, action.slot,
-                        (), mode, out)
+                        (), mode, out, source=step.args.get("source", "hand"))
             return out
         pay = Step("pay", step.player, step.card, {
             "mode": mode, "half": action.half, "site": action.site, "slot": action.slot,

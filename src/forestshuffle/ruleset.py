@@ -55,6 +55,9 @@ class RulesetSpec:
         end_conditions: names of extra end conditions checked at the end of each turn.
         sapling_kind: site kind of a card played face down as a sapling, or None.
         aliases: other names for the ruleset.
+        face_down_kinds: other site kinds effects may open with a face-down card.
+        cannot_act: step kind run when a player can neither draw nor play (None: the turn
+            just ends; the base game never gets there).
     """
 
     id: str
@@ -76,6 +79,8 @@ class RulesetSpec:
     end_conditions: tuple[str, ...] = attrs.field(default=(), converter=_names)
     sapling_kind: str | None = "sapling"
     aliases: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    face_down_kinds: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    cannot_act: str | None = None
 
 
 @attrs.frozen
@@ -87,8 +92,9 @@ class CompiledHalf:
     symbol: str | None
     tags: frozenset[str]
     cost: int
-    site_kind: str | None  #: for a tree half, the site it opens
+    site_kind: str | None  #: for a tree or site half, the site it opens
     name: str
+    needs: frozenset[str] = frozenset()
 
 
 @attrs.frozen
@@ -101,6 +107,7 @@ class CompiledTrigger:
     from_next_turn: bool
     optional: bool
     effect: tuple[Spec, ...]
+    before_effects: bool = False
 
 
 @attrs.frozen
@@ -163,6 +170,18 @@ class Ruleset:
             registry.site_kinds[spec.sapling_kind] if spec.sapling_kind else None
         )
         self.step_kinds = registry.steps
+        used = {sp.site_kind for sp in self.species.values() if sp.site_kind}
+        if spec.sapling_kind:
+            used.add(spec.sapling_kind)
+        used |= {k.upgrade for k in registry.site_kinds.values() if k.id in used and k.upgrade}
+        used |= set(spec.face_down_kinds)
+        #: the site kinds games of this ruleset can hold
+        self.used_site_kinds = {k: registry.site_kinds[k] for k in sorted(used)
+                                if k in registry.site_kinds}
+        #: True when slots only care about sides (fast paths apply)
+        self.plain_slots = all(sd.plain for k in self.used_site_kinds.values()
+                               for sd in k.slots) and not any(
+            sp.needs for sp in self.species.values())
         self.sharing: dict[str, int | None] = {}
         self.extra_trees: dict[str, int] = {}
         self.triggers: dict[str, tuple[CompiledTrigger, ...]] = {}
@@ -192,6 +211,17 @@ class Ruleset:
             c: PlaySapling(c, label=f"plant {n} face down as a sapling") for c, n in names.items()
         }
         self.pay_actions = {c: PayWith(c, label=f"pay with {n}") for c, n in names.items()}
+        self._take_picks: dict[int, Any] = {}
+
+    def take_actions_pick(self, card: int) -> Any:
+        """A shared PickCard for taking *card* from the clearing."""
+        a = self._take_picks.get(card)
+        if a is None:
+            from .decisions import PickCard
+
+            a = self._take_picks[card] = PickCard(
+                card, label=f"take {self.card_names[card]} from the clearing")
+        return a
 
     def action(self, cls: type[Any], *fields: Any, label: str) -> Any:
         """A shared instance of an action (actions are frozen; sharing saves allocations)."""
@@ -216,9 +246,9 @@ class Ruleset:
             item = f"species {sp.id!r}"
             if sp.id in self.species:
                 raise self._err(plugin, item, "id", "a species with this id already exists")
-            if sp.kind not in ("tree", "dweller"):
+            if sp.kind not in ("tree", "site", "dweller"):
                 raise self._err(plugin, item, "kind",
-                                f"must be 'tree' or 'dweller', not {sp.kind!r}")
+                                f"must be 'tree', 'site' or 'dweller', not {sp.kind!r}")
             if not isinstance(sp.cost, int) or sp.cost < 0:
                 raise self._err(plugin, item, "cost",
                                 f"must be a whole number >= 0, not {sp.cost!r}")
@@ -227,7 +257,7 @@ class Ruleset:
                     raise self._err(
                         plugin, item, "tags", f"unknown tag {t!r} (known: {', '.join(cs.tags)})"
                     )
-            if sp.kind == "tree" and sp.site_kind not in self.registry.site_kinds:
+            if sp.kind != "dweller" and sp.site_kind not in self.registry.site_kinds:
                 raise self._err(
                     plugin, item, "site_kind",
                     f"unknown site kind {sp.site_kind!r} "
@@ -252,7 +282,7 @@ class Ruleset:
                 if hsp is None:
                     raise self._err(plugin, item, f"halves[{i}].species",
                                     f"unknown species {h.species!r}")
-                if (hsp.kind == "tree") != (h.position is Position.CENTER):
+                if (hsp.kind != "dweller") != (h.position is Position.CENTER):
                     raise self._err(plugin, item, f"halves[{i}].position",
                                     f"{h.position.value!r} does not suit a {hsp.kind}")
                 if h.symbol is not None and h.symbol not in self.symbols:
@@ -260,7 +290,7 @@ class Ruleset:
                                     f"unknown tree symbol {h.symbol!r}")
                 compiled.append(
                     CompiledHalf(h.species, h.position, h.symbol, hsp.tags, hsp.cost,
-                                 hsp.site_kind, hsp.name)
+                                 hsp.site_kind, hsp.name, frozenset(hsp.needs))
                 )
             if len(compiled) == 2 and Position.CENTER in (h.position for h in compiled):
                 raise self._err(plugin, item, "halves", "a split card cannot hold a tree")
@@ -318,7 +348,8 @@ class Ruleset:
                 self._check_step_specs(plugin, item, f"triggers[{i}].effect", effect)
                 trig.append(CompiledTrigger(sid, i, matches,
                                             bool(t.args.get("from_next_turn", False)),
-                                            bool(t.args.get("optional", True)), effect))
+                                            bool(t.args.get("optional", True)), effect,
+                                            bool(t.args.get("before_effects", False))))
             if trig:
                 self.triggers[sid] = tuple(trig)
             scores = []

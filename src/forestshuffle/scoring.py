@@ -42,6 +42,13 @@ class CounterCount(CountKind):
             raise ValueError(f"unknown species {arg!r} in count {self.name}:{arg}")
         if self._check == "symbol" and arg not in rules.symbols:
             raise ValueError(f"unknown tree symbol {arg!r} in count {self.name}:{arg}")
+        if self._check == "slot" and arg not in slot_names(rules):
+            raise ValueError(f"unknown slot {arg!r} in count {self.name}:{arg}")
+
+
+def slot_names(rules: Ruleset) -> set[str]:
+    """The names of every slot of every site kind of *rules*."""
+    return {sd.name for kind in rules.site_kinds.values() for sd in kind.slots}
 
 
 #: The core's counts (each maintained by :class:`~forestshuffle.forest.Forest`).
@@ -49,7 +56,7 @@ CORE_COUNTS: tuple[CountKind, ...] = (
     CounterCount("species", True, "Visible cards of a species.", "species"),
     CounterCount("tag", True, "Visible cards with a tag.", "tag"),
     CounterCount("symbol", True, "Cards showing a tree symbol.", "symbol"),
-    CounterCount("slot", True, "Cards in slots of a name (bottom, top...)."),
+    CounterCount("slot", True, "Cards in slots of a name (bottom, top...).", "slot"),
     CounterCount("trees", False, "Tree cards, saplings included."),
     CounterCount("tree_total", False, "Tree cards plus cards counting as extra trees."),
     CounterCount("trees_of", True, "Trees of a species, extra trees included.", "species"),
@@ -58,6 +65,8 @@ CORE_COUNTS: tuple[CountKind, ...] = (
     CounterCount("distinct_tag", True, "Distinct species with a tag.", "tag"),
     CounterCount("full_sites", False, "Sites with every slot holding a card."),
     CounterCount("saplings", False, "Saplings."),
+    CounterCount("feature", True, "Sites with a feature (a river...), upgrades included."),
+    CounterCount("cave", False, "Cards in the player's cave."),
 )
 
 _GETTERS: dict[tuple[int, str], Callable[[Forest], int]] = {}
@@ -517,7 +526,9 @@ def score_forest(
         hi = where[card][2]
         if hi < 0:
             points[card] = 0
-            reasons[card] = ["sapling"]
+            si, slot, _ = where[card]
+            label = forest.sites[si].kind.label.lower() if slot == "center" else ""
+            reasons[card] = [label or "face down"]
             continue
         pts = 0
         why: list[str] = []
@@ -546,7 +557,10 @@ def score_forest(
     for card in forest.order:
         si, slot, hi = where[card]
         if hi < 0:
-            sp, name = "", "Sapling"
+            site = forest.sites[si]
+            sp = ""
+            name = (site.kind.label or "Face-down card") if slot == "center" else \
+                "Face-down card"
         else:
             h = halves[card][hi]
             sp, name = h.species, h.name

@@ -159,13 +159,17 @@ def _turn_started(s: GameState, e: ev.TurnStarted) -> None:
 def _card_played(s: GameState, e: ev.CardPlayed) -> None:
     rules = s.rules
     hand = s.hands[e.player]
-    hand.remove(e.card)
+    if e.source == "clearing":
+        s.clearing.remove(e.card)
+    else:
+        hand.remove(e.card)
     for c in e.paid:
         hand.remove(c)
     s.clearing.extend(e.paid)
     forest = s.forests[e.player]
     if e.half is None:
-        forest.open_site(e.card, None, rules.sapling_kind, rules, s.turn)  # type: ignore[arg-type]
+        kind = rules.site_kinds[e.site_kind] if e.site_kind else rules.sapling_kind
+        forest.open_site(e.card, None, kind, rules, s.turn)  # type: ignore[arg-type]
         return
     h = rules.halves[e.card][e.half]
     if e.slot == "center":
@@ -174,11 +178,21 @@ def _card_played(s: GameState, e: ev.CardPlayed) -> None:
         forest.attach(e.card, e.half, h, e.site, e.slot, rules, s.turn)
 
 
+def _site_upgraded(s: GameState, e: ev.SiteUpgraded) -> None:
+    s.hands[e.player].remove(e.card)
+    s.forests[e.player].upgrade_site(e.site, e.card, s.rules.site_kinds[e.kind], s.turn)
+
+
+def _hand_revealed(s: GameState, e: ev.HandRevealed) -> None:
+    pass
+
+
 def _cards_caved(s: GameState, e: ev.CardsCaved) -> None:
     src = s.hands[e.player] if e.source == "hand" else s.clearing
     for c in e.cards:
         src.remove(c)
     s.caves[e.player].extend(e.cards)
+    s.forests[e.player]._inc("cave", len(e.cards))
 
 
 def _clearing_emptied(s: GameState, e: ev.ClearingEmptied) -> None:
@@ -217,6 +231,8 @@ _EVOLVE: dict[type[Any], Callable[[GameState, Any], None]] = {
     ev.HandReturned: _hand_returned,
     ev.TurnStarted: _turn_started,
     ev.CardPlayed: _card_played,
+    ev.SiteUpgraded: _site_upgraded,
+    ev.HandRevealed: _hand_revealed,
     ev.CardsCaved: _cards_caved,
     ev.ClearingEmptied: _clearing_emptied,
     ev.ExtraTurnGranted: _extra_turn,

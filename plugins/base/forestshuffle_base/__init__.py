@@ -32,7 +32,7 @@ def _card(row: tuple[object, ...]) -> Card:
 
 
 def card_set() -> CardSet:
-    """The base game's card set: 58 species on 161 cards (3 of them winter cards)."""
+    """The base game's card set: 57 species on 161 cards (3 of them winter cards)."""
     return CardSet(SET, "Forest Shuffle", SPECIES, tuple(_card(r) for r in CARDS),
                    SYMBOLS, TAGS, caves=5)
 

@@ -123,7 +123,7 @@ def scenario(
     if len(set(placed + top)) != len(placed) + len(top):
         raise ValueError("a card is used twice in the scenario")
     rest = [c for c in rules.deck_cards if c not in set(placed) | set(top)]
-    winters_left = [w for w in rules.winter_cards if w not in set(winter)]
+    winters_left = [w for w in rules.winter_cards if w not in set(winter) | set(top)]
     order = [*winter, *clearing, *(c for p in sorted(caves) for c in caves[p])]
     for p in range(players):
         order.extend(hands.get(p, ()))
