@@ -101,11 +101,19 @@ class Half:
 
 @attrs.frozen
 class Card:
-    """A physical card: its number in the set and its halves (none for a winter card)."""
+    """A physical card: its number in the set and its halves (none for a winter card).
+
+    ``reconstructed`` names the facts of this card that no public source gives and the
+    card set chose by a documented method (``"pairing"``, ``"halves[0].symbol"``,
+    ``"halves[1].position"``...); ``note`` says why or how. Users who own the cards can
+    correct them with an override file.
+    """
 
     id: int
     halves: tuple[Half, ...] = ()
     winter: bool = False
+    reconstructed: tuple[str, ...] = ()
+    note: str = ""
 
     @property
     def is_split(self) -> bool:

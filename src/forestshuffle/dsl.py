@@ -23,9 +23,12 @@ def draw(n: int = 1) -> Spec:
     return Spec("draw", {"n": n})
 
 
-def draw_per(count: str) -> Spec:
-    """Draw 1 card per unit of *count* in your forest."""
-    return Spec("draw_per", {"count": count})
+def draw_per(count: str, per: int = 1) -> Spec:
+    """Draw *per* cards per unit of *count* in your forest."""
+    args: dict[str, Any] = {"count": count}
+    if per != 1:
+        args["per"] = per
+    return Spec("draw_per", args)
 
 
 def extra_turn() -> Spec:
@@ -56,11 +59,42 @@ def play_further() -> Spec:
     return Spec("play_further")
 
 
+def take_from_clearing(n: int = 1) -> Spec:
+    """Take *n* cards of your choice from the clearing."""
+    return Spec("take_from_clearing", {"n": n})
+
+
+def draw_then_cave(draw: int = 2, cave: int = 1) -> Spec:
+    """Draw *draw* cards, then put *cave* of them into your cave."""
+    return Spec("draw_then_cave", {"draw": draw, "cave": cave})
+
+
+def play_from_clearing(*, reveal: int = 3, **filter_: Any) -> Spec:
+    """Play a matching clearing card for free, revealing up to *reveal* deck cards if none."""
+    return Spec("play_from_clearing", {"filter": dict(filter_), "reveal": reveal})
+
+
+def play_face_down(kind: str) -> Spec:
+    """Play a hand card face down as a standalone site of *kind*."""
+    return Spec("play_face_down", {"kind": kind})
+
+
+def clearing_to_cave_matching(**filter_: Any) -> Spec:
+    """Put every matching clearing card into your cave."""
+    return Spec("clearing_to_cave_matching", {"filter": dict(filter_)})
+
+
+def cave_from_clearing_per(count: str) -> Spec:
+    """Per unit of *count*, put one clearing card of your choice into your cave."""
+    return Spec("cave_from_clearing_per", {"count": count})
+
+
 # -- triggers --------------------------------------------------------------------------
 
 
 def on_play(effect: Spec | Sequence[Spec], *, slot: str | None = None,
-            from_next_turn: bool = False, optional: bool = True, **filter_: Any) -> Spec:
+            from_next_turn: bool = False, optional: bool = True,
+            before_effects: bool = False, **filter_: Any) -> Spec:
     """Whenever you play a card matching *filter_* (into *slot*), use *effect*."""
     args: dict[str, Any] = {
         "filter": dict(filter_),
@@ -68,6 +102,8 @@ def on_play(effect: Spec | Sequence[Spec], *, slot: str | None = None,
         "from_next_turn": from_next_turn,
         "optional": optional,
     }
+    if before_effects:
+        args["before_effects"] = True
     if slot is not None:
         args["slot"] = slot
     return Spec("on_play", args)
