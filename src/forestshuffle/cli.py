@@ -14,7 +14,7 @@ from .plugins import available_rulesets, host
 
 
 def _demo(args: argparse.Namespace) -> int:
-    game = new_game(args.game, players=args.players, seed=args.seed)
+    game = new_game(args.game, players=args.players, seed=args.seed, overrides=args.overrides)
     bots = [RandomBot(args.seed * 100 + i) for i in range(args.players)]
     play_out(game, bots)
     print(f"Forest Shuffle ({game.rules.spec.name}), {args.players} players, seed {args.seed}:"
@@ -48,7 +48,7 @@ def _score(args: argparse.Namespace) -> int:
             print(f"forestshuffle: error: cannot read {args.file}: {exc.strerror}",
                   file=sys.stderr)
             return 2
-    report = score_document(text)
+    report = score_document(text, overrides=args.overrides)
     if args.json:
         print(report.to_json())
         return 0
@@ -92,10 +92,13 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--game", default="base", help="ruleset id (default: base)")
     demo.add_argument("--quiet", action="store_true", help="only forests and scores")
+    demo.add_argument("--overrides", metavar="FILE", help="card-data override file (TOML/JSON)")
     demo.set_defaults(func=_demo)
     score = sub.add_parser("score", help="score a forest document or a finished game record")
     score.add_argument("file", help="a JSON file, or - for standard input")
     score.add_argument("--json", action="store_true", help="print the report as JSON")
+    score.add_argument("--overrides", metavar="FILE",
+                       help="card-data override file (TOML/JSON)")
     score.set_defaults(func=_score)
     sub.add_parser("rulesets", help="list installed rulesets").set_defaults(func=_rulesets)
     sub.add_parser("plugins", help="list loaded plugins").set_defaults(func=_plugins)

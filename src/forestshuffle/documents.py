@@ -31,6 +31,7 @@ import attrs
 from .cards import Position
 from .errors import ForestShuffleError
 from .forest import Forest
+from .layouts import SiteKind, SlotDef
 
 if TYPE_CHECKING:
     from .game import Game
@@ -175,7 +176,7 @@ def _doc_data(doc: Any) -> Any:
     return doc
 
 
-def read_document(doc: Any) -> tuple[Ruleset, list[str], list[int], list[Forest], dict[int, str]]:
+def read_document(doc: Any, overrides: Any = None) -> tuple[Ruleset, list[str], list[int], list[Forest], dict[int, str]]:
     """Check a document and build its forests: (rules, names, caves, forests, assumed).
 
     ``assumed`` maps card numbers whose symbol the document left out to the symbol used.
@@ -189,12 +190,14 @@ def read_document(doc: Any) -> tuple[Ruleset, list[str], list[int], list[Forest]
     if data.get("format") == "forestshuffle-record":
         return _from_record(data)
     problems: list[DocumentProblem] = []
-    extra = set(data) - {"game", "players"}
+    extra = set(data) - {"game", "players", "overrides"}
     if extra:
         problems.append(DocumentProblem("", f"unknown key(s) {sorted(extra)}"))
     game_id = data.get("game")
+    if overrides is None:
+        overrides = data.get("overrides")
     try:
-        rules = get_ruleset(game_id) if isinstance(game_id, str) else None
+        rules = get_ruleset(game_id, overrides) if isinstance(game_id, str) else None
     except ForestShuffleError as exc:
         raise DocumentError([*problems, DocumentProblem("game", str(exc))]) from None
     if rules is None:
@@ -206,9 +209,9 @@ def read_document(doc: Any) -> tuple[Ruleset, list[str], list[int], list[Forest]
     r.problems.extend(problems)
     names: list[str] = []
     caves: list[int] = []
-    layouts: list[list[tuple[Any, dict[str, list[_Demand]]]]] = []
+    layouts: list[list[tuple[Any, str, dict[str, list[_Demand]]]]] = []
     demands: list[_Demand] = []
-    saplings = 0
+    face_down = 0
     for pi, pl in enumerate(players):
         pw = f"player {pi + 1}"
         if not isinstance(pl, Mapping):
@@ -232,7 +235,7 @@ def read_document(doc: Any) -> tuple[Ruleset, list[str], list[int], list[Forest]
             cave = 0
         caves.append(cave)
         forest = pl.get("forest", [])
-        sites: list[tuple[Any, dict[str, list[_Demand]]]] = []
+        sites: list[tuple[Any, str, dict[str, list[_Demand]]]] = []
         if not isinstance(forest, list):
             r.problem(f"{pw}, forest", "must be a list of sites")
             forest = []
@@ -241,89 +244,187 @@ def read_document(doc: Any) -> tuple[Ruleset, list[str], list[int], list[Forest]
             if not isinstance(site, Mapping):
                 r.problem(sw, "a site must be an object")
                 continue
-            if site.get("sapling") is True:
-                head: Any = "sapling"
-                saplings += 1
-                if "tree" in site:
-                    r.problem(sw, "a site is a tree or a sapling, not both")
-            elif "tree" in site:
-                got = r.card(site["tree"], sw)
-                head = None
-                if got is not None:
-                    sid, sym = got
-                    if Position.CENTER not in r.sides.get(sid, set()):
-                        r.problem(sw, f"{rules.species[sid].name} is not a tree")
-                    else:
-                        d = _Demand(sw, pi, si, "center", sid, Position.CENTER, sym)
-                        demands.append(d)
-                        head = d
+            got_head = _site_head(r, site, sw, pi, si)
+            if got_head is None:
+                continue
+            head, kind, head_keys = got_head
+            if isinstance(head, _Demand):
+                demands.append(head)
+                if kind.id != _kind_of(rules, head).id:
+                    face_down += 1  # the card tucked under the upgraded site
             else:
-                r.problem(sw, "a site needs \"tree\": species or \"sapling\": true")
-                continue
-            kind = rules.sapling_kind if head == "sapling" else rules.site_kinds["tree"]
-            if head == "sapling" and kind is None:
-                r.problem(sw, f"ruleset {rules.id!r} has no saplings")
-                continue
-            assert kind is not None
-            slot_names = {s.name for s in kind.slots}
-            extra = set(site) - {"tree", "sapling"} - slot_names
-            if extra:
-                r.problem(sw, f"unknown slot(s) {sorted(extra)} (slots: {sorted(slot_names)})")
-            slots: dict[str, list[_Demand]] = {}
+                face_down += 1  # a face-down card opens the site
+            groups: dict[str, list[SlotDef]] = {}
             for sd in kind.slots:
-                cards = site.get(sd.name, [])
+                groups.setdefault(sd.group_name, []).append(sd)
+            extra = set(site) - set(head_keys) - set(groups)
+            if extra:
+                r.problem(sw, f"unknown slot(s) {sorted(extra)} (slots: {sorted(groups)})")
+            slots: dict[str, list[_Demand]] = {}
+            for group, sds in groups.items():
+                cards = site.get(group, [])
                 if not isinstance(cards, list):
                     cards = [cards]
-                got_cards: list[_Demand] = []
+                placed: dict[str, list[_Demand]] = {sd.name: [] for sd in sds}
                 for ci, raw in enumerate(cards):
-                    cw = f"{sw}, {sd.name}[{ci}]"
+                    cw = f"{sw}, {group}[{ci}]"
                     got = r.card(raw, cw)
                     if got is None:
                         continue
-                    sid, sym = got
-                    pos = next((p for p in sd.accepts if p in r.sides.get(sid, set())), None)
-                    if pos is None:
-                        sides = ", ".join(sorted(p.value for p in r.sides.get(sid, set())))
-                        if Position.CENTER in r.sides.get(sid, set()):
-                            sides = "it is a tree: it opens a site, as \"tree\""
-                        else:
-                            sides = f"it shows on: {sides}"
-                        r.problem(cw, f"{rules.species[sid].name} cannot go in a {sd.name} "
-                                      f"slot ({sides})")
-                        continue
-                    d = _Demand(cw, pi, si, sd.name, sid, pos, sym)
-                    got_cards.append(d)
-                    demands.append(d)
-                _check_sharing(r, got_cards, f"{sw}, {sd.name}")
-                slots[sd.name] = got_cards
-            sites.append((head, slots))
+                    d = _slot_demand(r, got, sds, placed, cw, pi, si, group)
+                    if d is not None:
+                        demands.append(d)
+                for sd in sds:
+                    _check_sharing(r, placed[sd.name], f"{sw}, {group}")
+                slots.update(placed)
+            sites.append((head if isinstance(head, _Demand) else kind.id, kind.id, slots))
         layouts.append(sites)
     _match(r, demands)  # also with other problems: every mistake is reported at once
     free = sorted(set(rules.deck_cards) - {d.card for d in demands})
-    if not r.problems and saplings > len(free):
-        r.problem("", f"{saplings} saplings need more cards than the game has left")
+    if not r.problems and face_down > len(free):
+        r.problem("", f"{face_down} face-down cards (saplings, generic sites) need more cards "
+                      "than the game has left")
     if r.problems:
         raise DocumentError(r.problems)
     assumed: dict[int, str] = {}
     forests: list[Forest] = []
     for pi, sites in enumerate(layouts):
         f = Forest()
-        for si, (head, slots) in enumerate(sites):
-            if head == "sapling":
-                f.open_site(free.pop(0), None, rules.sapling_kind, rules, 0)  # type: ignore[arg-type]
-            else:
+        for si, (head, kind_id, slots) in enumerate(sites):
+            kind = rules.site_kinds[kind_id]
+            if isinstance(head, _Demand):
                 hi = _half_index(rules, head)
                 h = rules.halves[head.card][hi]
-                f.open_site(head.card, h, rules.site_kinds[h.site_kind or ""], rules, 0)
+                base = rules.site_kinds[h.site_kind or ""]
+                f.open_site(head.card, h, base, rules, 0)
+                if base.id != kind.id:
+                    f.upgrade_site(si, free.pop(0), kind, 0)
+            else:
+                f.open_site(free.pop(0), None, kind, rules, 0)
             for slot, ds in slots.items():
                 for d in ds:
                     hi = _half_index(rules, d)
                     f.attach(d.card, hi, rules.halves[d.card][hi], si, slot, rules, 0)
                     if d.symbol is None and rules.halves[d.card][hi].symbol is not None:
                         assumed[d.card] = rules.halves[d.card][hi].symbol  # type: ignore[assignment]
+        f.counts["cave"] = caves[pi]
         forests.append(f)
-        del pi
     return rules, names, caves, forests, assumed
+
+
+def _kind_of(rules: Ruleset, d: _Demand) -> SiteKind:
+    return rules.site_kinds[rules.species[d.species].site_kind or ""]
+
+
+def _site_head(
+    r: _Reader, site: Mapping[str, Any], sw: str, pi: int, si: int
+) -> tuple[Any, SiteKind, tuple[str, ...]] | None:
+    """What opens the site: (a demand for its card, or a face-down kind id), its kind, and
+    the keys that named it. None (with a problem) when it cannot be told."""
+    rules = r.rules
+    features = sorted({f for k in rules.used_site_kinds.values() for f in k.features})
+    if site.get("sapling") is True:
+        if "tree" in site:
+            r.problem(sw, "a site is a tree or a sapling, not both")
+        if rules.sapling_kind is None:
+            r.problem(sw, f"ruleset {rules.id!r} has no saplings")
+            return None
+        return rules.sapling_kind.id, rules.sapling_kind, ("sapling",)
+    if "tree" in site:
+        got = r.card(site["tree"], sw)
+        if got is None:
+            return None
+        sid, sym = got
+        sp = rules.species[sid]
+        if sp.kind != "tree":
+            r.problem(sw, f"{sp.name} is not a tree")
+            return None
+        d = _Demand(sw, pi, si, "center", sid, Position.CENTER, sym)
+        kind = _kind_of(rules, d)
+        keys: tuple[str, ...] = ("tree",)
+        for feat in features:
+            if feat in site:
+                keys = (*keys, feat)
+                if site[feat] is not True and site[feat] is not False:
+                    r.problem(sw, f"with a tree, {feat!r} must be true or false")
+                    return None
+                if site[feat] is True:
+                    up = rules.site_kinds.get(kind.upgrade or "")
+                    if up is None or feat not in up.features:
+                        r.problem(sw, f"a {sp.name} cannot have a {feat} in {rules.id!r}")
+                        return None
+                    kind = up
+        return d, kind, keys
+    for feat in features:
+        value = site.get(feat)
+        if not isinstance(value, str):
+            continue
+        if value.strip().lower() == "generic":
+            for k in rules.spec.face_down_kinds:
+                kind = rules.site_kinds[k]
+                if feat in kind.features:
+                    return kind.id, kind, (feat,)
+            r.problem(sw, f"ruleset {rules.id!r} has no generic {feat}")
+            return None
+        got = r.card(value, sw)
+        if got is None:
+            return None
+        sid, sym = got
+        sp = rules.species[sid]
+        kind_id = sp.site_kind or ""
+        if sp.kind != "site" or feat not in rules.site_kinds[kind_id].features:
+            r.problem(sw, f"{sp.name} is not a {feat}")
+            return None
+        return (_Demand(sw, pi, si, "center", sid, Position.CENTER, sym),
+                rules.site_kinds[kind_id], (feat,))
+    wanted = " or ".join(['"tree": species', '"sapling": true',
+                          *(f'"{f}": name or "generic"' for f in features)])
+    r.problem(sw, f"a site needs {wanted}")
+    return None
+
+
+def _slot_demand(
+    r: _Reader, got: tuple[str, str | None], sds: list[SlotDef],
+    placed: dict[str, list[_Demand]], cw: str, pi: int, si: int, group: str,
+) -> _Demand | None:
+    """Put one card into the first slot of its group that takes it."""
+    rules = r.rules
+    sid, sym = got
+    sp = rules.species[sid]
+    sides = r.sides.get(sid, set())
+    if Position.CENTER in sides:
+        what = "a tree: it opens a site" if sp.kind == "tree" else "a site card: it opens a site"
+        r.problem(cw, f"{sp.name} cannot go in a {group} slot (it is {what}, as \"tree\")"
+                  if sp.kind == "tree" else
+                  f"{sp.name} cannot go in a {group} slot (it is {what} of its own)")
+        return None
+    fitting = [(sd, p) for sd in sds for p in sd.accepts if p in sides]
+    if not fitting:
+        shown = ", ".join(sorted(p.value for p in sides))
+        r.problem(cw, f"{sp.name} cannot go in a {group} slot (it shows on: {shown})")
+        return None
+    takes = [(sd, p) for sd, p in fitting if sd.takes(p, sp.needs, sp.tags)]
+    if not takes:
+        sd = fitting[0][0]
+        if not sp.needs <= sd.offers:
+            why = f"it needs {', '.join(sorted(sp.needs - sd.offers))}, which this slot lacks"
+        elif sd.exclusive and not sp.needs & sd.offers:
+            why = f"only cards needing {', '.join(sorted(sd.offers))} go there"
+        else:
+            why = f"only {', '.join(sorted(sd.tags))} go there"
+        r.problem(cw, f"{sp.name} cannot go in this {group} slot ({why})")
+        return None
+    for sd, pos in takes:
+        here = placed[sd.name]
+        if not here or (here[0].species == sid and sid in rules.sharing):
+            d = _Demand(cw, pi, si, sd.name, sid, pos, sym)
+            here.append(d)
+            return d
+    # every slot of the group is taken: put it with the first so the sharing check reports it
+    sd, pos = takes[0]
+    d = _Demand(cw, pi, si, sd.name, sid, pos, sym)
+    placed[sd.name].append(d)
+    return d
 
 
 def _half_index(rules: Ruleset, d: _Demand) -> int:
@@ -419,14 +520,15 @@ def _from_record(data: Mapping[str, Any]) -> tuple[Ruleset, list[str], list[int]
 # -- scoring and export ------------------------------------------------------------------------
 
 
-def score_document(doc: Any) -> ScoreReport:
+def score_document(doc: Any, *, overrides: Any = None) -> ScoreReport:
     """Score a forest document (a dict, or JSON text), or a game record.
 
-    Raises DocumentError listing every problem of the document.
+    *overrides* (a mapping or a TOML/JSON path) corrects card facts, like a document's own
+    ``"overrides"`` key. Raises DocumentError listing every problem of the document.
     """
     from .scoring import final_scores
 
-    rules, names, caves, forests, assumed = read_document(doc)
+    rules, names, caves, forests, assumed = read_document(doc, overrides)
     scores = final_scores(rules, forests, caves, names)
     players = []
     for p in scores:

@@ -209,13 +209,19 @@ class Game:
 
 
 def new_game(ruleset: str | Ruleset = "base", players: int = 2, seed: int | None = None,
-             names: Sequence[str] | None = None) -> Game:
+             names: Sequence[str] | None = None, overrides: Any = None) -> Game:
     """Start a game of *ruleset* (an installed ruleset's id, or a compiled
-    :class:`~forestshuffle.ruleset.Ruleset`) for *players* players, shuffled from *seed*."""
+    :class:`~forestshuffle.ruleset.Ruleset`) for *players* players, shuffled from *seed*.
+
+    *overrides* (a mapping, or a path to a TOML/JSON file) corrects card facts; see
+    :mod:`forestshuffle.overrides`.
+    """
     if isinstance(ruleset, Ruleset):
+        if overrides is not None:
+            raise TypeError("pass overrides with a ruleset id, not with a compiled Ruleset")
         rules = ruleset
     elif isinstance(ruleset, str):
-        rules = get_ruleset(ruleset)
+        rules = get_ruleset(ruleset, overrides)
     else:
         raise TypeError(f"ruleset must be a ruleset id (str) or a Ruleset, not {ruleset!r}")
     game = Game(rules, players, seed, names)

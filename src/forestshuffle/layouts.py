@@ -29,6 +29,9 @@ class SlotDef:
         exclusive: if true, the slot takes only cards that need one of its ``offers``
             (a standalone river takes only cards with a water requirement).
         tags: if not empty, the slot takes only halves with one of these tags.
+        group: the name people use for the slot where a site has several alike (``top``
+            for ``top_1`` and ``top_2``); forest documents list cards by group. Defaults to
+            ``name``.
     """
 
     name: str
@@ -36,6 +39,12 @@ class SlotDef:
     offers: frozenset[str] = attrs.field(default=frozenset(), converter=_words)
     exclusive: bool = False
     tags: frozenset[str] = attrs.field(default=frozenset(), converter=_words)
+    group: str = ""
+
+    @property
+    def group_name(self) -> str:
+        """``group``, or the slot's own name."""
+        return self.group or self.name
 
     @property
     def plain(self) -> bool:

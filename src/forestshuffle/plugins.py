@@ -7,8 +7,9 @@ limits which installed plugins load.
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import metadata
 from typing import Any
 
@@ -18,6 +19,8 @@ from . import hookspecs
 from .builtin import CoreKinds
 from .cards import CardSet
 from .errors import CardDataError, PluginError, UnknownRulesetError
+from .overrides import PLUGIN as OVERRIDES
+from .overrides import apply_overrides, load_overrides
 from .ruleset import Registry, Ruleset, RulesetSpec
 
 ENTRY_POINT_GROUP = "forestshuffle"
@@ -120,9 +123,15 @@ class PluginHost:
             site_kinds=self._merge("forestshuffle_site_kinds", "site kind", "id"),
         )
 
-    def ruleset(self, ruleset_id: str) -> Ruleset:
-        """The compiled ruleset *ruleset_id* (or an alias), built once and cached."""
-        cached = self._rulesets.get(ruleset_id)
+    def ruleset(self, ruleset_id: str, overrides: Mapping[str, Any] | None = None) -> Ruleset:
+        """The compiled ruleset *ruleset_id* (or an alias), built once and cached.
+
+        *overrides* (see :mod:`forestshuffle.overrides`) correct card facts; the result is
+        cached per distinct overrides.
+        """
+        key = ruleset_id if not overrides else \
+            f"{ruleset_id}\0{json.dumps(overrides, sort_keys=True)}"
+        cached = self._rulesets.get(key)
         if cached is not None:
             return cached
         specs = self.specs()
@@ -164,6 +173,16 @@ class PluginHost:
                                         f"unknown name {n!r} (known: {', '.join(sorted(table))})")
         used = {p for p, _ in chosen}
         versions = {n: v for n, v in self.versions.items() if n in used or n == "forestshuffle"}
+        if overrides:
+            chosen = apply_overrides(chosen, overrides)
+            try:
+                rs = Ruleset(spec, chosen, reg, versions)
+            except CardDataError as exc:
+                raise CardDataError(OVERRIDES, exc.item, exc.field,
+                                    f"{exc.problem} (after applying the overrides)") from None
+            rs.overrides = dict(overrides)
+            self._rulesets[key] = rs
+            return rs
         rs = Ruleset(spec, chosen, reg, versions)
         self._rulesets[spec.id] = rs
         for a in spec.aliases:
@@ -182,9 +201,10 @@ def host() -> PluginHost:
     return _HOST
 
 
-def get_ruleset(ruleset_id: str) -> Ruleset:
-    """The compiled ruleset *ruleset_id* from the installed plugins."""
-    return host().ruleset(ruleset_id)
+def get_ruleset(ruleset_id: str, overrides: Any = None) -> Ruleset:
+    """The compiled ruleset *ruleset_id* from the installed plugins, with *overrides* (a
+    mapping, or a path to a TOML/JSON override file) applied if given."""
+    return host().ruleset(ruleset_id, load_overrides(overrides))
 
 
 def available_rulesets() -> list[str]:

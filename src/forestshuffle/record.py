@@ -124,6 +124,7 @@ def to_dict(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "plugins": dict(game.rules.plugins),
         "setup": game.setup_events,
+        **({"overrides": game.rules.overrides} if game.rules.overrides else {}),
         "events": [event_to_dict(e) for e in game.events],
         "actions": [{**action_to_dict(a), "at": at} for a, at in game.actions],
     }
@@ -161,7 +162,7 @@ def from_dict(data: Any, rules: Ruleset | None = None) -> Game:
             raise RecordError(f"missing or bad {key!r}", path=f"$.{key}")
     if rules is None:
         try:
-            rules = get_ruleset(data["ruleset"])
+            rules = get_ruleset(data["ruleset"], data.get("overrides"))
         except ForestShuffleError as exc:
             raise RecordError(f"cannot load the ruleset: {exc}", path="$.ruleset") from None
     elif rules.id != data["ruleset"]:

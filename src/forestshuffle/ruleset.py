@@ -152,6 +152,8 @@ class Ruleset:
         self.registry = registry
         #: plugin name -> version, of every plugin the ruleset was built with
         self.plugins = dict(plugins)
+        #: the card-data overrides applied, if any (see :mod:`forestshuffle.overrides`)
+        self.overrides: dict[str, Any] | None = None
         self.card_sets = [cs for _, cs in card_sets]
         self.cards: dict[int, Card] = {}
         self.species: dict[str, Species] = {}
