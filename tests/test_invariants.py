@@ -18,7 +18,14 @@ from forestshuffle.bots import RandomBot, play_out
 from forestshuffle.state import GameState, evolve
 
 PLAYER_COUNTS = (2, 3, 4, 5)
-GAMES_PER_COUNT = 20
+#: every installed ruleset is held to the same invariants
+RULESETS = tuple(fs.available_rulesets())
+CASES = [
+    pytest.param(r, p, id=f"{r}-{p}p")
+    for r in RULESETS
+    for p in range(fs.get_ruleset(r).spec.min_players, fs.get_ruleset(r).spec.max_players + 1)
+]
+GAMES_PER_COUNT = 12
 STEP_CHECKED_GAMES = 3
 HAND_LIMIT = 10
 
@@ -58,8 +65,8 @@ def refold(g: fs.Game) -> GameState:
     return state
 
 
-def random_game(players: int, seed: int) -> fs.Game:
-    g = fs.new_game("base", players=players, seed=seed)
+def random_game(ruleset: str, players: int, seed: int) -> fs.Game:
+    g = fs.new_game(ruleset, players=players, seed=seed)
     play_out(g, RandomBot(seed))
     return g
 
@@ -77,10 +84,10 @@ def foreign_action(g: fs.Game) -> fs.Action:
 # -- many games, checked at the end ------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_random_games_conserve_cards_and_end_at_the_third_winter(players):
+@pytest.mark.parametrize(("ruleset", "players"), CASES)
+def test_random_games_conserve_cards_and_end_at_the_third_winter(ruleset, players):
     for seed in range(GAMES_PER_COUNT):
-        g = fs.new_game("base", players=players, seed=1000 * players + seed)
+        g = fs.new_game(ruleset, players=players, seed=1000 * players + seed)
         bot = RandomBot(seed)
         while not g.is_over:
             assert_cards_conserved(g)
@@ -96,17 +103,17 @@ def test_random_games_conserve_cards_and_end_at_the_third_winter(players):
             scores[next(iter(g.winners))].total
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_refolding_the_events_gives_the_same_state(players):
+@pytest.mark.parametrize(("ruleset", "players"), CASES)
+def test_refolding_the_events_gives_the_same_state(ruleset, players):
     for seed in range(GAMES_PER_COUNT):
-        g = random_game(players, 2000 * players + seed)
+        g = random_game(ruleset, players, 2000 * players + seed)
         assert refold(g).snapshot() == g.state.snapshot()
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_a_record_loads_to_the_same_state_and_events(players):
+@pytest.mark.parametrize(("ruleset", "players"), CASES)
+def test_a_record_loads_to_the_same_state_and_events(ruleset, players):
     for seed in range(GAMES_PER_COUNT):
-        g = random_game(players, 3000 * players + seed)
+        g = random_game(ruleset, players, 3000 * players + seed)
         h = fs.Game.from_json(g.to_json())
         assert h.state.snapshot() == g.state.snapshot()
         assert h.events == g.events
@@ -114,11 +121,11 @@ def test_a_record_loads_to_the_same_state_and_events(players):
         assert h.scores() == g.scores()
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_undo_then_the_same_action_gives_the_same_state(players):
+@pytest.mark.parametrize(("ruleset", "players"), CASES)
+def test_undo_then_the_same_action_gives_the_same_state(ruleset, players):
     rng = random.Random(players)
     for seed in range(GAMES_PER_COUNT):
-        g = random_game(players, 4000 * players + seed)
+        g = random_game(ruleset, players, 4000 * players + seed)
         final = g.state.snapshot()
         nevents = len(g.events)
         for _ in range(3):
@@ -132,9 +139,9 @@ def test_undo_then_the_same_action_gives_the_same_state(players):
             assert len(g.events) == nevents
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_undo_restores_the_earlier_state_exactly(players):
-    g = fs.new_game("base", players=players, seed=players)
+@pytest.mark.parametrize(("ruleset", "players"), CASES)
+def test_undo_restores_the_earlier_state_exactly(ruleset, players):
+    g = fs.new_game(ruleset, players=players, seed=players)
     bot = RandomBot(players)
     history = []
     while not g.is_over and len(history) < 150:
@@ -146,11 +153,11 @@ def test_undo_restores_the_earlier_state_exactly(players):
         assert len(g.events) == n
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_an_illegal_action_raises_and_changes_nothing(players):
+@pytest.mark.parametrize(("ruleset", "players"), CASES)
+def test_an_illegal_action_raises_and_changes_nothing(ruleset, players):
     rng = random.Random(players)
     for seed in range(GAMES_PER_COUNT // 2):
-        g = fs.new_game("base", players=players, seed=5000 * players + seed)
+        g = fs.new_game(ruleset, players=players, seed=5000 * players + seed)
         bot = RandomBot(seed)
         while not g.is_over:
             if rng.random() < 0.05:
@@ -178,10 +185,10 @@ def test_an_action_out_of_range_by_index_is_illegal():
 # -- a few games, checked at every step ----------------------------------------------------
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@pytest.mark.parametrize(("ruleset", "players"), CASES)
 @pytest.mark.parametrize("game", range(STEP_CHECKED_GAMES))
-def test_every_step_of_a_game_keeps_the_invariants(players, game):
-    g = fs.new_game("base", players=players, seed=42 + 10 * game + players)
+def test_every_step_of_a_game_keeps_the_invariants(ruleset, players, game):
+    g = fs.new_game(ruleset, players=players, seed=42 + 10 * game + players)
     bot = RandomBot(7 * players + game)
     shadow = GameState(g.rules, g.players)
     for e in g.events:
@@ -220,19 +227,19 @@ def test_every_step_of_a_game_keeps_the_invariants(players, game):
 # -- seeds -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_the_same_seed_gives_the_same_game(players):
-    a = random_game(players, 99)
-    b = random_game(players, 99)
+@pytest.mark.parametrize(("ruleset", "players"), CASES)
+def test_the_same_seed_gives_the_same_game(ruleset, players):
+    a = random_game(ruleset, players, 99)
+    b = random_game(ruleset, players, 99)
     assert a.events == b.events
     assert a.to_json() == b.to_json()
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_a_different_seed_gives_a_different_deck_order(players):
+@pytest.mark.parametrize(("ruleset", "players"), CASES)
+def test_a_different_seed_gives_a_different_deck_order(ruleset, players):
     orders = set()
     for seed in range(5):
-        g = fs.new_game("base", players=players, seed=seed)
+        g = fs.new_game(ruleset, players=players, seed=seed)
         deal = g.events[0]
         assert isinstance(deal, ev.DeckBuilt)
         orders.add(deal.order)
