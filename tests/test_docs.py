@@ -124,7 +124,7 @@ def test_kinds_page_lists_no_kind_the_core_lacks() -> None:
 
 
 def _pages() -> list[Path]:
-    return sorted(set(DOCS.glob("*.md")) | set(DOCS.glob("**/*.md")))
+    return sorted(set(DOCS.glob("*.md")) | set(DOCS.glob("**/*.md")) | {ROOT / "README.md"})
 
 
 def _python_blocks() -> list[tuple[str, str]]:
@@ -138,7 +138,7 @@ def _python_blocks() -> list[tuple[str, str]]:
                 continue
             line = text.count("\n", 0, m.start()) + 2
             body = "\n".join(ln[len(m.group("indent")):] for ln in m.group("body").splitlines())
-            out.append((f"{page.relative_to(DOCS)}:{line}", body))
+            out.append((f"{page.relative_to(ROOT)}:{line}", body))
     return out
 
 
