@@ -176,7 +176,9 @@ def _doc_data(doc: Any) -> Any:
     return doc
 
 
-def read_document(doc: Any, overrides: Any = None) -> tuple[Ruleset, list[str], list[int], list[Forest], dict[int, str]]:
+def read_document(
+    doc: Any, overrides: Any = None
+) -> tuple[Ruleset, list[str], list[int], list[Forest], dict[int, str]]:
     """Check a document and build its forests: (rules, names, caves, forests, assumed).
 
     ``assumed`` maps card numbers whose symbol the document left out to the symbol used.
