@@ -37,15 +37,26 @@ def pin_to_one_core() -> str:
     return "single process (not pinned)"
 
 
-def finished_forests(ruleset: str, players: int, games: int, seed: int) -> list[Any]:
-    """The final forests of *games* seeded random games, one list per game."""
+def finished_games(ruleset: str, players: int, games: int, seed: int) -> list[fs.Game]:
+    """*games* seeded random games, played to the end."""
     out = []
     for g in range(games):
         game_seed = seed + g
         game = fs.new_game(ruleset, players=players, seed=game_seed)
         fs.bots.play_out(game, [fs.bots.RandomBot(game_seed * 100 + p) for p in range(players)])
-        out.append(game.state.forests)
+        out.append(game)
     return out
+
+
+def time_documents(docs: Sequence[dict[str, Any]], repeat: int) -> tuple[float, int]:
+    """Seconds to score every forest document *repeat* times through ``score_document``
+    (parsing, card matching and scoring); forests scored."""
+    scored = 0
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for doc in docs:
+            scored += len(fs.score_document(doc).players)
+    return time.perf_counter() - start, scored
 
 
 def time_scoring(rules: fs.Ruleset, games: Sequence[Any], repeat: int,
@@ -76,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
 
     where = pin_to_one_core()
     rules = fs.get_ruleset(args.game)
-    games = finished_forests(args.game, args.players, args.games, args.seed)
+    played = finished_games(args.game, args.players, args.games, args.seed)
+    games = [g.state.forests for g in played]
     cards = [len(f.order) for forests in games for f in forests]
     print(f"forestshuffle {fs.__version__}, Python {platform.python_version()} "
           f"({sys.implementation.name}), {where}")
@@ -90,6 +102,11 @@ def main(argv: list[str] | None = None) -> int:
         label = "with breakdown   " if breakdown else "breakdown=False  "
         print(f"  {label}{scored / secs:10.0f} forests/s  "
               f"({scored} forests in {secs:.2f} s, {secs / scored * 1e6:.1f} µs each)")
+    docs = [g.forest_document() for g in played]
+    fs.score_document(docs[0])
+    secs, scored = time_documents(docs, max(1, args.repeat // 10))
+    print(f"  score_document   {scored / secs:10.0f} forests/s  "
+          f"({scored} forests in {secs:.2f} s, from documents: parse, match cards, score)")
     if totals[True] != totals[False]:
         print("  warning: the two modes gave different totals", file=sys.stderr)
         return 1

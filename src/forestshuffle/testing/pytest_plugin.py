@@ -1,0 +1,1 @@
+"""pytest plugin of forestshuffle (work in progress)."""
