@@ -298,7 +298,7 @@ def test_a_plugin_that_raises_is_reported_by_name():
     assert PLUGIN in str(info.value) and "boom" in str(info.value)
 
 
-def test_two_card_sets_with_one_id_fail_the_build():
+def test_a_duplicate_card_set_id_is_reported_and_does_not_take_down_the_first():
     import forestshuffle_base
 
     class Plugin:
@@ -308,6 +308,46 @@ def test_two_card_sets_with_one_id_fail_the_build():
         def forestshuffle_card_sets(self) -> Iterable[fs.CardSet]:
             return (forestshuffle_base.card_set(),)
 
+    host = fs.PluginHost(extra=[forestshuffle_base, Plugin()], entry_points=False)
+    rules = host.ruleset("base")
+    assert len(rules.cards) == 161
+    why = host.failures[PLUGIN]
+    assert "'base'" in why and "forestshuffle_base" in why
+
+
+def test_a_plugin_that_raises_does_not_take_down_the_others():
+    import forestshuffle_base
+
+    class Plugin:
+        __name__ = PLUGIN
+
+        @fs.hookimpl
+        def forestshuffle_card_sets(self) -> Iterable[fs.CardSet]:
+            raise RuntimeError("boom")
+
+        @fs.hookimpl
+        def forestshuffle_rulesets(self) -> Iterable[fs.RulesetSpec]:
+            return (fs.RulesetSpec(RULESET, "Fan game", ("fan",)),)
+
+    host = fs.PluginHost(extra=[forestshuffle_base, Plugin()], entry_points=False)
+    game = fs.new_game(host.ruleset("base"), players=2, seed=1)
+    assert game.pending is not None
+    assert "boom" in host.failures[PLUGIN]
     with pytest.raises(fs.PluginError) as info:
-        fs.PluginHost(extra=[forestshuffle_base, Plugin()], entry_points=False).ruleset("base")
-    assert PLUGIN in str(info.value) and "forestshuffle_base" in str(info.value)
+        host.ruleset(RULESET)
+    assert PLUGIN in str(info.value) and "boom" in str(info.value)
+
+
+def test_a_plugin_returning_bad_data_is_left_out_by_name():
+    import forestshuffle_base
+
+    class Plugin:
+        __name__ = PLUGIN
+
+        @fs.hookimpl
+        def forestshuffle_scoring_kinds(self) -> Iterable[object]:
+            return ("not a kind",)
+
+    host = fs.PluginHost(extra=[forestshuffle_base, Plugin()], entry_points=False)
+    assert host.ruleset("base").id == "base"
+    assert "bad scoring kind" in host.failures[PLUGIN]

@@ -114,11 +114,14 @@ class Game:
         p = self.pending
         return list(p.options) if p is not None else []
 
-    def apply(self, action: Action) -> list[ev.Event]:
+    def apply(self, action: Action, player: int | None = None) -> list[ev.Event]:
         """Answer the pending decision; returns the events it caused.
 
-        Raises IllegalActionError, leaving the game unchanged, if *action* is not legal.
+        Pass *player* to have the game check that the decision is that player's. Raises
+        IllegalActionError, leaving the game unchanged, if *action* is not legal.
         """
+        if player is not None and self.pending is not None and player != self.pending.player:
+            raise IllegalActionError(f"it is not player {player}'s decision", self.pending)
         evs = decide(self.state, action)
         mark = len(self.events)
         try:

@@ -47,7 +47,9 @@ class PluginHost:
         self.versions: dict[str, str] = {}
         self.pm.register(CoreKinds(), name="forestshuffle")
         self.versions["forestshuffle"] = _core_version()
+        #: plugin name -> why it was left out (it raised, returned bad data, a duplicate id)
         self.failures: dict[str, str] = {}
+        self._bad: set[str] = set()
         if entry_points:
             self._load_entry_points()
         for i, plugin in enumerate(extra):
@@ -74,37 +76,60 @@ class PluginHost:
             dist = getattr(ep, "dist", None)
             self.versions[ep.name] = dist.version if dist is not None else "0"
 
+    def _fail(self, plugin: str, why: str) -> None:
+        """Record that *plugin* failed; its contributions are left out from now on."""
+        self.failures.setdefault(plugin, why)
+        self._bad.add(plugin)
+
     def _collect(self, hook: str) -> list[tuple[str, Any]]:
-        """Each plugin's contributions to *hook*, as (plugin name, item)."""
+        """Each working plugin's contributions to *hook*, as (plugin name, item).
+
+        The core comes first, then plugins in registration order (entry points, then
+        ``extra``), so on a duplicate id the first one registered wins. A plugin that raises
+        is recorded in :attr:`failures` and left out; the others go on.
+        """
+        impls = [(self.pm.get_name(i.plugin) or "?", i)
+                 for i in getattr(self.pm.hook, hook).get_hookimpls()]
+        order = {n: i for i, n in enumerate(self.versions)}  # registration order
+        impls.sort(key=lambda t: order.get(t[0], len(order)))
         out: list[tuple[str, Any]] = []
-        for impl in getattr(self.pm.hook, hook).get_hookimpls():
-            name = self.pm.get_name(impl.plugin) or "?"
+        for name, impl in impls:
+            if name in self._bad:
+                continue
             try:
-                items = impl.function()
-                items = list(items or ())
-            except Exception as exc:
-                raise PluginError(f"plugin {name!r} failed in {hook}: {exc!r}") from exc
+                items = list(impl.function() or ())
+            except Exception as exc:  # a broken plugin must not take down the others
+                self._fail(name, f"failed in {hook}: {exc!r}")
+                continue
             out.extend((name, item) for item in items)
         return out
 
-    def _merge(self, hook: str, what: str, key_attr: str = "name") -> dict[str, Any]:
+    def _merge(self, hook: str, what: str, key_attr: str = "name",
+               cls: type[Any] | None = None) -> dict[str, Any]:
+        """Contributions merged by id; bad or duplicate ones are recorded and left out."""
         merged: dict[str, Any] = {}
         owner: dict[str, str] = {}
         for plugin, item in self._collect(hook):
             key = getattr(item, key_attr, None)
-            if not isinstance(key, str) or not key:
-                raise PluginError(f"plugin {plugin!r} returned a {what} without a name: {item!r}")
+            if (cls is not None and not isinstance(item, cls)) or not isinstance(key, str) \
+                    or not key:
+                self._fail(plugin, f"returned a bad {what} from {hook}: {item!r}")
+                continue
             if key in merged:
-                raise PluginError(
-                    f"{what} {key!r} is contributed twice (plugins {owner[key]!r} and {plugin!r})"
-                )
+                self._fail(plugin, f"contributes {what} {key!r}, which plugin "
+                                   f"{owner[key]!r} already contributes")
+                continue
             merged[key] = item
             owner[key] = plugin
         return merged
 
+    def _unavailable(self, what: str) -> PluginError:
+        why = "; ".join(f"plugin {n!r} {w}" for n, w in sorted(self.failures.items()))
+        return PluginError(f"{what} is not available: {why}")
+
     def specs(self) -> dict[str, RulesetSpec]:
         """Every ruleset spec contributed, by id."""
-        return self._merge("forestshuffle_rulesets", "ruleset", "id")
+        return self._merge("forestshuffle_rulesets", "ruleset", "id", RulesetSpec)
 
     def ruleset_ids(self) -> list[str]:
         """Ids of the playable rulesets."""
@@ -144,19 +169,25 @@ class PluginHost:
         if spec is None:
             known = list(specs)
             if self.failures:
-                known += [f"{n} (failed: {why})" for n, why in self.failures.items()]
+                raise self._unavailable(f"ruleset {ruleset_id!r}")
             raise UnknownRulesetError(ruleset_id, known)
         sets_by_id: dict[str, tuple[str, CardSet]] = {}
+        owners = {}
         for plugin, cs in self._collect("forestshuffle_card_sets"):
             if not isinstance(cs, CardSet):
-                raise PluginError(f"plugin {plugin!r} returned {cs!r}, not a CardSet")
+                self._fail(plugin, f"returned {cs!r}, not a CardSet")
+                continue
             if cs.id in sets_by_id:
-                raise PluginError(f"card set {cs.id!r} is contributed twice (plugins "
-                                  f"{sets_by_id[cs.id][0]!r} and {plugin!r})")
+                self._fail(plugin, f"contributes card set {cs.id!r}, which plugin "
+                                   f"{sets_by_id[cs.id][0]!r} already contributes")
+                continue
             sets_by_id[cs.id] = (plugin, cs)
+            owners[cs.id] = plugin
         chosen = []
         for sid in spec.card_sets:
-            if sid not in sets_by_id:
+            if sid not in sets_by_id or sets_by_id[sid][0] in self._bad:
+                if self.failures:
+                    raise self._unavailable(f"card set {sid!r} of ruleset {spec.id!r}")
                 raise CardDataError("?", f"ruleset {spec.id!r}", "card_sets",
                                     f"no plugin provides card set {sid!r}")
             chosen.append(sets_by_id[sid])

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -44,6 +45,20 @@ class PlayerView:
     current: int
     is_over: bool
     pending: Decision | None  #: the decision, if it is this player's
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-ready data (the pending decision as its prompt and option labels)."""
+        d = attrs.asdict(self, filter=lambda a, _: a.name != "pending")
+        if self.pending is not None:
+            d["pending"] = {"kind": self.pending.kind, "prompt": self.pending.prompt,
+                            "options": [str(o) for o in self.pending.options]}
+        else:
+            d["pending"] = None
+        return d
+
+    def to_json(self) -> str:
+        """The view as JSON text."""
+        return json.dumps(self.to_dict())
 
 
 def view(state: GameState, player: int) -> PlayerView:
