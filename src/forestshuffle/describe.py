@@ -58,6 +58,13 @@ def turn_summaries(game: Game) -> list[str]:
         elif isinstance(e, ev.WinterRevealed):
             flush_draws()
             parts.append("WINTER")
+        elif isinstance(e, ev.SiteUpgraded):
+            flush_draws()
+            label = rules.site_kinds[e.kind].label or e.kind
+            parts.append(f"tucks a card under it ({label.lower()})")
+        elif isinstance(e, ev.HandRevealed):
+            flush_draws()
+            parts.append("cannot act: shows the hand")
         elif isinstance(e, ev.CardsCaved):
             flush_draws()
             parts.append(f"caves {len(e.cards)} from the {e.source}")
@@ -79,6 +86,9 @@ def _played(rules: Ruleset, e: ev.CardPlayed, sites: list[int]) -> str:
     how = {"free": " for free", "deferred": " (Mole)"}.get(e.mode, "")
     if e.half is None:
         sites[e.player] += 1
+        if e.site_kind:
+            label = rules.site_kinds[e.site_kind].label or e.site_kind
+            return f"plays a card face down as a {label.lower()}{how}"
         return f"plants a sapling{how}"
     name = rules.name_of(e.card, e.half)
     if e.slot == "center":
@@ -91,7 +101,12 @@ def forest_lines(rules: Ruleset, forest: Forest) -> list[str]:
     """One line per site of *forest*."""
     out = []
     for i, s in enumerate(forest.sites):
-        name = "Sapling" if s.species is None else rules.species[s.species].name
+        if s.species is None:
+            name = s.kind.label or s.kind.id
+        else:
+            name = rules.species[s.species].name
+            if s.under:
+                name += f" ({s.kind.label or s.kind.id})"
         slots = []
         for slot, cards in s.slots.items():
             if cards:

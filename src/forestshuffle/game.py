@@ -14,7 +14,7 @@ from .plugins import get_ruleset
 from .rules import advance, decide
 from .ruleset import Ruleset
 from .scoring import Scores, final_scores
-from .state import GameState, evolve
+from .state import EVOLVE_TABLE, GameState, evolve
 from .views import PlayerView, view
 
 
@@ -66,6 +66,16 @@ class Game:
         state = self.state
         log = self.events
         expect = self._expect
+        if expect is None:  # the hot path: evolve inlined
+            table = EVOLVE_TABLE
+            for e in events:
+                table[type(e)](state, e)
+                state.nevents += 1
+                log.append(e)
+                if state.over:
+                    break
+            state.pending = None
+            return
         for e in events:
             if expect is not None:
                 i = len(log)

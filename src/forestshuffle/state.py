@@ -243,6 +243,10 @@ _EVOLVE: dict[type[Any], Callable[[GameState, Any], None]] = {
 }
 
 
+#: event class -> the function that applies it (for hot loops that inline :func:`evolve`)
+EVOLVE_TABLE = _EVOLVE
+
+
 def evolve(state: GameState, event: ev.Event) -> GameState:
     """Apply *event* to *state* (in place) and return it. Never validates."""
     _EVOLVE[type(event)](state, event)
