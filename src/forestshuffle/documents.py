@@ -359,9 +359,9 @@ def _site_head(
         return d, kind, keys
     for feat in features:
         value = site.get(feat)
-        if not isinstance(value, str):
+        if not isinstance(value, str | Mapping):
             continue
-        if value.strip().lower() == "generic":
+        if isinstance(value, str) and value.strip().lower() == "generic":
             for k in rules.spec.face_down_kinds:
                 kind = rules.site_kinds[k]
                 if feat in kind.features:
@@ -556,17 +556,34 @@ def forest_document(game: Game) -> dict[str, Any]:
     for p, forest in enumerate(game.state.forests):
         sites = []
         for site in forest.sites:
-            d: dict[str, Any] = (
-                {"sapling": True} if site.species is None
-                else {"tree": rules.species[site.species].name}
-            )
+            d = _site_head_document(rules, site)
             for slot, cards in site.slots.items():
-                out = []
+                out = d.setdefault(site.kind.slot(slot).group_name, [])
                 for c in cards:
                     h = rules.halves[c][forest.where[c][2]]
                     out.append({"species": h.name, "symbol": h.symbol})
-                d[slot] = out
             sites.append(d)
         players.append({"name": game.names[p], "cave": len(game.state.caves[p]),
                         "forest": sites})
     return {"game": rules.id, "players": players}
+
+
+def _site_head_document(rules: Ruleset, site: Any) -> dict[str, Any]:
+    """The keys naming what opens *site*, as :func:`read_document` reads them back: a
+    sapling, a generic (face-down) site by its feature, a tree (with ``feature: true`` when
+    upgraded, such as a river tucked under it), or a site card by its feature."""
+    kind = site.kind
+    if site.species is None:
+        if rules.sapling_kind is not None and kind.id == rules.sapling_kind.id:
+            return {"sapling": True}
+        return {sorted(kind.features)[0]: "generic"} if kind.features else {"sapling": True}
+    sp = rules.species[site.species]
+    if sp.kind == "tree":
+        d: dict[str, Any] = {"tree": sp.name}
+        base = rules.site_kinds[sp.site_kind or ""]
+        for feat in sorted(kind.features - base.features):
+            d[feat] = True
+        return d
+    symbol = rules.halves[site.card][0].symbol
+    feat = sorted(kind.features)[0]
+    return {feat: {"species": sp.name, "symbol": symbol} if symbol else sp.name}

@@ -143,7 +143,7 @@ def half_filter(args: Mapping[str, Any] | None) -> HalfFilter | None:
             return False
         if species is not None and h.species != species:
             return False
-        return tree is None or (h.position is Position.CENTER) == bool(tree)
+        return tree is None or (h.kind == "tree") == bool(tree)
 
     _FILTER_CACHE[key] = f
     return f

@@ -95,6 +95,7 @@ class CompiledHalf:
     site_kind: str | None  #: for a tree or site half, the site it opens
     name: str
     needs: frozenset[str] = frozenset()
+    kind: str = "dweller"  #: the species' kind: tree, site or dweller
 
 
 @attrs.frozen
@@ -292,7 +293,7 @@ class Ruleset:
                                     f"unknown tree symbol {h.symbol!r}")
                 compiled.append(
                     CompiledHalf(h.species, h.position, h.symbol, hsp.tags, hsp.cost,
-                                 hsp.site_kind, hsp.name, frozenset(hsp.needs))
+                                 hsp.site_kind, hsp.name, frozenset(hsp.needs), hsp.kind)
                 )
             if len(compiled) == 2 and Position.CENTER in (h.position for h in compiled):
                 raise self._err(plugin, item, "halves", "a split card cannot hold a tree")

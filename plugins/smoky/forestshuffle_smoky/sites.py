@@ -28,10 +28,10 @@ RIVER_FEATURE = "river"
 
 #: slots of a river: 2 on top, 2 below, only for water cards
 _RIVER_SLOTS = (
-    SlotDef("top_1", {TOP}, {WATER, RIVER_FEATURE}, exclusive=True),
-    SlotDef("top_2", {TOP}, {WATER, RIVER_FEATURE}, exclusive=True),
-    SlotDef("bottom_1", {BOTTOM}, {WATER, RIVER_FEATURE}, exclusive=True),
-    SlotDef("bottom_2", {BOTTOM}, {WATER, RIVER_FEATURE}, exclusive=True),
+    SlotDef("top_1", {TOP}, {WATER, RIVER_FEATURE}, exclusive=True, group="top"),
+    SlotDef("top_2", {TOP}, {WATER, RIVER_FEATURE}, exclusive=True, group="top"),
+    SlotDef("bottom_1", {BOTTOM}, {WATER, RIVER_FEATURE}, exclusive=True, group="bottom"),
+    SlotDef("bottom_2", {BOTTOM}, {WATER, RIVER_FEATURE}, exclusive=True, group="bottom"),
 )
 
 SITE_KINDS: tuple[SiteKind, ...] = (
@@ -44,8 +44,8 @@ SITE_KINDS: tuple[SiteKind, ...] = (
         SlotDef("top", {TOP}, {WATER}),
         SlotDef("left", {LEFT}, {WATER}),
         SlotDef("right", {RIGHT}, {WATER}),
-        SlotDef("bottom_1", {BOTTOM}, {WATER}, exclusive=True),
-        SlotDef("bottom_2", {BOTTOM}, {WATER}, exclusive=True),
+        SlotDef("bottom_1", {BOTTOM}, {WATER}, exclusive=True, group="below"),
+        SlotDef("bottom_2", {BOTTOM}, {WATER}, exclusive=True, group="below"),
     ), features={RIVER_FEATURE}, label="Tree with river"),
     SiteKind(RIVER, _RIVER_SLOTS, is_tree=False, reveals=False, features={RIVER_FEATURE},
              label="River"),
@@ -53,7 +53,7 @@ SITE_KINDS: tuple[SiteKind, ...] = (
     SiteKind(WATERFALL, (
         *_RIVER_SLOTS[:2],
         *(SlotDef(f"bottom_{i}", {BOTTOM}, {WATER, RIVER_FEATURE}, exclusive=True,
-                  tags={"fish"}) for i in range(1, 5)),
+                  tags={"fish"}, group="bottom") for i in range(1, 5)),
     ), is_tree=False, reveals=False, features={RIVER_FEATURE}, label="Waterfall"),
     SiteKind(GENERIC_RIVER, _RIVER_SLOTS, is_tree=False, reveals=False,
              features={RIVER_FEATURE}, label="Generic river"),

@@ -8,6 +8,7 @@ from typing import Any
 from .. import events as ev
 from ..cards import Position
 from ..game import Game, default_names
+from ..layouts import SiteKind
 from ..plugins import get_ruleset
 from ..ruleset import Ruleset
 from ..steps import Step
@@ -98,7 +99,10 @@ def scenario(
     ``deck`` lists the top cards of the deck, top first; every card not placed
     elsewhere follows it (winter cards last), so draws take exactly those cards.
     ``forests`` maps a player to sites: ``(tree_card, {"top": [card], ...})`` or
-    ``(("sapling", card), {...})``; a split card in a slot uses its half on that side.
+    ``(("sapling", card), {...})``, or ``((kind, card), {...})`` for a card face down as a
+    site of a face-down kind (a generic river); a split card in a slot uses its half for
+    that slot's side. A slot list ``"under"`` tucks cards face down under the site first,
+    making it its kind's ``upgrade`` (a tree with a generic river).
     ``winter`` lists winter cards already revealed. Forest cards count as placed
     before this turn, so "from your next turn" triggers are active.
     """
@@ -132,7 +136,7 @@ def scenario(
         for p in sorted(forests)
         for tree, slots in forests[p]
         for card in (int(tree[1] if isinstance(tree, tuple) else tree),
-                     *(c for cards in slots.values() for c in cards))
+                     *(c for _, cards in _slot_items(slots) for c in cards))
     ]
     order = [*order, *forest_cards, *top, *rest, *winters_left]
     setup: list[ev.Event] = [ev.DeckBuilt(tuple(order), ())]
@@ -153,13 +157,24 @@ def scenario(
             sapling = isinstance(tree, tuple)
             tcard = int(tree[1] if sapling else tree)
             setup.append(ev.CardDrawn(p, tcard))
+            face_down = str(tree[0]) if sapling and tree[0] != "sapling" else None
             setup.append(ev.CardPlayed(p, tcard, None if sapling else 0, si, "center", (),
-                                       "free"))
-            for slot, slot_cards in slots.items():
+                                       "free", face_down))
+            if face_down is not None:
+                kind = rules.site_kinds[face_down]
+            elif sapling:
+                kind = rules.sapling_kind  # type: ignore[assignment]
+            else:
+                kind = rules.site_kinds[rules.halves[tcard][0].site_kind or ""]
+            for slot, slot_cards in _slot_items(slots):
                 for card in slot_cards:
                     setup.append(ev.CardDrawn(p, card))
-                    setup.append(ev.CardPlayed(p, card, _half_for(rules, card, slot), si, slot,
-                                               (), "free"))
+                    if slot == "under":
+                        kind = rules.site_kinds[kind.upgrade or ""]
+                        setup.append(ev.SiteUpgraded(p, si, card, kind.id))
+                        continue
+                    setup.append(ev.CardPlayed(p, card, _half_for(rules, card, slot, kind), si,
+                                               slot, (), "free"))
     setup.append(ev.TurnStarted(current))
     setup.append(ev.StepsQueued((Step("turn", current), Step("end_turn", current))))
     game.setup_events = len(setup)
@@ -168,8 +183,16 @@ def scenario(
     return game
 
 
-def _half_for(rules: Ruleset, card: int, slot: str) -> int:
+def _slot_items(slots: Mapping[str, Sequence[int]]) -> list[tuple[str, Sequence[int]]]:
+    """The slots of a scenario site, cards tucked ``under`` it first."""
+    return sorted(slots.items(), key=lambda kv: kv[0] != "under")
+
+
+def _half_for(rules: Ruleset, card: int, slot: str, kind: SiteKind | None = None) -> int:
+    sides = {sd.name: sd.accepts for sd in kind.slots} if kind is not None else {}
     for i, h in enumerate(rules.halves[card]):
-        if h.position is not Position.CENTER and h.position.value == slot:
+        if h.position is Position.CENTER:
+            continue
+        if h.position in sides.get(slot, ()) or h.position.value == slot:
             return i
     raise ValueError(f"card {card} ({rules.name_of(card)}) has no half for slot {slot!r}")
