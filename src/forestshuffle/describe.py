@@ -107,11 +107,12 @@ def forest_lines(rules: Ruleset, forest: Forest) -> list[str]:
             name = rules.species[s.species].name
             if s.under:
                 name += f" ({s.kind.label or s.kind.id})"
-        slots = []
+        groups: dict[str, list[str]] = {}
         for slot, cards in s.slots.items():
             if cards:
-                shown = [rules.name_of(c, forest.where[c][2]) for c in cards]
-                slots.append(f"{slot}: {' + '.join(shown)}")
+                group = groups.setdefault(s.kind.slot(slot).group_name, [])
+                group.extend(rules.name_of(c, forest.where[c][2]) for c in cards)
+        slots = [f"{g}: {' + '.join(names)}" for g, names in groups.items()]
         out.append(f"  [{i}] {name}" + (f" — {'; '.join(slots)}" if slots else ""))
     return out or ["  (empty)"]
 
