@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import Position
-from .layouts import SiteKind
+from .layouts import SiteKind, SlotDef
 
 if TYPE_CHECKING:
     from .ruleset import CompiledHalf, Ruleset
@@ -70,7 +70,8 @@ class Site:
 class Forest:
     """The sites and counters of one player's forest."""
 
-    __slots__ = ("counts", "open", "order", "placed_turn", "sites", "where")
+    __slots__ = ("counts", "open", "open_defs", "order", "placed_turn", "sites", "triggers",
+                 "where")
 
     def __init__(self) -> None:
         self.sites: list[Site] = []
@@ -81,6 +82,10 @@ class Forest:
         self.placed_turn: dict[int, int] = {}
         #: position -> number of empty slots that take it
         self.open: dict[Position, int] = {}
+        #: slot definition -> number of empty slots of it
+        self.open_defs: dict[SlotDef, int] = {}
+        #: cards with permanent triggers, in the order played
+        self.triggers: list[int] = []
 
     def count(self, key: str) -> int:
         """The value of counter *key* (0 if never touched)."""
@@ -101,7 +106,9 @@ class Forest:
 
     # -- mutation (only evolve calls these) -----------------------------------------
 
-    def _count_half(self, h: CompiledHalf, rules: Ruleset) -> None:
+    def _count_half(self, h: CompiledHalf, rules: Ruleset, card: int) -> None:
+        if h.species in rules.triggers:
+            self.triggers.append(card)
         if self._inc("species:" + h.species) == 1:
             for t in h.tags:
                 self._inc("distinct_tag:" + t)
@@ -119,7 +126,9 @@ class Forest:
         symbol = half.symbol if half else None
         self.sites.append(Site(card, kind, species, symbol))
         op = self.open
+        od = self.open_defs
         for sd in kind.slots:
+            od[sd] = od.get(sd, 0) + 1
             for pos in sd.accepts:
                 op[pos] = op.get(pos, 0) + 1
         self.where[card] = (idx, "center", 0 if half else -1)
@@ -134,7 +143,7 @@ class Forest:
             if kind.is_tree:
                 self._inc("saplings")
             return idx
-        self._count_half(half, rules)
+        self._count_half(half, rules, card)
         if kind.is_tree:
             self._inc("trees_of:" + half.species)
             if self._inc("tree_cards_of:" + half.species) == 1:
@@ -146,8 +155,10 @@ class Forest:
         s = self.sites[site]
         old = s.kind
         op = self.open
+        od = self.open_defs
         for sd in old.slots:
             if not s.slots[sd.name]:
+                od[sd] -= 1
                 for pos in sd.accepts:
                     op[pos] -= 1
         was_full = s.is_full
@@ -158,6 +169,7 @@ class Forest:
         s.filled = sum(1 for v in s.slots.values() if v)
         for sd in kind.slots:
             if not s.slots[sd.name]:
+                od[sd] = od.get(sd, 0) + 1
                 for pos in sd.accepts:
                     op[pos] = op.get(pos, 0) + 1
         if was_full != s.is_full:
@@ -176,7 +188,9 @@ class Forest:
         cards = s.slots[slot]
         if not cards:
             op = self.open
-            for pos in s.kind.slot(slot).accepts:
+            sd = s.kind.slot(slot)
+            self.open_defs[sd] -= 1
+            for pos in sd.accepts:
                 op[pos] -= 1
             s.filled += 1
             if s.filled == len(s.slots):
@@ -186,7 +200,7 @@ class Forest:
         self.order.append(card)
         self.placed_turn[card] = turn
         self._inc("slot:" + slot)
-        self._count_half(half, rules)
+        self._count_half(half, rules, card)
         extra = rules.extra_trees.get(half.species, 0)
         if extra:
             s.extra_trees += extra
@@ -203,6 +217,8 @@ class Forest:
         f.order = list(self.order)
         f.placed_turn = dict(self.placed_turn)
         f.open = dict(self.open)
+        f.open_defs = dict(self.open_defs)
+        f.triggers = list(self.triggers)
         return f
 
     def snapshot(self) -> tuple[object, ...]:

@@ -17,7 +17,7 @@ def _words(value: Iterable[str]) -> frozenset[str]:
     return frozenset(value)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class SlotDef:
     """One slot of a site: its name, which card positions it takes, and its conditions.
 

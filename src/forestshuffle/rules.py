@@ -167,9 +167,13 @@ def check_filter(args: Mapping[str, Any], rules: Ruleset, what: str = "filter") 
             raise ValueError(f"{what}: unknown key {k!r} (known: tag, species, tree)")
 
 
-def open_positions(state: GameState, player: int) -> set[Position]:
-    """Positions for which the forest has at least one empty slot."""
-    return {p for p, n in state.forests[player].open.items() if n > 0}
+def open_positions(state: GameState, player: int) -> set[Any]:
+    """What the forest's empty slots take, for :func:`can_place`: the positions with an
+    empty slot when the ruleset's slots only care about sides, else the empty slots'
+    definitions (a few distinct :class:`~forestshuffle.layouts.SlotDef` values)."""
+    if state.rules.plain_slots:
+        return {p for p, n in state.forests[player].open.items() if n > 0}
+    return {sd for sd, n in state.forests[player].open_defs.items() if n > 0}
 
 
 def placements(
@@ -222,23 +226,26 @@ def placements(
 
 def can_place(
     state: GameState, player: int, card: int, budget: int, flt: HalfFilter | None = None,
-    opens: set[Position] | None = None,
+    opens: set[Any] | None = None,
 ) -> bool:
-    """Whether some half of *card* has a legal placement costing at most *budget*."""
+    """Whether some half of *card* has a legal placement costing at most *budget*.
+
+    *opens* is :func:`open_positions` of the player (computed if not given).
+    """
     rules = state.rules
     hs = rules.halves[card]
     if hs[0].position is Position.CENTER:
         return hs[0].cost <= budget and (flt is None or flt(hs[0]))
-    if not rules.plain_slots:
-        return any(h.cost <= budget and (flt is None or flt(h)) for h in hs) and any(
-            h.cost <= budget for h in (rules.halves[card][p.half]
-                                       for p in placements(state, player, card, flt)))
     if opens is None:
         opens = open_positions(state, player)
+    plain = rules.plain_slots
     for h in hs:
         if h.cost > budget or (flt is not None and not flt(h)):
             continue
-        if h.position in opens:
+        if plain:
+            if h.position in opens:
+                return True
+        elif any(sd.takes(h.position, h.needs, h.tags) for sd in opens):
             return True
         if h.species in rules.sharing and any(
             True for _ in _shared_slots(state, player, h)
@@ -337,17 +344,11 @@ def trigger_steps(
     early: list[Step] = []
     late: list[Step] = []
     turn = state.turn
-    for c in forest.order:
+    for c in forest.triggers:
         if c == card:
             continue
         hi = forest.where[c][2]
-        if hi < 0:
-            continue
-        sid = rules.halves[c][hi].species
-        trigs = rules.triggers.get(sid)
-        if not trigs:
-            continue
-        for t in trigs:
+        for t in rules.triggers[rules.halves[c][hi].species]:
             if t.from_next_turn and forest.placed_turn[c] >= turn:
                 continue
             if t.matches(state, player, card, half, slot, kind):
