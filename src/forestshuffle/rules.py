@@ -594,6 +594,10 @@ class PayStep(StepKind):
         return out
 
 
+#: cached prompts and options of offers, by (kind, species, what): (rules, prompt, options)
+_PROMPTS: dict[tuple[str, str, str], tuple[Any, str, tuple[Action, ...]]] = {}
+
+
 class OfferStep(StepKind):
     """Offer a played card's effect or bonus, which the player may use or decline."""
 
@@ -603,13 +607,17 @@ class OfferStep(StepKind):
         """Ask: use it or not."""
         rules = state.rules
         what = step.args["what"]
-        name = rules.name_of(step.card, step.args["half"])
-        sp = rules.species[rules.halves[step.card][step.args["half"]].species]
-        specs = sp.effect if what == "effect" else sp.bonus
-        desc = "; ".join(str(s) for s in specs)
-        return Decision(step.player, what, f"use the {what} of {name} ({desc})", (
-            rules.action(Use, label=f"use the {what}"),
-            rules.action(Pass, label=f"skip the {what}")))
+        sid = rules.halves[step.card][step.args["half"]].species
+        key = ("offer", sid, what)
+        made = _PROMPTS.get(key)
+        if made is None or made[0] is not rules:
+            sp = rules.species[sid]
+            specs = sp.effect if what == "effect" else sp.bonus
+            desc = "; ".join(str(s) for s in specs)
+            made = _PROMPTS[key] = (rules, f"use the {what} of {sp.name} ({desc})", (
+                rules.action(Use, label=f"use the {what}"),
+                rules.action(Pass, label=f"skip the {what}")))
+        return Decision(step.player, what, made[1], made[2])
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Queue the effect's steps, or drop it."""
