@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .bots import RandomBot, play_out
+from .bots import HeuristicBot, RandomBot, play_out
 from .describe import forest_lines, score_table, turn_summaries
 from .errors import ForestShuffleError
 from .game import new_game
@@ -15,10 +15,10 @@ from .plugins import available_rulesets, host
 
 def _demo(args: argparse.Namespace) -> int:
     game = new_game(args.game, players=args.players, seed=args.seed, overrides=args.overrides)
-    bots = [RandomBot(args.seed * 100 + i) for i in range(args.players)]
+    kind = HeuristicBot if args.bot == "heuristic" else RandomBot
+    bots = [kind(args.seed * 100 + i) for i in range(args.players)]
     play_out(game, bots)
-    print(f"Forest Shuffle ({game.rules.spec.name}), {args.players} players, seed {args.seed}:"
-          f" random bots")
+    print(f"{game.rules.spec.name}, {args.players} players, seed {args.seed}: {args.bot} bots")
     if not args.quiet:
         for line in turn_summaries(game):
             print(line)
@@ -92,6 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--game", default="base", help="ruleset id (default: base)")
     demo.add_argument("--quiet", action="store_true", help="only forests and scores")
+    demo.add_argument("--bot", choices=("heuristic", "random"), default="heuristic",
+                      help="the bots that play (default: heuristic)")
     demo.add_argument("--overrides", metavar="FILE", help="card-data override file (TOML/JSON)")
     demo.set_defaults(func=_demo)
     score = sub.add_parser("score", help="score a forest document or a finished game record")
