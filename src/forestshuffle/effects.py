@@ -75,8 +75,15 @@ class UpgradeSiteStep(StepKind):
                                                  kind.id)]
         if rules.has_triggers:
             early, late = trigger_steps(state, step.player, step.card, None, "upgrade", kind)
-            if early or late:
-                out.append(ev.StepsQueued((*early, *late)))
+            # in the play's order: reveal, early triggers, the played card's effect and
+            # bonus, then the others (``reveal`` and ``after`` count the play's follow-ups
+            # queued behind this step)
+            reveal = step.args.get("reveal", 0)
+            after = step.args.get("after", 0)
+            if late:
+                out.append(ev.StepsQueued(tuple(late), after))
+            if early:
+                out.append(ev.StepsQueued(tuple(early), reveal))
         return out
 
 

@@ -298,13 +298,13 @@ def play_events(
     now: list[Step] = []
     later: list[Step] = []
     kind = None
+    upgrade = False
     if slot == "center":
         if half is None:
             kind = rules.site_kinds[site_kind] if site_kind else rules.sapling_kind
         else:
             kind = rules.site_kinds[rules.halves[card][half].site_kind or ""]
-        if kind is not None and kind.upgrade and state.hands[player]:
-            now.append(Step("upgrade_site", player, card, {"site": site, "kind": kind.upgrade}))
+        upgrade = bool(kind is not None and kind.upgrade and state.hands[player])
         if kind is not None and kind.reveals:
             now.append(Step("reveal", player))
     early, late = (trigger_steps(state, player, card, half, slot, kind)
@@ -318,6 +318,14 @@ def play_events(
         if sp.bonus and bonus_earned(rules, h.symbol, paid):
             later.append(Step("offer", player, card, {"what": "bonus", "half": half}))
     later.extend(late)
+    if upgrade:
+        assert kind is not None and kind.upgrade
+        # the upgrade comes first; it records how many of the play's steps follow it, so
+        # the triggers it fires take their places among them
+        behind = len(later) if mode == "deferred" else len(now) + len(later)
+        now.insert(0, Step("upgrade_site", player, card, {
+            "site": site, "kind": kind.upgrade, "reveal": len(now),
+            "after": behind if mode != "deferred" else len(now)}))
     if mode == "deferred":
         # queue after the Mole step (head once this step is finished)
         mole = state.queue[1]

@@ -125,7 +125,8 @@ SQUIRREL_SETS = distinct_sets((5, 10, 20, 40), SQUIRREL)
 GENERIC = play_face_down(GENERIC_RIVER)
 
 # Permanent "whenever you play a ... card, draw 1" effects resolve after the played card's
-# cost but before its effect and bonus: ``before_effects=True``.
+# effect and bonus (RULES.md §3), except the River Bend's, which its card puts after the cost
+# and before the played card's effect and bonus: ``before_effects=True``.
 SPECIES: tuple[Species, ...] = (
     # trees
     tree("basswood", "Basswood", 1, score=per_symbol_at_site(2)),
@@ -166,13 +167,13 @@ SPECIES: tuple[Species, ...] = (
     sp("thermometer_cricket", "Thermometer Cricket", 0, INSECT, sharing=shares_slot(None),
        score=per(1, f"tag:{INSECT}")),
     sp("tufted_titmouse", "Tufted Titmouse", 2, BIRD,
-       triggers=on_play(draw(1), tag=BIRD, before_effects=True)),
+       triggers=on_play(draw(1), tag=BIRD)),
     sp("virginia_opossum", "Virginia Opossum", 1, PAWED, effect=draw(1),
        score=per_distinct_symbol_at_site(2)),
     sp("water_starwort", "Water-Starwort", 1, PLANT, needs=RIVER_ONLY,
        score=(per(1, RIVERS), per(1, f"tag:{FISH}"))),
     sp("wood_thrush", "Wood Thrush", 2, BIRD,
-       triggers=on_play(draw(1), tag=BIRD, before_effects=True)),
+       triggers=on_play(draw(1), tag=BIRD)),
     # bottom halves
     sp("blue_mistflower", "Blue Mistflower", 0, PLANT, effect=take_from_clearing(1),
        score=flat(2)),
@@ -201,7 +202,7 @@ SPECIES: tuple[Species, ...] = (
        score=per(3, f"tag:{SQUIRREL}")),
     sp("wood_frog", "Wood Frog", 1, AMPHIBIAN, bonus=extra_turn(), score=per(1, "trees")),
     sp("yellow_bullhead", "Yellow Bullhead", 1, FISH, needs=WATER,
-       triggers=on_play(draw(1), feature="river", before_effects=True)),
+       triggers=on_play(draw(1), feature="river")),
     sp("yellow_perch", "Yellow Perch", 0, FISH, needs=WATER,
        effect=play_from_clearing(reveal=5, tag=FISH), score=flat(2)),
     # left / right halves
