@@ -14,27 +14,16 @@ asserts a speed: it only prints figures.
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
+from _common import pin_to_one_core
+
 import forestshuffle as fs
 from forestshuffle.scoring import score_forest
-
-
-def pin_to_one_core() -> str:
-    """Pin the process to one CPU where the OS allows it; say what was done."""
-    if hasattr(os, "sched_setaffinity"):
-        try:
-            cpu = min(os.sched_getaffinity(0))
-            os.sched_setaffinity(0, {cpu})
-            return f"pinned to CPU {cpu}"
-        except OSError:  # pragma: no cover - restricted environments
-            pass
-    return "single process (not pinned)"
 
 
 def finished_games(ruleset: str, players: int, games: int, seed: int) -> list[fs.Game]:

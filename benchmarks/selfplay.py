@@ -13,24 +13,13 @@ Nothing here asserts a speed: it only prints figures.
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import sys
 import time
 
+from _common import pin_to_one_core
+
 import forestshuffle as fs
-
-
-def pin_to_one_core() -> str:
-    """Pin the process to one CPU where the OS allows it; say what was done."""
-    if hasattr(os, "sched_setaffinity"):
-        try:
-            cpu = min(os.sched_getaffinity(0))
-            os.sched_setaffinity(0, {cpu})
-            return f"pinned to CPU {cpu}"
-        except OSError:  # pragma: no cover - restricted environments
-            pass
-    return "single process (not pinned)"
 
 
 def run(ruleset: str, players: int, games: int, seed: int) -> dict[str, float]:
