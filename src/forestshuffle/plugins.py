@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from importlib import metadata
 from typing import Any
 
@@ -246,7 +246,3 @@ def available_rulesets() -> list[str]:
 def plugin_versions() -> dict[str, str]:
     """Name and version of every loaded plugin."""
     return dict(host().versions)
-
-
-def _iter(x: Iterable[Any] | None) -> list[Any]:
-    return list(x or ())
