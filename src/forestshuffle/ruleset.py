@@ -155,6 +155,8 @@ class Ruleset:
         self.plugins = dict(plugins)
         #: the card-data overrides applied, if any (see :mod:`forestshuffle.overrides`)
         self.overrides: dict[str, Any] | None = None
+        #: compiled count readers, by count key (see :func:`forestshuffle.scoring.count_getter`)
+        self.count_getters: dict[str, Any] = {}
         self.card_sets = [cs for _, cs in card_sets]
         self.cards: dict[int, Card] = {}
         self.species: dict[str, Species] = {}

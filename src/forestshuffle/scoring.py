@@ -69,13 +69,10 @@ CORE_COUNTS: tuple[CountKind, ...] = (
     CounterCount("cave", False, "Cards in the player's cave."),
 )
 
-_GETTERS: dict[tuple[int, str], Callable[[Forest], int]] = {}
-
-
 def count_getter(rules: Ruleset, key: str) -> Callable[[Forest], int]:
     """A fast function reading count *key* (``kind`` or ``kind:arg``) of a forest."""
-    k = (id(rules), key)
-    g = _GETTERS.get(k)
+    cache: dict[str, Callable[[Forest], int]] = rules.count_getters
+    g = cache.get(key)
     if g is None:
         kind, _, arg = key.partition(":")
         ck = rules.registry.counts[kind]
@@ -85,7 +82,7 @@ def count_getter(rules: Ruleset, key: str) -> Callable[[Forest], int]:
         else:
             def g(f: Forest, _ck: CountKind = ck, _arg: str = arg) -> int:
                 return _ck.value(f, _arg)
-        _GETTERS[k] = g
+        cache[key] = g
     return g
 
 
