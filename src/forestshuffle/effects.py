@@ -21,6 +21,7 @@ from .rules import (
     deck_take,
     draw_events,
     half_filter,
+    pick_card,
     play_events,
     trigger_steps,
 )
@@ -57,12 +58,10 @@ class UpgradeSiteStep(StepKind):
         if not hand:
             return [FINISHED]
         label = rules.site_kinds[step.args["kind"]].label or step.args["kind"]
-        opts: list[Action] = [PickCard(c, label=f"tuck {rules.name_of(c)} under it face down")
-                              for c in sorted(hand)]
-        opts.append(Pass(label="no"))
-        return Decision(step.player, "upgrade_site",
-                        f"make {rules.name_of(step.card)} a {label.lower()} "
-                        "with one more hand card", tuple(opts))
+        return pick_card(state, step.player, "upgrade_site",
+                         f"make {rules.name_of(step.card)} a {label.lower()} "
+                         "with one more hand card", sorted(hand), "tuck {} under it face down",
+                         "no")
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Upgrade, then fire the triggers of the new site's features."""
@@ -109,12 +108,9 @@ class PlayFaceDownEffect(StepKind):
         if not hand:
             return [FINISHED]
         kind = rules.site_kinds[step.args["kind"]]
-        opts: list[Action] = [PickCard(c, label=f"play {rules.name_of(c)} face down")
-                              for c in sorted(hand)]
-        opts.append(Pass(label="skip"))
-        return Decision(step.player, "play_face_down",
-                        f"play a hand card face down as a {kind.label.lower() or kind.id}",
-                        tuple(opts))
+        return pick_card(state, step.player, "play_face_down",
+                         f"play a hand card face down as a {kind.label.lower() or kind.id}",
+                         sorted(hand), "play {} face down", "skip")
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """The card opens the site; a revealing kind reveals; triggers fire."""
@@ -193,9 +189,8 @@ class DrawThenCaveEffect(StepKind):
         owed = cave - (len(step.args["drawn"]) - len(held))
         if owed <= 0 or not held:
             return [FINISHED]
-        return Decision(step.player, "cave", "put a card you just drew into your cave",
-                        tuple(PickCard(c, label=f"put {rules.name_of(c)} in the cave")
-                              for c in sorted(held)))
+        return pick_card(state, step.player, "cave", "put a card you just drew into your cave",
+                         sorted(held), "put {} in the cave")
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Cave it."""
@@ -224,11 +219,9 @@ class PlayFromClearingEffect(StepKind):
         cands = [c for c in sorted(state.clearing) if not rules.cards[c].winter
                  and can_place(state, step.player, c, 10**9, flt)]
         if cands:
-            opts: list[Action] = [PickCard(c, label=f"play {rules.name_of(c)} from the "
-                                                    "clearing for free") for c in cands]
-            opts.append(Pass(label="play nothing"))
-            return Decision(step.player, "play_from_clearing",
-                            "play a clearing card for free", tuple(opts))
+            return pick_card(state, step.player, "play_from_clearing",
+                             "play a clearing card for free", cands,
+                             "play {} from the clearing for free", "play nothing")
         revealed = step.args.get("revealed", 0)
         if revealed >= step.args.get("reveal", 3) or not state.deck:
             return [FINISHED]
@@ -292,12 +285,9 @@ class CaveFromClearingPerEffect(StepKind):
             return [ev.StepUpdated(step.with_args(left=n))]
         if step.args["left"] <= 0 or not state.clearing:
             return [FINISHED]
-        opts: list[Action] = [PickCard(c, label=f"put {rules.name_of(c)} in the cave")
-                              for c in sorted(state.clearing)]
-        opts.append(Pass(label="stop"))
-        return Decision(step.player, "cave",
-                        f"put a clearing card into your cave ({step.args['left']} more)",
-                        tuple(opts))
+        return pick_card(state, step.player, "cave",
+                         f"put a clearing card into your cave ({step.args['left']} more)",
+                         sorted(state.clearing), "put {} in the cave", "stop")
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Cave it."""
@@ -316,7 +306,6 @@ class CaveAndRedrawStep(StepKind):
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Reveal the hand, then ask."""
-        rules = state.rules
         if "caved" not in step.args:
             return [ev.StepUpdated(step.with_args(caved=0)),
                     ev.HandRevealed(step.player, tuple(sorted(state.hands[step.player])))]
@@ -325,11 +314,10 @@ class CaveAndRedrawStep(StepKind):
             out: Events = [FINISHED]
             draw_events(state, step.player, caved, out)
             return out
-        opts: list[Action] = [PickCard(c, label=f"put {rules.name_of(c)} in the cave")
-                              for c in sorted(state.hands[step.player])]
-        opts.append(Pass(label=f"stop (draw {caved})"))
-        return Decision(step.player, "cave", "you cannot act: put a hand card into your cave",
-                        tuple(opts))
+        return pick_card(state, step.player, "cave",
+                         "you cannot act: put a hand card into your cave",
+                         sorted(state.hands[step.player]), "put {} in the cave",
+                         f"stop (draw {caved})")
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Cave it, or stop and draw."""

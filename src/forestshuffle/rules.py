@@ -365,6 +365,19 @@ def trigger_steps(
     return early, late
 
 
+def pick_card(
+    state: GameState, player: int, kind: str, prompt: str, cards: Any, verb: str,
+    pass_label: str | None = None,
+) -> Decision:
+    """A decision to choose one of *cards* (each labelled ``verb`` with the card's name in
+    place of ``{}``), or to pass when *pass_label* is given."""
+    names = state.rules.card_names
+    opts: list[Action] = [PickCard(c, label=verb.format(names[c])) for c in cards]
+    if pass_label is not None:
+        opts.append(Pass(label=pass_label))
+    return Decision(player, kind, prompt, tuple(opts))
+
+
 def effect_steps(rules: Ruleset, player: int, card: int, specs: Any) -> tuple[Step, ...]:
     """Steps for a card's effect specs."""
     return tuple(Step(s.kind, player, card, s.args) for s in specs)
@@ -836,18 +849,16 @@ class FreePlayEffect(StepKind):
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Offer the matching hand cards that can be placed."""
         flt = half_filter(step.args.get("filter"))
-        rules = state.rules
         opens = open_positions(state, step.player)
         cands = [c for c in sorted(state.hands[step.player])
                  if can_place(state, step.player, c, 10**9, flt, opens)]
         if not cands:
             return [FINISHED]
-        opts: list[Action] = [PickCard(c, label=f"play {rules.name_of(c)} for free")
-                              for c in cands]
-        opts.append(Pass(label="play nothing more" if step.args.get("any_number")
-                         else "skip the free play"))
         what = ", ".join(f"{k} {v}" for k, v in step.args.get("filter", {}).items())
-        return Decision(step.player, "free_play", f"play a card ({what}) for free", tuple(opts))
+        return pick_card(state, step.player, "free_play", f"play a card ({what}) for free",
+                         cands, "play {} for free",
+                         "play nothing more" if step.args.get("any_number")
+                         else "skip the free play")
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Place the chosen card (free mode)."""
@@ -873,13 +884,10 @@ class CaveFromHandThenDrawEffect(StepKind):
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Ask for one more card, or done."""
-        rules = state.rules
-        opts: list[Action] = [PickCard(c, label=f"put {rules.name_of(c)} in the cave")
-                              for c in sorted(state.hands[step.player])]
         n = step.args.get("caved", 0)
-        opts.append(Pass(label=f"done (draw {n})"))
-        return Decision(step.player, "cave", "put a hand card into your cave, or stop",
-                        tuple(opts))
+        return pick_card(state, step.player, "cave", "put a hand card into your cave, or stop",
+                         sorted(state.hands[step.player]), "put {} in the cave",
+                         f"done (draw {n})")
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Cave the card, or draw as many as were caved."""
@@ -930,14 +938,11 @@ class PlayFurtherEffect(StepKind):
         pool = set(step.args["eligible"])
         mine = [c for c in sorted(hand) if c in pool]
         opens = open_positions(state, step.player)
-        rules = state.rules
-        opts: list[Action] = [
-            PickCard(c, label=f"play {rules.name_of(c)}")
-            for c in mine if can_place(state, step.player, c, len(mine) - 1, None, opens)
-        ]
-        opts.append(Pass(label="play nothing more"))
-        return Decision(step.player, "play_further", "play a further card (paying its cost)",
-                        tuple(opts))
+        playable = [c for c in mine
+                    if can_place(state, step.player, c, len(mine) - 1, None, opens)]
+        return pick_card(state, step.player, "play_further",
+                         "play a further card (paying its cost)", playable, "play {}",
+                         "play nothing more")
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Play it (deferred), or finish so the deferred effects resolve."""
