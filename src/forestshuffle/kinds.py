@@ -22,6 +22,24 @@ if TYPE_CHECKING:
     from .state import GameState
 
 
+def check_args(
+    args: Mapping[str, Any], required: set[str], optional: set[str] | frozenset[str] = frozenset(),
+    ints: tuple[str, ...] = (),
+) -> None:
+    """Raise ValueError unless *args* holds every *required* key, nothing beyond *optional*,
+    and whole numbers under *ints* (where present). For kinds' ``validate`` methods."""
+    missing = required - set(args)
+    if missing:
+        raise ValueError(f"missing argument(s) {sorted(missing)}")
+    extra = set(args) - required - set(optional)
+    if extra:
+        raise ValueError(f"unknown argument(s) {sorted(extra)}")
+    for key in ints:
+        v = args.get(key, 0)
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise ValueError(f"{key!r} must be a whole number, not {v!r}")
+
+
 class StepKind:
     """A kind of step in the resolution queue; also an *effect kind* when cards name it.
 

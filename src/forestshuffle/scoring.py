@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .kinds import CardScorer, CountKind, GroupScorer, ScoreContext, ScoringKind
+from .kinds import CardScorer, CountKind, GroupScorer, ScoreContext, ScoringKind, check_args
 
 if TYPE_CHECKING:
     from .forest import Forest
@@ -103,12 +103,7 @@ def _need_int(args: Mapping[str, Any], key: str, default: Any = None) -> None:
 def _need_keys(
     args: Mapping[str, Any], required: set[str], optional: frozenset[str] | set[str] = frozenset()
 ) -> None:
-    missing = required - set(args)
-    if missing:
-        raise ValueError(f"missing argument(s) {sorted(missing)}")
-    extra = set(args) - required - optional
-    if extra:
-        raise ValueError(f"unknown argument(s) {sorted(extra)}")
+    check_args(args, required, optional)
 
 
 _COUNT_WORDS = {

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from forestshuffle.cards import Position
-from forestshuffle.kinds import CardScorer, ScoreContext, ScoringKind
+from forestshuffle.kinds import CardScorer, ScoreContext, ScoringKind, check_args
 
 if TYPE_CHECKING:
     from forestshuffle.forest import Forest, Site
@@ -19,16 +19,7 @@ if TYPE_CHECKING:
 
 def _check(args: Mapping[str, Any], required: set[str], optional: set[str] | None = None,
            ints: tuple[str, ...] = ("points",)) -> None:
-    missing = required - set(args)
-    if missing:
-        raise ValueError(f"missing argument(s) {sorted(missing)}")
-    extra = set(args) - required - (optional or set())
-    if extra:
-        raise ValueError(f"unknown argument(s) {sorted(extra)}")
-    for key in ints:
-        v = args.get(key, 0)
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise ValueError(f"{key!r} must be a whole number, not {v!r}")
+    check_args(args, required, optional or set(), ints)
 
 
 def _check_tag(args: Mapping[str, Any], rules: Ruleset) -> None:
