@@ -214,11 +214,11 @@ def test_clearing_of_nine_at_the_end_of_a_turn_stays():
 def test_clearing_is_emptied_into_the_box():
     pk = picker()
     hand = pk.filler(2, trees=False)
-    clearing = pk.filler(10, trees=False)
+    clearing = pk.filler(9, trees=False)
     revealed = pk.filler(1, trees=False)
     g = scenario("base", 2, hands={0: hand}, clearing=clearing, deck=revealed)
     box_before = list(g.state.box)
-    g.apply(fs.PlaySapling(hand[0]))  # the clearing now holds 11
+    g.apply(fs.PlaySapling(hand[0]))  # the sapling's reveal: the clearing now holds 10
     assert g.state.clearing == []
     assert g.state.box == [*box_before, *clearing, *revealed]
 
@@ -396,13 +396,28 @@ def test_third_winter_revealed_after_a_sapling_ends_the_game_at_once():
     pk = picker()
     winter, w3 = _three_winters(pk)
     card = pk.filler(1, trees=False)[0]
-    clearing = pk.filler(10, trees=False)
+    clearing = pk.filler(9, trees=False)
     g = scenario("base", 2, hands={0: [card]}, winter=winter, clearing=clearing, deck=[w3])
     evs = g.apply(fs.PlaySapling(card))
     assert_ended_by_third_winter(g, evs, w3)
-    # nothing more of that turn happens: not even the end-of-turn clearing check
-    assert not of_type(evs, ev.ClearingEmptied)
     assert g.state.clearing == clearing
+
+
+def test_third_winter_revealed_after_a_tree_skips_the_end_of_turn_clearing_check():
+    # A Linden paid with one card fills the clearing to 10; its reveal is the third winter:
+    # nothing more of that turn happens, not even the end-of-turn clearing check.
+    pk = picker()
+    winter, w3 = _three_winters(pk)
+    linden = pk.pick("base.linden")
+    pay = pk.filler(1, trees=False)[0]
+    clearing = pk.filler(9, trees=False)
+    g = scenario("base", 2, hands={0: [linden, pay]}, winter=winter, clearing=clearing,
+                 deck=[w3])
+    g.apply(fs.PlayCard(linden))
+    evs = g.apply(fs.PayWith(pay))
+    assert_ended_by_third_winter(g, evs, w3)
+    assert not of_type(evs, ev.ClearingEmptied)
+    assert g.state.clearing == [*clearing, pay]
 
 
 def test_third_winter_drawn_by_a_draw_effect_ends_the_game_at_once():
@@ -455,7 +470,7 @@ def test_a_declined_extra_turn_bonus_gives_no_extra_turn():
 
 
 def test_two_extra_turns_earned_in_one_turn_give_two_extra_turns():
-    # A Mole plays a Eurasian Jay and a Douglas Fir, each earning its extra-turn bonus.
+    # A Mole plays a Eurasian Jay (effect: extra turn) and a Douglas Fir (bonus: extra turn).
     pk = picker()
     tree = pk.pick("base.oak")
     mole = pk.pick("base.mole")
@@ -464,7 +479,7 @@ def test_two_extra_turns_earned_in_one_turn_give_two_extra_turns():
     fir = pk.pick("base.douglas_fir")
     fir_pay = with_symbol(pk, DOUGLAS, 2)
     mole_pay = without_symbol(pk, DOUGLAS, 2)
-    later = pk.filler(3, trees=False)
+    later = pk.filler(2, trees=False)
     hand = [mole, jay, jay_pay, fir, *fir_pay, *mole_pay, *later]
     g = scenario("base", 3, hands={0: hand}, forests={0: [(tree, {})]})
     play(g, mole, pay=mole_pay, slot="bottom")
@@ -481,8 +496,10 @@ def test_two_extra_turns_earned_in_one_turn_give_two_extra_turns():
         g.apply(fs.PayWith(c))
     assert kinds_asked(g) == "play_further"
     g.apply(fs.Pass())
+    assert kinds_asked(g) == "resolve_order"
+    g.apply(fs.PickCard(jay))
     granted = 0
-    while g.pending.kind == "bonus":
+    while g.pending.kind in ("effect", "bonus"):
         evs = g.apply(fs.Use())
         granted += len(of_type(evs, ev.ExtraTurnGranted))
     assert granted == 2

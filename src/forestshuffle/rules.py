@@ -286,17 +286,19 @@ def play_events(
 ) -> None:
     """Events of a card being put into a forest, then its follow-up steps queued.
 
-    Order after placing: the site's optional upgrade (a generic river), the reveal (a new
-    site that reveals), triggers marked ``before_effects``, the card's effect, its bonus,
-    then the other permanent triggers of the player's forest. In ``deferred`` mode (a Mole's
-    further plays) the upgrade and reveal happen now and the rest waits after the Mole.
+    Order after placing: the site's optional upgrade (a generic river, offered only for a
+    card played as the turn's play action, ``mode == "normal"``), the reveal (a new site
+    that reveals), then the play's *resolution*: triggers marked ``before_effects``, the
+    card's effect, its bonus, then the other permanent triggers of the player's forest.
+    In ``deferred`` mode (a Mole's further plays) the reveal happens now and the resolution
+    is kept on the Mole's step, to be resolved once the player stops playing, in an order
+    of the player's choice (see :class:`ResolvePlaysStep`).
     The step being finished must be at the head of the queue (it is popped here).
     """
     rules = state.rules
     out.append(FINISHED)
     out.append(ev.CardPlayed(player, card, half, site, slot, paid, mode, site_kind, source))
     now: list[Step] = []
-    later: list[Step] = []
     kind = None
     upgrade = False
     if slot == "center":
@@ -304,41 +306,52 @@ def play_events(
             kind = rules.site_kinds[site_kind] if site_kind else rules.sapling_kind
         else:
             kind = rules.site_kinds[rules.halves[card][half].site_kind or ""]
-        upgrade = bool(kind is not None and kind.upgrade and state.hands[player])
+        upgrade = bool(mode == "normal" and kind is not None and kind.upgrade
+                       and state.hands[player])
         if kind is not None and kind.reveals:
             now.append(Step("reveal", player))
+    later = resolution_steps(state, player, card, half, slot, kind, paid, mode)
+    if mode == "deferred":
+        # kept on the Mole's step (the head once this step is finished)
+        if later:
+            mole = state.queue[1]
+            bundle = (card, tuple((s.kind, s.card, s.args) for s in later))
+            out.append(ev.StepUpdated(mole.with_args(
+                deferred=(*mole.args.get("deferred", ()), bundle))))
+        if now:
+            out.append(ev.StepsQueued(tuple(now), 0))
+        return
+    if upgrade:
+        assert kind is not None and kind.upgrade
+        # the upgrade comes first; it records where the reveal ends and how many of the
+        # play's steps follow it, so the triggers it fires take their places among them
+        now.insert(0, Step("upgrade_site", player, card, {
+            "site": site, "kind": kind.upgrade, "reveal": len(now),
+            "after": len(now) + len(later)}))
+    now.extend(later)
+    if now:
+        out.append(ev.StepsQueued(tuple(now), 0))
+
+
+def resolution_steps(
+    state: GameState, player: int, card: int, half: int | None, slot: str,
+    kind: SiteKind | None, paid: tuple[int, ...], mode: str,
+) -> list[Step]:
+    """The steps that resolve a play once the card is down: the permanent triggers it fires
+    that come first (``before_effects``), its effect and bonus offers (not for a free play;
+    the bonus only when earned), then the other triggers."""
+    rules = state.rules
     early, late = (trigger_steps(state, player, card, half, slot, kind)
                    if rules.has_triggers else ([], []))
-    later.extend(early)
     if half is not None and mode != "free":
         h = rules.halves[card][half]
         sp = rules.species[h.species]
         if sp.effect:
-            later.append(Step("offer", player, card, {"what": "effect", "half": half}))
+            early.append(Step("offer", player, card, {"what": "effect", "half": half}))
         if sp.bonus and bonus_earned(rules, h.symbol, paid):
-            later.append(Step("offer", player, card, {"what": "bonus", "half": half}))
-    later.extend(late)
-    if upgrade:
-        assert kind is not None and kind.upgrade
-        # the upgrade comes first; it records how many of the play's steps follow it, so
-        # the triggers it fires take their places among them
-        behind = len(later) if mode == "deferred" else len(now) + len(later)
-        now.insert(0, Step("upgrade_site", player, card, {
-            "site": site, "kind": kind.upgrade, "reveal": len(now),
-            "after": behind if mode != "deferred" else len(now)}))
-    if mode == "deferred":
-        # queue after the Mole step (head once this step is finished)
-        mole = state.queue[1]
-        done = mole.args.get("deferred", 0)
-        if later:
-            out.append(ev.StepUpdated(mole.with_args(deferred=done + len(later))))
-            out.append(ev.StepsQueued(tuple(later), 1 + done))
-        if now:
-            out.append(ev.StepsQueued(tuple(now), 0))
-    else:
-        now.extend(later)
-        if now:
-            out.append(ev.StepsQueued(tuple(now), 0))
+            early.append(Step("offer", player, card, {"what": "bonus", "half": half}))
+    early.extend(late)
+    return early
 
 
 def trigger_steps(
@@ -920,8 +933,8 @@ class ClearingToCaveEffect(StepKind):
 
 class PlayFurtherEffect(StepKind):
     """Play any number of further hand cards, each paying its normal cost, using only
-    cards held when this began; their effects, bonuses and triggers resolve afterwards,
-    in the order played (the Mole)."""
+    cards held when this began; once the player stops, the played cards' effects, bonuses
+    and triggers resolve card by card, in an order of the player's choice (the Mole)."""
 
     name = "play_further"
     card_effect = True
@@ -934,7 +947,7 @@ class PlayFurtherEffect(StepKind):
         """Remember the hand, then offer plays."""
         hand = state.hands[step.player]
         if "eligible" not in step.args:
-            return [ev.StepUpdated(step.with_args(eligible=tuple(sorted(hand)), deferred=0))]
+            return [ev.StepUpdated(step.with_args(eligible=tuple(sorted(hand)), deferred=()))]
         pool = set(step.args["eligible"])
         mine = [c for c in sorted(hand) if c in pool]
         opens = open_positions(state, step.player)
@@ -945,12 +958,50 @@ class PlayFurtherEffect(StepKind):
                          "play nothing more")
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
-        """Play it (deferred), or finish so the deferred effects resolve."""
+        """Play it (deferred), or stop so the deferred plays resolve."""
         if isinstance(action, Pass):
-            return [FINISHED]
+            bundles = step.args.get("deferred", ())
+            if not bundles:
+                return [FINISHED]
+            return [FINISHED, ev.StepsQueued((Step("resolve_plays", step.player, step.card,
+                                                    {"plays": bundles}),))]
         assert isinstance(action, PickCard)
         return [ev.StepsQueued((Step("place", step.player, action.card, {
             "mode": "deferred", "pool": step.args["eligible"]}),))]
+
+
+class ResolvePlaysStep(StepKind):
+    """Resolve plays whose effects waited (a Mole's further plays): ``plays`` holds, per
+    card, the steps of its resolution (its early triggers, effect and bonus offers, other
+    triggers). While more than one waits the player chooses which card resolves next."""
+
+    name = "resolve_plays"
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Resolve the only one left, or ask which comes next."""
+        plays = step.args["plays"]
+        if not plays:
+            return [FINISHED]
+        if len(plays) == 1:
+            return self._resolve(step, 0)
+        return pick_card(state, step.player, "resolve_order",
+                         "choose whose effect and bonus resolve next",
+                         [card for card, _ in plays], "resolve {} next")
+
+    def answer(self, state: GameState, step: Step, action: Action) -> Events:
+        """Resolve the chosen card's steps now, the others after them."""
+        assert isinstance(action, PickCard)
+        plays = step.args["plays"]
+        return self._resolve(step, next(i for i, (c, _) in enumerate(plays)
+                                        if c == action.card))
+
+    @staticmethod
+    def _resolve(step: Step, i: int) -> Events:
+        plays = step.args["plays"]
+        steps = tuple(Step(kind, step.player, card, args) for kind, card, args in plays[i][1])
+        rest = (*plays[:i], *plays[i + 1:])
+        head: ev.Event = (ev.StepUpdated(step.with_args(plays=rest)) if rest else FINISHED)
+        return [head, ev.StepsQueued(steps)]
 
 
 #: The core's step kinds, by name.
@@ -959,6 +1010,7 @@ CORE_STEP_KINDS: tuple[StepKind, ...] = (
     RevealStep(), EndTurnStep(), DealStep(), MulliganStep(),
     DrawEffect(), DrawPerEffect(), ExtraTurnEffect(), FreePlayEffect(),
     CaveFromHandThenDrawEffect(), ClearingToCaveEffect(), PlayFurtherEffect(),
+    ResolvePlaysStep(),
 )
 
 #: The core's turn actions, by name.

@@ -403,7 +403,14 @@ class Ruleset:
         return self.halves[card][half].name
 
     def is_tree_card(self, card: int) -> bool:
-        """Whether the card opens a site (a tree)."""
+        """Whether the card is a tree: its species is of kind ``"tree"``. Other site cards
+        (a river terrain card) and winter cards are not; see :meth:`opens_site`."""
+        hs = self.halves.get(card)
+        return bool(hs) and hs[0].kind == "tree"  # type: ignore[index]
+
+    def opens_site(self, card: int) -> bool:
+        """Whether the card, played, opens a site of its own: a tree or another site card
+        (a river terrain card), as opposed to a dweller put into a slot."""
         hs = self.halves.get(card)
         return bool(hs) and hs[0].position is Position.CENTER  # type: ignore[index]
 

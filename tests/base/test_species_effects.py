@@ -458,14 +458,17 @@ def test_tawny_owl_effect_draws_1_and_bonus_draws_2(pk):
     assert hand(g) == sorted(deck[:3])
 
 
-def test_eurasian_jay_bonus_gives_an_extra_turn(pk):
+def test_eurasian_jay_effect_gives_an_extra_turn_whatever_the_payment(pk):
+    """Eurasian Jay: "take another turn" is its effect, not a bonus (card appendix; RULES.md
+    §1): paid with a card that does not show its symbol, it still gives an extra turn."""
     birch = pk.pick(sp("birch"))
     jay = pk.pick(sp("eurasian_jay"), side="top", symbol="Birch")
-    payment = [pk.pick(sp("birch"))]
+    payment = [pk.pick(sp("oak"))]
     g = scenario(hands={0: [jay, *payment]}, forests={0: [(birch, {})]}, deck=pk.filler(3))
     play(g, jay, 0, "top", pay=payment)
-    use(g, "bonus")
+    use(g, "effect")
     assert extra_turn_started(g)
+    assert not RULES.species[sp("eurasian_jay")].bonus
 
 
 @pytest.mark.parametrize("species", ["tree_ferns", "pond_turtle"])
@@ -651,7 +654,9 @@ def test_mushrooms_fire_only_for_their_owners_plays(pk):
     assert g.pending.kind == "turn" and g.pending.player == 0
 
 
-def test_mushroom_trigger_resolves_after_the_played_cards_effect_and_bonus(pk):
+def test_mushroom_trigger_resolves_after_the_cost_and_before_the_cards_effect_and_bonus(pk):
+    """Mushrooms draw after the cost is paid and before the played card's effect and bonus
+    (card appendix; RULES.md §1)."""
     birch = pk.pick(sp("birch"))
     mush = pk.pick(sp("penny_bun"), side="bottom")
     owl = pk.pick(sp("tawny_owl"), side="top", symbol="Beech")
@@ -664,8 +669,92 @@ def test_mushroom_trigger_resolves_after_the_played_cards_effect_and_bonus(pk):
     while g.pending.player == 0:
         kinds.append(g.pending.kind)
         g.apply(fs.Use())
-    assert kinds == ["effect", "bonus", "trigger"]
-    # 1 + 2 + 1 cards drawn
+    assert kinds == ["trigger", "effect", "bonus"]
+    # 1 + 1 + 2 cards drawn
+    assert hand(g) == sorted(deck[:4])
+
+
+def test_a_card_drawn_by_a_mushroom_can_be_caved_by_the_raccoon_played(pk):
+    """The Fly Agaric's draw comes before the Raccoon's effect (card appendix; RULES.md §1),
+    so the Raccoon may put the card just drawn into the cave."""
+    birch = pk.pick(sp("birch"))
+    mush = pk.pick(sp("fly_agaric"), side="bottom")
+    raccoon = pk.pick(sp("raccoon"), side="left")
+    payment = pk.filler(1, trees=False)
+    deck = pk.filler(4)
+    g = scenario(hands={0: [raccoon, *payment]}, forests={0: [(birch, {"bottom": [mush]})]},
+                 deck=deck)
+    play(g, raccoon, 0, "left", pay=payment)
+    use(g, "trigger")
+    assert hand(g) == [deck[0]]
+    use(g, "effect")
+    g.apply(fs.PickCard(deck[0]))
+    g.apply(fs.Pass())
+    assert g.state.caves[0] == [deck[0]]
+    assert hand(g) == [deck[1]]
+
+
+def test_a_mushroom_draw_revealing_the_last_winter_ends_the_game_before_the_effect(pk):
+    """The third winter card ends the game at once (RULES.md §1): drawn by a mushroom, it
+    comes before the played card's effect, which is then never offered."""
+    birch = pk.pick(sp("birch"))
+    mush = pk.pick(sp("penny_bun"), side="bottom")
+    owl = pk.pick(sp("tawny_owl"), side="top")
+    payment = pk.filler(2, trees=False)
+    w1, w2, w3 = pk.winter(), pk.winter(), pk.winter()
+    g = scenario(hands={0: [owl, *payment]}, forests={0: [(birch, {"bottom": [mush]})]},
+                 winter=[w1, w2], deck=[w3, *pk.filler(3)])
+    play(g, owl, 0, "top", pay=payment)
+    evs = g.apply(fs.Use())  # the Penny Bun's draw
+    assert ev.GameEnded("third_winter") in evs
+    assert g.is_over
+    assert not any(isinstance(e, ev.StepsQueued) and any(st.kind == "offer" for st in e.steps)
+                   for e in evs)
+
+
+def test_a_moles_own_mushroom_draw_comes_before_its_effect_and_can_be_played_by_it(pk):
+    """A Mole (pawed, below a tree) fires the Fly Agaric before its own effect (card
+    appendix; RULES.md §1), so the Mole may play the card just drawn."""
+    birch, oak = pk.pick(sp("birch")), pk.pick(sp("oak"))
+    mush = pk.pick(sp("fly_agaric"), side="bottom")
+    mole = pk.pick(sp("mole"), side="bottom")
+    a, b = pk.filler(2, trees=False)
+    drawn = pk.pick(sp("birch"))  # costs 0
+    g = scenario(hands={0: [mole, a, b]}, forests={0: [(birch, {"bottom": [mush]}), (oak, {})]},
+                 deck=[drawn, *pk.filler(3)])
+    play(g, mole, 1, "bottom", pay=[a, b])
+    use(g, "trigger")
+    assert hand(g) == [drawn]
+    use(g, "effect")
+    assert fs.PickCard(drawn) in g.pending.options
+    g.apply(fs.PickCard(drawn))
+    assert g.state.forests[0].where[drawn][1] == "center"
+
+
+def test_a_mole_played_cards_mushroom_draw_comes_before_its_effect_and_bonus(pk):
+    """For each card the Mole plays, its mushroom draws resolve before its own effect and
+    bonus (card appendix, Mole; RULES.md §1)."""
+    birch, oak = pk.pick(sp("birch")), pk.pick(sp("oak"))
+    mush = pk.pick(sp("penny_bun"), side="bottom")
+    mole = pk.pick(sp("mole"), side="bottom")
+    owl = pk.pick(sp("tawny_owl"), side="top", symbol="Beech")
+    beeches = [pk.pick(sp("beech")), pk.pick(sp("beech"))]
+    a, b = pk.filler(2, trees=False)
+    deck = pk.filler(6)
+    g = scenario(hands={0: [mole, a, b, owl, *beeches]},
+                 forests={0: [(birch, {"bottom": [mush]}), (oak, {})]}, deck=deck)
+    play(g, mole, 1, "bottom", pay=[a, b])
+    use(g, "effect")
+    g.apply(fs.PickCard(owl))
+    place(g, 0, "top")
+    for c in beeches:
+        g.apply(fs.PayWith(c))
+    g.apply(fs.Pass())
+    kinds = []
+    while g.pending.player == 0:
+        kinds.append(g.pending.kind)
+        g.apply(fs.Use())
+    assert kinds == ["trigger", "effect", "bonus"]
     assert hand(g) == sorted(deck[:4])
 
 
@@ -723,7 +812,10 @@ def test_mole_effect_plays_further_hand_cards_each_paying_its_cost(pk):
     assert next_players_turn(g)
 
 
-def test_mole_further_plays_resolve_effects_and_bonuses_after_passing_in_play_order(pk):
+def test_mole_further_plays_resolve_after_passing_in_an_order_of_the_players_choice(pk):
+    """The effects and bonuses of the cards a Mole played resolve after the player stops, in
+    an order of the player's choice: a decision while more than one card waits (card
+    appendix, Mole step 3; RULES.md §1). Each card's effect comes before its bonus."""
     birch = pk.pick(sp("birch"))
     mole = pk.pick(sp("mole"), side="bottom")
     birch2 = pk.pick(sp("birch"))
@@ -744,13 +836,62 @@ def test_mole_further_plays_resolve_effects_and_bonuses_after_passing_in_play_or
         g.apply(fs.PayWith(c))
     assert hand(g) == []
     g.apply(fs.Pass())
+    assert g.pending.kind == "resolve_order"
+    assert set(g.pending.options) == {fs.PickCard(birch2), fs.PickCard(owl)}
+    g.apply(fs.PickCard(owl))  # the owl first, though played second
     order = []
     while g.pending.player == 0:
         order.append((g.state.queue[0].card, g.pending.kind))
         g.apply(fs.Use())
-    assert order == [(birch2, "effect"), (owl, "effect"), (owl, "bonus")]
-    # deck[0] was revealed by the Birch; then 1 (Birch) + 1 (owl) + 2 (owl bonus)
+    # the Birch, last to wait, needs no decision
+    assert order == [(owl, "effect"), (owl, "bonus"), (birch2, "effect")]
+    # deck[0] was revealed by the Birch; then 1 (owl) + 2 (owl bonus) + 1 (Birch)
     assert hand(g) == sorted(deck[1:5])
+    assert g.state.hands[0][-1] == deck[4]  # the Birch's card came last
+
+
+@pytest.mark.parametrize("birch_first", [True, False])
+def test_mole_order_decides_whether_a_drawn_card_can_go_to_a_tree_the_mole_played(
+        pk, birch_first):
+    """The order of a Mole's plays matters when a card must sit at a tree the same Mole
+    played (card appendix, Mole step 3): a Mole plays a Birch (effect: draw 1) and a Badger
+    (bonus: free-play a pawed animal). Resolving the Birch first draws a hare that the
+    Badger's bonus then puts at the new Birch; the other way round, there is nothing to play."""
+    birch = pk.pick(sp("birch"))
+    lc = pk.pick(sp("raccoon"), side="left")
+    mole = pk.pick(sp("mole"), side="bottom")
+    birch2 = pk.pick(sp("birch"))
+    badger = pk.pick(sp("european_badger"), side="right", symbol="Douglas Fir")
+    badger_pay = pk.pick(sp("douglas_fir"))
+    a, b = pk.filler(2, trees=False)
+    hare = pk.pick(sp("european_hare"), side="left")
+    g = scenario(hands={0: [mole, a, b, birch2, badger, badger_pay]},
+                 forests={0: [(birch, {"left": [lc]})]},
+                 deck=[*pk.filler(1), hare, *pk.filler(3)])
+    play(g, mole, 0, "bottom", pay=[a, b])
+    use(g, "effect")
+    g.apply(fs.PickCard(birch2))
+    g.apply(fs.PickCard(badger))
+    place(g, 0, "right")
+    g.apply(fs.PayWith(badger_pay))
+    g.apply(fs.Pass())
+    assert g.pending.kind == "resolve_order"
+    if birch_first:
+        g.apply(fs.PickCard(birch2))
+        use(g, "effect")
+        assert hand(g) == [hare]
+        use(g, "bonus")
+        g.apply(fs.PickCard(hare))
+        # the only free side slots are at the Birch the Mole played (site 1)
+        assert slot_places(g) == {(1, "left")}
+        place(g, 1, "left")
+        assert g.state.forests[0].where[hare][:2] == (1, "left")
+    else:
+        g.apply(fs.PickCard(badger))
+        use(g, "bonus")  # no pawed animal in hand: the free play has nothing to offer
+        use(g, "effect")  # the Birch's draw, too late for the Badger
+        assert hand(g) == [hare]
+    assert next_players_turn(g)
 
 
 def test_mole_extra_turn_earned_by_a_further_play_is_taken_after_this_turn(pk):

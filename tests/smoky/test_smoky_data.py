@@ -350,3 +350,18 @@ def test_table_is_the_generators_output() -> None:
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     assert mod.render(mod.build()) == (pkg / "cards.py").read_text(encoding="utf-8")
+
+
+def test_a_river_terrain_card_opens_a_site_but_is_not_a_tree_card():
+    """River terrain cards (Creek, River Bend, Waterfall) open a site of their own but are not
+    trees (RULES.md §3): ``Ruleset.is_tree_card`` is false for them, ``opens_site`` true,
+    so bots and card pickers never take a Creek for a tree."""
+    rules = fs.get_ruleset("smoky")
+    rivers = [c for c, hs in rules.halves.items() if hs[0].kind == "site"]
+    trees = [c for c, hs in rules.halves.items() if hs[0].kind == "tree"]
+    assert len(rivers) == 9 and len(trees) == 56
+    assert not any(rules.is_tree_card(c) for c in rivers)
+    assert all(rules.opens_site(c) for c in rivers)
+    assert all(rules.is_tree_card(c) and rules.opens_site(c) for c in trees)
+    dwellers = [c for c, hs in rules.halves.items() if hs[0].kind == "dweller"]
+    assert not any(rules.is_tree_card(c) or rules.opens_site(c) for c in dwellers)

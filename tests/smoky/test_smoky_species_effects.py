@@ -473,9 +473,9 @@ def test_free_play_of_a_given_type_from_hand(pk, species, what, tag):
     g.apply(fs.PickCard(target))
     place_first(g, target_sp, target)
     if tag == "tree":
-        # a free-played tree is offered a river too, and reveals a card
-        assert g.pending.kind == "upgrade_site"
-        g.apply(fs.Pass())
+        # a free-played tree reveals a card, but is not offered a river: that is only for a
+        # tree played as the turn's play action (rulebook p.5; seed 000)
+        assert g.pending.kind != "upgrade_site"
         assert len(g.state.clearing) == len(clearing) + 1
     else:
         assert g.state.clearing == clearing
@@ -535,9 +535,8 @@ def test_play_from_clearing_reveals_one_at_a_time_until_one_fits(pk, species, wh
     assert g.state.clearing == [*pay, *deck[:limit]]
     g.apply(fs.PickCard(target))
     place_first(g, CLEARING_TARGET[tag], target)
-    if tag == "tree":  # a tree from the clearing is offered a river and reveals
-        assert g.pending.kind == "upgrade_site"
-        g.apply(fs.Pass())
+    if tag == "tree":  # a tree from the clearing reveals, and is offered no river
+        assert g.pending.kind != "upgrade_site"
         assert g.state.clearing[-1] == deck[limit]
     assert target in g.state.forests[0].where and target not in g.state.clearing
 
@@ -726,7 +725,9 @@ def test_river_bend_stacks_and_fires_only_for_fish(pk):
 
 
 @pytest.mark.parametrize("species", ["tufted_titmouse", "wood_thrush"])
-def test_bird_triggers_draw_after_the_birds_effect(pk, species):
+def test_bird_triggers_draw_before_the_birds_effect(pk, species):
+    """Tufted Titmouse / Wood Thrush: "whenever you play a bird, draw 1", after the cost is
+    paid and before the bird's effect and bonus (card text; RULES.md §3)."""
     tree = pk.pick(sp("hemlock"))
     trig = pk.pick(sp(species))
     turkey = pk.pick(sp("turkey"), side="left")
@@ -736,10 +737,11 @@ def test_bird_triggers_draw_after_the_birds_effect(pk, species):
     g = scenario("smoky", hands={0: [turkey, shrew, *pay]},
                  forests={0: [(tree, {"top": [trig]})]}, deck=deck)
     play(g, turkey, "turkey", pay)
-    assert g.pending.kind == "effect"  # the Turkey's own draw first (RULES.md §3)
+    assert g.state.clearing == pay  # the cost is paid
+    assert g.pending.kind == "trigger"  # the bird trigger first
     g.apply(fs.Use())
-    assert deck[0] in hand(g)
-    assert g.pending.kind == "trigger"  # then the bird trigger
+    assert hand(g) == sorted([shrew, deck[0]])
+    assert g.pending.kind == "effect"  # then the Turkey's own draw
     g.apply(fs.Use())
     assert deck[1] in hand(g)
     g.apply(fs.DrawFromDeck())  # player 1
@@ -774,12 +776,14 @@ def test_yellow_bullhead_draws_whenever_a_river_is_played(pk, how):
     elif how == "under_tree":
         g.apply(fs.PickCard(extra[0]))
         assert g.state.clearing == [deck[0]]  # the tree's reveal comes first
-        assert g.pending.kind == "effect"  # then the Yellow Birch's own draw
-        g.apply(fs.Use())
-        assert deck[1] in hand(g)
+    # the Bullhead's draw, before the played card's effect (card text; RULES.md §3)
     assert g.pending.kind == "trigger"
     g.apply(fs.Use())
-    assert deck[2 if how == "under_tree" else 0] in hand(g)
+    assert deck[1 if how == "under_tree" else 0] in hand(g)
+    if how == "under_tree":
+        assert g.pending.kind == "effect"  # then the Yellow Birch's own draw
+        g.apply(fs.Use())
+        assert deck[2] in hand(g)
 
 
 def test_yellow_bullhead_does_not_fire_for_a_tree_without_river(pk):
@@ -792,6 +796,49 @@ def test_yellow_bullhead_does_not_fire_for_a_tree_without_river(pk):
                  deck=pk.filler(3, trees=False))
     play(g, birch)
     assert resolve(g) == ["upgrade_site", "effect"]  # river declined: no trigger
+
+
+def test_yellow_bullhead_draws_before_a_waterfalls_bonus(pk):
+    """Yellow Bullhead draws after the river's cost is paid and before its effect and bonus
+    (card text; RULES.md §3): for a Waterfall, whose bonus reveals deck cards, the Bullhead's
+    card is the deck's top card, and the bonus reveals from the next one."""
+    tree, under = pk.pick(sp("hemlock")), pk.filler(1, trees=False)[0]
+    bullhead = pk.pick(sp("yellow_bullhead"))
+    fall = pk.pick(sp("waterfall"))
+    pay = payment(pk, fall, "waterfall")
+    deck = lacking(pk, "fish", 8)
+    g = scenario("smoky", hands={0: [fall, *pay]},
+                 forests={0: [(tree, {"under": [under], "bottom_1": [bullhead]})]}, deck=deck)
+    play(g, fall, pay=pay)
+    assert g.pending.kind == "trigger"
+    g.apply(fs.Use())
+    assert hand(g) == [deck[0]]
+    assert g.pending.kind == "bonus"
+    g.apply(fs.Use())
+    # no fish anywhere: the bonus reveals 5 cards, from the one after the Bullhead's draw
+    assert g.state.clearing == [*sorted(pay), *deck[1:6]]
+
+
+def test_universal_river_is_offered_only_for_a_tree_played_as_the_turns_play_action(pk):
+    """A generic river may go under a tree played as the turn's play action (rulebook p.5;
+    seed 000 "after paying its cost"), not under a tree a card's effect or bonus places:
+    a Fraser Fir's bonus free-plays a tree, which gets no river offer."""
+    fir = pk.pick(sp("fraser_fir"))
+    pay = payment(pk, fir, "fraser_fir")
+    other = pick_lacking(pk, "yellow_birch", "fish")
+    x = pk.filler(1, trees=False)[0]
+    deck = pk.filler(4, trees=False)
+    g = scenario("smoky", hands={0: [fir, *pay, other, x]}, deck=deck)
+    play(g, fir, pay=pay)
+    assert g.pending.kind == "upgrade_site"  # the Fir, played as the turn's action
+    g.apply(fs.Pass())
+    assert g.pending.kind == "bonus"
+    g.apply(fs.Use())
+    g.apply(fs.PickCard(other))
+    assert g.pending.kind != "upgrade_site"  # the free-played Birch: no river offer
+    f = g.state.forests[0]
+    assert f.sites[f.where[other][0]].kind.id == "smoky_tree"
+    assert x in hand(g)
 
 
 def test_permanent_effects_work_at_once(pk):
@@ -816,15 +863,16 @@ def test_permanent_effects_work_at_once(pk):
     assert extra_turn_started(g)
     play(g, birch)
     g.apply(fs.PickCard(x))  # a river under the new tree
-    # the Birch's draw (deck[1]), then the Bullhead, placed this very turn (deck[2]);
+    # the Bullhead, placed this very turn (deck[1]), then the Birch's draw (deck[2]);
     # deck[0] was the Birch's reveal
-    assert resolve(g, use={"effect", "trigger"}) == ["effect", "trigger"]
+    assert resolve(g, use={"effect", "trigger"}) == ["trigger", "effect"]
     assert deck[1] in hand(g) and deck[2] in hand(g)
 
 
-def test_order_after_placing_effect_bonus_then_trigger(pk):
-    """A Bald Eagle (effect, bonus) with a Wood Thrush in the forest: the effect, then the
-    bonus, then the Thrush's draw (RULES.md §3)."""
+def test_order_after_placing_trigger_then_effect_then_bonus(pk):
+    """A Bald Eagle (effect, bonus) with a Wood Thrush in the forest: the cost is paid, then
+    the Thrush's draw, then the effect, then the bonus (the Thrush's card text: "after paying
+    its cost and before its effect and bonus"; RULES.md §3)."""
     tree, under = pk.pick(sp("hemlock")), pk.filler(1, trees=False)[0]
     thrush = pk.pick(sp("wood_thrush"))
     eagle = pk.pick(sp("bald_eagle"))
@@ -836,10 +884,10 @@ def test_order_after_placing_effect_bonus_then_trigger(pk):
                  deck=deck)
     play(g, eagle, "bald_eagle", pay)
     assert sorted(g.state.clearing) == sorted(pay)  # the cost is paid
-    # the effect (nothing fits: 5 cards revealed), then the bonus, then the trigger
-    assert resolve(g, use={"effect", "trigger"}) == ["effect", "bonus", "trigger"]
-    assert g.state.clearing == [*pay, *deck[0:5]]
-    assert hand(g) == [deck[5]]
+    # the trigger (deck[0]), the effect (nothing fits: 5 cards revealed), then the bonus
+    assert resolve(g, use={"effect", "trigger"}) == ["trigger", "effect", "bonus"]
+    assert hand(g) == [deck[0]]
+    assert g.state.clearing == [*pay, *deck[1:6]]
 
 
 def test_tree_play_order_reveal_then_effect_then_bonus(pk):

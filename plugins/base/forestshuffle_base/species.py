@@ -69,7 +69,12 @@ def tree(name: str, display: str, cost: int, **kw: Any) -> Species:
     return sp(name, display, cost, TREE, kind="tree", **kw)
 
 
-MUSHROOM_DRAW = draw(1)
+def mushroom(**when: Any) -> Spec:
+    """A mushroom's permanent trigger: whenever you play a card matching *when*, you may draw
+    1, from your next turn on; it resolves after the cost is paid and before the played
+    card's effect and bonus (card appendix)."""
+    return on_play(draw(1), from_next_turn=True, before_effects=True, **when)
+
 
 SPECIES: tuple[Species, ...] = (
     # trees
@@ -125,7 +130,7 @@ SPECIES: tuple[Species, ...] = (
                    ("silver_washed_fritillary", "Silver-Washed Fritillary"))),
     sp("bullfinch", "Bullfinch", 1, BIRD, score=per(2, f"tag:{INSECT}")),
     sp("chaffinch", "Chaffinch", 1, BIRD, score=if_site_is(5, BEECH)),
-    sp("eurasian_jay", "Eurasian Jay", 1, BIRD, bonus=extra_turn(), score=flat(3)),
+    sp("eurasian_jay", "Eurasian Jay", 1, BIRD, effect=extra_turn(), score=flat(3)),
     sp("goshawk", "Goshawk", 2, BIRD, score=per(3, f"tag:{BIRD}")),
     sp("great_spotted_woodpecker", "Great Spotted Woodpecker", 1, BIRD, effect=draw(1),
        score=majority(10, "tree_total")),
@@ -137,13 +142,13 @@ SPECIES: tuple[Species, ...] = (
     sp("wild_strawberries", "Wild Strawberries", 0, PLANT,
        score=if_at_least(10, "tree_species", 8)),
     sp("chanterelle", "Chanterelle", 2, MUSHROOM,
-       triggers=on_play(MUSHROOM_DRAW, tree=True, from_next_turn=True)),
+       triggers=mushroom(tree=True)),
     sp("fly_agaric", "Fly Agaric", 2, MUSHROOM,
-       triggers=on_play(MUSHROOM_DRAW, tag=PAWED, from_next_turn=True)),
+       triggers=mushroom(tag=PAWED)),
     sp("parasol_mushroom", "Parasol Mushroom", 2, MUSHROOM,
-       triggers=on_play(MUSHROOM_DRAW, slot="bottom", from_next_turn=True)),
+       triggers=mushroom(slot="bottom")),
     sp("penny_bun", "Penny Bun", 2, MUSHROOM,
-       triggers=on_play(MUSHROOM_DRAW, slot="top", from_next_turn=True)),
+       triggers=mushroom(slot="top")),
     sp("common_toad", "Common Toad", 0, AMPHIBIAN, sharing=shares_slot(2),
        score=if_slot_shared(5)),
     sp("fire_salamander", "Fire Salamander", 1, AMPHIBIAN, bonus=free_play(tag=PAWED),

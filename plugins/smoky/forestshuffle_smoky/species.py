@@ -124,9 +124,10 @@ RIVERS = "feature:river"
 SQUIRREL_SETS = distinct_sets((5, 10, 20, 40), SQUIRREL)
 GENERIC = play_face_down(GENERIC_RIVER)
 
-# Permanent "whenever you play a ... card, draw 1" effects resolve after the played card's
-# effect and bonus (RULES.md §3), except the River Bend's, which its card puts after the cost
-# and before the played card's effect and bonus: ``before_effects=True``.
+# The permanent "whenever you play a ... card, draw 1" effects (River Bend, Wood Thrush,
+# Tufted Titmouse, Yellow Bullhead) resolve after the played card's cost is paid and before
+# its effect and bonus, as their card texts say: ``before_effects=True``. (The general order
+# of seed 000, effects first, applies to none of them.)
 SPECIES: tuple[Species, ...] = (
     # trees
     tree("basswood", "Basswood", 1, score=per_symbol_at_site(2)),
@@ -167,13 +168,13 @@ SPECIES: tuple[Species, ...] = (
     sp("thermometer_cricket", "Thermometer Cricket", 0, INSECT, sharing=shares_slot(None),
        score=per(1, f"tag:{INSECT}")),
     sp("tufted_titmouse", "Tufted Titmouse", 2, BIRD,
-       triggers=on_play(draw(1), tag=BIRD)),
+       triggers=on_play(draw(1), tag=BIRD, before_effects=True)),
     sp("virginia_opossum", "Virginia Opossum", 1, PAWED, effect=draw(1),
        score=per_distinct_symbol_at_site(2)),
     sp("water_starwort", "Water-Starwort", 1, PLANT, needs=RIVER_ONLY,
        score=(per(1, RIVERS), per(1, f"tag:{FISH}"))),
     sp("wood_thrush", "Wood Thrush", 2, BIRD,
-       triggers=on_play(draw(1), tag=BIRD)),
+       triggers=on_play(draw(1), tag=BIRD, before_effects=True)),
     # bottom halves
     sp("blue_mistflower", "Blue Mistflower", 0, PLANT, effect=take_from_clearing(1),
        score=flat(2)),
@@ -202,7 +203,7 @@ SPECIES: tuple[Species, ...] = (
        score=per(3, f"tag:{SQUIRREL}")),
     sp("wood_frog", "Wood Frog", 1, AMPHIBIAN, bonus=extra_turn(), score=per(1, "trees")),
     sp("yellow_bullhead", "Yellow Bullhead", 1, FISH, needs=WATER,
-       triggers=on_play(draw(1), feature="river")),
+       triggers=on_play(draw(1), feature="river", before_effects=True)),
     sp("yellow_perch", "Yellow Perch", 0, FISH, needs=WATER,
        effect=play_from_clearing(reveal=5, tag=FISH), score=flat(2)),
     # left / right halves

@@ -24,10 +24,10 @@ if TYPE_CHECKING:
 class HeuristicBot:
     """Chooses by a few rules of thumb, at random among equals (from its own seeded generator).
 
-    On its turn it plays a card it can pay for (trees first while its forest has few free
-    slots), else draws, and plants a sapling only when nothing else is possible; it uses
-    every effect, bonus and trigger, picks a card whenever an effect offers one, and redraws
-    an opening hand without a tree. Not strong; a livelier opponent than :class:`RandomBot`.
+    On its turn it plays a card it can pay for (cards that open a site, such as trees, first
+    while its forest has few free slots), else draws, and plants a sapling only when nothing
+    else is possible; it uses every effect, bonus and trigger, picks a card whenever an
+    effect offers one, and redraws an opening hand without a tree. Not strong; a livelier opponent than :class:`RandomBot`.
     """
 
     def __init__(self, seed: int | None = None) -> None:
@@ -48,10 +48,10 @@ class HeuristicBot:
                 rules = game.rules
                 forest = game.state.forests[p.player]
                 free = sum(n for n in forest.open.values() if n > 0)
-                trees = [a for a in plays if rules.is_tree_card(a.card)]
+                trees = [a for a in plays if rules.opens_site(a.card)]
                 if trees and free < 3:
                     return pick(trees)
-                dwellers = [a for a in plays if not rules.is_tree_card(a.card)]
+                dwellers = [a for a in plays if not rules.opens_site(a.card)]
                 return pick(dwellers or trees)
             draws = [a for a in opts if isinstance(a, DrawFromDeck | DrawFromClearing)]
             if draws:

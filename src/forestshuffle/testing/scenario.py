@@ -7,11 +7,18 @@ from typing import Any
 
 from .. import events as ev
 from ..cards import Position
+from ..errors import ForestShuffleError
 from ..game import Game, default_names
 from ..layouts import SiteKind
 from ..plugins import get_ruleset
+from ..rules import placements
 from ..ruleset import Ruleset
 from ..steps import Step
+
+
+class ScenarioError(ForestShuffleError, ValueError):
+    """A scenario describes a position the rules cannot reach (a card in a slot that does not
+    take it, a hand over the limit...); pass ``validate=False`` to build it anyway."""
 
 
 class CardPicker:
@@ -93,6 +100,7 @@ def scenario(
     current: int = 0,
     names: Sequence[str] | None = None,
     seed: int = 0,
+    validate: bool = True,
 ) -> Game:
     """A game at the start of *current*'s turn in the given position.
 
@@ -105,6 +113,13 @@ def scenario(
     making it its kind's ``upgrade`` (a tree with a generic river).
     ``winter`` lists winter cards already revealed. Forest cards count as placed
     before this turn, so "from your next turn" triggers are active.
+
+    The position is checked against the rules (*validate*, the default): every site card
+    opens a site, every card in a slot is a legal placement there when it is put down (its
+    side, the slot's features and tags, slot sharing), a tucked card goes only under a site
+    that can take one, hands respect the hand limit and the clearing is below its limit.
+    A position that breaks them raises :class:`ScenarioError`; pass ``validate=False`` to
+    build a deliberately illegal set-up.
     """
     rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     hands = hands or {}
@@ -139,48 +154,78 @@ def scenario(
                      *(c for _, cards in _slot_items(slots) for c in cards))
     ]
     order = [*order, *forest_cards, *top, *rest, *winters_left]
-    setup: list[ev.Event] = [ev.DeckBuilt(tuple(order), ())]
-    for w in winter:
-        setup.append(ev.WinterRevealed(w))
-    for c in clearing:
-        setup.append(ev.CardRevealed(c))
+    if validate:
+        _check_zones(rules, hands, clearing)
+    setup: list[ev.Event] = []
+
+    def emit(*events: ev.Event) -> None:
+        setup.extend(events)
+        game._run(events)
+
+    emit(ev.DeckBuilt(tuple(order), ()))
+    emit(*(ev.WinterRevealed(w) for w in winter))
+    emit(*(ev.CardRevealed(c) for c in clearing))
     for p in sorted(caves):
-        for c in caves[p]:
-            setup.append(ev.CardDrawn(p, c))
+        emit(*(ev.CardDrawn(p, c) for c in caves[p]))
         if caves[p]:
-            setup.append(ev.CardsCaved(p, tuple(caves[p]), "hand"))
+            emit(ev.CardsCaved(p, tuple(caves[p]), "hand"))
     for p in range(players):
-        for c in hands.get(p, ()):
-            setup.append(ev.CardDrawn(p, c))
+        emit(*(ev.CardDrawn(p, c) for c in hands.get(p, ())))
     for p in sorted(forests):
         for si, (tree, slots) in enumerate(forests[p]):
             sapling = isinstance(tree, tuple)
             tcard = int(tree[1] if sapling else tree)
-            setup.append(ev.CardDrawn(p, tcard))
             face_down = str(tree[0]) if sapling and tree[0] != "sapling" else None
-            setup.append(ev.CardPlayed(p, tcard, None if sapling else 0, si, "center", (),
-                                       "free", face_down))
             if face_down is not None:
                 kind = rules.site_kinds[face_down]
             elif sapling:
                 kind = rules.sapling_kind  # type: ignore[assignment]
             else:
+                if validate and not rules.opens_site(tcard):
+                    raise ScenarioError(f"player {p}, site {si}: card {tcard} "
+                                        f"({rules.name_of(tcard)}) does not open a site")
                 kind = rules.site_kinds[rules.halves[tcard][0].site_kind or ""]
+            emit(ev.CardDrawn(p, tcard), ev.CardPlayed(
+                p, tcard, None if sapling else 0, si, "center", (), "free", face_down))
             for slot, slot_cards in _slot_items(slots):
                 for card in slot_cards:
-                    setup.append(ev.CardDrawn(p, card))
                     if slot == "under":
+                        if validate and not kind.upgrade:
+                            raise ScenarioError(f"player {p}, site {si}: a {kind.id} takes "
+                                                "no card tucked under it")
                         kind = rules.site_kinds[kind.upgrade or ""]
-                        setup.append(ev.SiteUpgraded(p, si, card, kind.id))
+                        emit(ev.CardDrawn(p, card), ev.SiteUpgraded(p, si, card, kind.id))
                         continue
-                    setup.append(ev.CardPlayed(p, card, _half_for(rules, card, slot, kind), si,
-                                               slot, (), "free"))
-    setup.append(ev.TurnStarted(current))
-    setup.append(ev.StepsQueued((Step("turn", current), Step("end_turn", current))))
+                    hi = _half_for(rules, card, slot, kind)
+                    if validate and (hi, si, slot) not in {
+                            (o.half, o.site, o.slot)
+                            for o in placements(game.state, p, card)}:
+                        raise ScenarioError(
+                            f"player {p}, site {si}, slot {slot!r}: "
+                            f"{rules.name_of(card, hi)} (card {card}) cannot go there")
+                    emit(ev.CardDrawn(p, card), ev.CardPlayed(p, card, hi, si, slot, (),
+                                                              "free"))
+    emit(ev.TurnStarted(current),
+         ev.StepsQueued((Step("turn", current), Step("end_turn", current))))
     game.setup_events = len(setup)
-    game._run(setup)
     game._advance()
     return game
+
+
+def _check_zones(rules: Ruleset, hands: Mapping[int, Sequence[int]],
+                 clearing: Sequence[int]) -> None:
+    """Hands within the hand limit, the clearing below its limit (it is emptied at the end
+    of every turn), no winter card in a hand or the clearing."""
+    limit = rules.spec.hand_limit
+    for p, h in hands.items():
+        if len(h) > limit:
+            raise ScenarioError(f"player {p} holds {len(h)} cards; the hand limit is {limit}")
+    if len(clearing) >= rules.spec.clearing_limit:
+        raise ScenarioError(f"the clearing holds {len(clearing)} cards at the start of a turn; "
+                            f"it is emptied at {rules.spec.clearing_limit}")
+    for c in (*clearing, *(c for h in hands.values() for c in h)):
+        if rules.cards[c].winter:
+            raise ScenarioError(f"winter card {c} is in a hand or the clearing")
 
 
 def _slot_items(slots: Mapping[str, Sequence[int]]) -> list[tuple[str, Sequence[int]]]:
