@@ -102,7 +102,7 @@ def test_symbols_given_in_a_document_are_used():
                "left": [{"species": "Turkey", "symbol": "Basswood"}],
                "below": [{"species": "Brook Trout", "symbol": "Basswood"},
                          {"species": "Greenside Darter", "symbol": "Basswood"}]},
-              {"tree": "Buckeye", "bottom": [{"species": "Common Box Turtle",
+              {"tree": "Buckeye", "bottom": [{"species": "Wintergreen",
                                               "symbol": "Buckeye"}]}]
     rep = score(forest)
     # Basswood: itself + 4 Basswood cards at its tree = 5 × 2
@@ -111,11 +111,11 @@ def test_symbols_given_in_a_document_are_used():
     assert pts(rep, "Virginia Opossum") == [2]
     # Turkey (Basswood): 5 Basswood cards in the forest × 2
     assert pts(rep, "Turkey") == [10]
-    # Buckeye: itself and the Turtle
-    assert pts(rep, "Buckeye") == [2]
+    # Buckeye: itself and the Wintergreen; the Wintergreen: no squirrel, 0
+    assert pts(rep, "Buckeye") == [2] and pts(rep, "Wintergreen") == [0]
     # Trout: rivers without fish below: none (the one river has 2) = 0; Darter: no insect
     assert pts(rep, "Brook Trout") == [0] and pts(rep, "Greenside Darter") == [0]
-    assert rep.players[0].total == 10 + 2 + 10 + 0 + 0 + 2 + 5
+    assert rep.players[0].total == 10 + 2 + 10 + 0 + 0 + 2 + 0
 
 
 def test_a_waterfall_with_4_fish_and_an_eagle():

@@ -125,15 +125,15 @@ def test_black_gum_scores_1_per_river_of_any_kind():
 
 def test_buckeye_scores_1_per_visible_buckeye_symbol_in_the_forest():
     b = build(
-        ("buckeye+river", {"top": [("flying_squirrel", "Buckeye")],
+        ("buckeye+river", {"top": [("long_eared_owl", "Buckeye")],
                            # S171: Thermometer Cricket (Buckeye) over Brook Trout (Yellow
                            # Birch); shown as the Trout, its Buckeye half is tucked away
                            "bottom_1": [("brook_trout", "Yellow Birch")]}),
-        ("buckeye", {"bottom": [("common_box_turtle", "Buckeye")]}),
+        ("buckeye", {"bottom": [("wintergreen", "Buckeye")]}),
         ("hemlock", {}),
     )
     assert b.card("brook_trout") == 171
-    # Buckeye symbols: 2 trees + Flying Squirrel + Box Turtle = 4, each Buckeye 4
+    # Buckeye symbols: 2 trees + Long-Eared Owl + Wintergreen = 4, each Buckeye 4
     assert b.all_pts("buckeye") == [4, 4]
 
 
@@ -286,7 +286,7 @@ def test_yellow_bullhead_and_river_bend_score_nothing():
 
 def test_virginia_opossum_scores_2_per_different_symbol_at_its_tree():
     b = build(("basswood", {"top": [("virginia_opossum", "Fraser Fir")],
-                            "bottom": [("common_box_turtle", "Buckeye")],
+                            "bottom": [("wintergreen", "Buckeye")],
                             "left": [("bobcat", "Silver Maple")],
                             "right": [("chestnut_sided_warbler", "Basswood")]}),
               ("hemlock", {"top": [("scarlet_tanager", "Yellow Birch")]}))
@@ -505,8 +505,8 @@ def test_synchronous_firefly_scores_3_per_firefly_each(n, each):
 def test_turkey_scores_2_per_card_showing_its_symbol():
     b = build(("basswood", {"left": [("turkey", "Basswood")]}),
               ("hemlock", {"top": [("long_eared_owl", "Basswood")],
-                           "right": [("turkey", "Silver Maple")]}))
-    # Basswood Turkey: Basswood tree, Owl, itself = 3; Silver Maple Turkey: itself only
+                           "right": [("turkey", "Fraser Fir")]}))
+    # Basswood Turkey: Basswood tree, Owl, itself = 3; Fraser Fir Turkey: itself only
     assert b.all_pts("turkey") == [6, 2]
 
 

@@ -14,10 +14,12 @@ described in ``plugins/smoky/RECONSTRUCTION.md``:
 3. Sides: squirrel sides are fixed; on known left/right cards the first-printed half is
    the right half (the .md's inference); on reconstructed cards the half whose species has
    fewer right halves so far goes right (ties: the alphabetically first species).
-4. Symbols: known facts first, then every other half in a fixed order takes the tree symbol
-   its species does not show yet, differing from the card's other half and obeying the
-   example constraints, choosing the symbol used least so far (ties: the symbol order,
-   rotated by the card number).
+4. Symbols: known facts first, then the "one half shows X" facts (the half chosen), then
+   the 8 Buckeye halves the RB scoring example needs (the first 8 eligible shown halves by
+   card number; every other shown half of that forest gets no Buckeye), then every other
+   half in a fixed order takes the tree symbol its species does not show yet, differing
+   from the card's other half and obeying the example constraints, choosing the symbol
+   used least so far (ties: the symbol order, rotated by the card number).
 
 Run from the repository root: ``.venv/bin/python plugins/smoky/tools/reconstruct_cards.py``.
 """
@@ -143,6 +145,26 @@ CHOSEN_SYMBOLS: dict[tuple[int, str], tuple[str, str]] = {
 #: AP Opossum example: these halves differ pairwise and are neither Birch (the tree) nor
 #: Basswood (S086's shown half as chosen above); S104's halves both avoid them all.
 OPOSSUM_EXAMPLE = ((129, "virginia_opossum"), (130, "blue_mistflower"))
+#: RB scoring example (p.10-11, 258 points): the pictured forest, card -> the half it
+#: shows (trees and rivers their only one). Its two Buckeyes score 10 each, and a Buckeye
+#: scores 1 per Buckeye symbol in the forest including its own, so the shown halves carry
+#: exactly 10 Buckeye symbols: the 2 trees and EXAMPLE_BUCKEYES others.
+RB_SCORING_EXAMPLE: dict[int, str] = {
+    13: "black_gum", 25: "hickory", 48: "buckeye", 49: "buckeye", 59: "creek",
+    64: "river_bend", 70: "weevil_wasp", 74: "white_tailed_deer", 81: "black_bear",
+    83: "coyote", 94: "gray_squirrel", 97: "red_squirrel", 106: "river_otter",
+    110: "rock_vole", 120: "bald_eagle", 122: "brown_water_scorpion",
+    125: "eastern_hellbender", 126: "great_blue_heron", 128: "greenside_darter",
+    134: "eastern_chipmunk", 141: "eastern_hellbender", 144: "water_starwort",
+    153: "yellow_perch", 155: "smallmouth_bass", 164: "flying_squirrel",
+    168: "thermometer_cricket", 169: "thermometer_cricket",
+}
+EXAMPLE_BUCKEYES = 8
+#: AP Opossum example, second tree (Buckeye S049, "12"): the cards there show no Buckeye,
+#: but 6 images stand for 5 cards (low confidence, not a constraint of the table). The
+#: scoring example's Buckeye halves are not taken from these cards (S106 and S144 are in
+#: both examples), so that choice cannot contradict it, whichever half was shown there.
+OPOSSUM_BUCKEYE_TREE = (106, 107, 142, 143, 144, 167)
 
 
 def _fill_pairs(numbers: list[int], remaining: Counter[str], used: set[frozenset[str]],
@@ -171,6 +193,30 @@ def _fill_pairs(numbers: list[int], remaining: Counter[str], used: set[frozenset
         used.add(frozenset((a, b)))
         out[n] = (a, b)
     return out
+
+
+def example_buckeyes(cards: dict[int, dict[str, Any]],
+                     shown: dict[str, set[str]]) -> list[tuple[int, str]]:
+    """The shown halves of the RB scoring example that carry its 8 Buckeye symbols.
+
+    In increasing card number, a split half is taken if no fact fixed its symbol yet, its
+    card's other half is no Buckeye, its species shows no Buckeye yet (a species' copies
+    show different symbols) and its card is not one of ``OPOSSUM_BUCKEYE_TREE``.
+    """
+    out: list[tuple[int, str]] = []
+    for n, sp in sorted(RB_SCORING_EXAMPLE.items()):
+        halves = cards[n]["halves"]
+        if len(halves) != 2 or n in OPOSSUM_BUCKEYE_TREE:
+            continue
+        (half,) = [h for h in halves if h[0] == sp]
+        (other,) = [h for h in halves if h[0] != sp]
+        taken = {s for _, s in out}
+        if (half[2] is None and other[2] != "Buckeye" and sp not in taken
+                and "Buckeye" not in shown.get(sp, set())):
+            out.append((n, sp))
+        if len(out) == EXAMPLE_BUCKEYES:
+            return out
+    raise AssertionError(f"only {len(out)} Buckeye halves for the scoring example")
 
 
 def build() -> list[dict[str, Any]]:
@@ -260,6 +306,17 @@ def build() -> list[dict[str, Any]]:
         i = [h[0] for h in cards[n]["halves"]].index(sp)
         cards[n]["facts"].append(f"halves[{i}].symbol")
         cards[n]["notes"].append(f"{sp} symbol: {why}")
+    buckeyes = example_buckeyes(cards, shown)
+    for n, sp in buckeyes:
+        put(n, sp, "Buckeye")
+        i = [h[0] for h in cards[n]["halves"]].index(sp)
+        cards[n]["facts"].append(f"halves[{i}].symbol")
+        cards[n]["notes"].append(
+            f"{sp} symbol: Buckeye, one of the {EXAMPLE_BUCKEYES} Buckeye halves of the RB "
+            "scoring example (first eligible by card number)")
+    #: the example's other shown halves: no Buckeye, or its Buckeyes would score more than 10
+    no_buckeye = {(n, sp) for n, sp in RB_SCORING_EXAMPLE.items()
+                  if (n, sp) not in buckeyes and sp != "buckeye"}
     opossum_syms: list[str] = []
 
     def choose(n: int, i: int) -> None:
@@ -267,10 +324,11 @@ def build() -> list[dict[str, Any]]:
         sp = c["halves"][i][0]
         other = c["halves"][1 - i][2] if len(c["halves"]) == 2 else None
         banned: set[str] = set()
-        if (n, sp) in OPOSSUM_EXAMPLE:
-            banned = {"Yellow Birch", "Basswood", *opossum_syms}
-        if n == 104:
-            banned = {"Yellow Birch", "Basswood", *opossum_syms}
+        if (n, sp) in OPOSSUM_EXAMPLE or n == 104:
+            banned |= {"Yellow Birch", "Basswood", *opossum_syms}
+        if (n, sp) in no_buckeye:
+            banned.add("Buckeye")
+            c["notes"].append(f"{sp} symbol: no Buckeye (RB scoring example: 10 in all)")
         start = n % len(SYMBOLS)
         order = SYMBOLS[start:] + SYMBOLS[:start]
         tiers = [
@@ -294,6 +352,8 @@ def build() -> list[dict[str, Any]]:
         for i, h in enumerate(cards[n]["halves"]):
             if h[2] is None:
                 choose(n, i)
+    assert sum(h[2] == "Buckeye" for n, sp in RB_SCORING_EXAMPLE.items()
+               for h in cards[n]["halves"] if h[0] == sp) == 2 + EXAMPLE_BUCKEYES
     for c in cards.values():
         if c.pop("spread", False):
             c["notes"].append("symbols spread evenly per species")
