@@ -27,7 +27,8 @@ class HeuristicBot:
     On its turn it plays a card it can pay for (cards that open a site, such as trees, first
     while its forest has few free slots), else draws, and plants a sapling only when nothing
     else is possible; it uses every effect, bonus and trigger, picks a card whenever an
-    effect offers one, and redraws an opening hand without a tree. Not strong; a livelier opponent than :class:`RandomBot`.
+    effect offers one, and redraws an opening hand without a tree. Not strong; a livelier
+    opponent than :class:`RandomBot`.
     """
 
     def __init__(self, seed: int | None = None) -> None:
