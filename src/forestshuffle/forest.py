@@ -19,13 +19,27 @@ instead of rescanning the forest. Counter keys are ``kind`` or ``kind:arg`` stri
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
 
 from .cards import Position
 from .layouts import SiteKind, SlotDef
 
 if TYPE_CHECKING:
-    from .ruleset import CompiledHalf, Ruleset
+    from .compiled import CompiledHalf
+
+
+class ForestRules(Protocol):
+    """What a forest reads of its ruleset while cards are placed (a
+    :class:`~forestshuffle.ruleset.Ruleset` is one)."""
+
+    @property
+    def triggers(self) -> Mapping[str, object]:
+        """Species with permanent triggers."""
+
+    @property
+    def extra_trees(self) -> Mapping[str, int]:
+        """Species that make their site count as more trees, and how many."""
 
 
 class Site:
@@ -106,7 +120,7 @@ class Forest:
 
     # -- mutation (only evolve calls these) -----------------------------------------
 
-    def _count_half(self, h: CompiledHalf, rules: Ruleset, card: int) -> None:
+    def _count_half(self, h: CompiledHalf, rules: ForestRules, card: int) -> None:
         if h.species in rules.triggers:
             self.triggers.append(card)
         if self._inc("species:" + h.species) == 1:
@@ -118,7 +132,7 @@ class Forest:
             self._inc("symbol:" + h.symbol)
 
     def open_site(
-        self, card: int, half: CompiledHalf | None, kind: SiteKind, rules: Ruleset, turn: int
+        self, card: int, half: CompiledHalf | None, kind: SiteKind, rules: ForestRules, turn: int
     ) -> int:
         """Add a new site opened by *card* (``half`` None for a sapling); returns its index."""
         idx = len(self.sites)
@@ -181,7 +195,7 @@ class Forest:
 
     def attach(
         self, card: int, half_index: int, half: CompiledHalf, site: int, slot: str,
-        rules: Ruleset, turn: int,
+        rules: ForestRules, turn: int,
     ) -> None:
         """Put *card* (its half *half_index*) into *slot* of *site*."""
         s = self.sites[site]

@@ -10,8 +10,8 @@ from typing import Any
 from . import events as ev
 from .decisions import Action, Decision
 from .errors import IllegalActionError, PlayerCountError, RecordError
+from .machine import advance, decide
 from .plugins import get_ruleset
-from .rules import advance, decide
 from .ruleset import Ruleset
 from .scoring import Scores, final_scores
 from .state import EVOLVE_TABLE, GameState, evolve

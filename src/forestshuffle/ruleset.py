@@ -7,22 +7,14 @@ tables built here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
 
 from .cards import Card, CardSet, Position, Spec, Species
+from .compiled import CompiledHalf, CompiledScore, CompiledTrigger
 from .errors import CardDataError
-from .kinds import (
-    CountKind,
-    DeckBuilder,
-    EndCondition,
-    ScoringKind,
-    StepKind,
-    TriggerKind,
-    TurnAction,
-)
 from .layouts import SiteKind
 
 
@@ -84,53 +76,23 @@ class RulesetSpec:
 
 
 @attrs.frozen
-class CompiledHalf:
-    """A card half with its species' facts resolved, as the hot path reads it."""
-
-    species: str
-    position: Position
-    symbol: str | None
-    tags: frozenset[str]
-    cost: int
-    site_kind: str | None  #: for a tree or site half, the site it opens
-    name: str
-    needs: frozenset[str] = frozenset()
-    kind: str = "dweller"  #: the species' kind: tree, site or dweller
-
-
-@attrs.frozen
-class CompiledTrigger:
-    """A permanent trigger of a species, compiled."""
-
-    species: str
-    index: int
-    matches: Callable[..., bool]
-    from_next_turn: bool
-    optional: bool
-    effect: tuple[Spec, ...]
-    before_effects: bool = False
-
-
-@attrs.frozen
-class CompiledScore:
-    """One scoring spec of a species, compiled."""
-
-    kind: str
-    group: str | None
-    fn: Callable[..., Any]
-
-
-@attrs.frozen
 class Registry:
-    """Every kind contributed by the installed plugins, by name."""
+    """Every kind contributed by the installed plugins, by name.
 
-    steps: dict[str, StepKind]
-    triggers: dict[str, TriggerKind]
-    scoring: dict[str, ScoringKind]
-    counts: dict[str, CountKind]
-    turn_actions: dict[str, TurnAction]
-    deck_builders: dict[str, DeckBuilder]
-    end_conditions: dict[str, EndCondition]
+    The values are instances of the kind classes of :mod:`forestshuffle.kinds`
+    (``steps``: :class:`~forestshuffle.kinds.StepKind`, ``triggers``:
+    :class:`~forestshuffle.kinds.TriggerKind`, and so on). They are typed loosely here so
+    that the compiled tables sit below the kinds that read them: the kinds' contracts refer
+    to the ruleset and the state, never the other way round.
+    """
+
+    steps: dict[str, Any]
+    triggers: dict[str, Any]
+    scoring: dict[str, Any]
+    counts: dict[str, Any]
+    turn_actions: dict[str, Any]
+    deck_builders: dict[str, Any]
+    end_conditions: dict[str, Any]
     site_kinds: dict[str, SiteKind]
 
 
@@ -192,7 +154,7 @@ class Ruleset:
         self.triggers: dict[str, tuple[CompiledTrigger, ...]] = {}
         self.scorers: dict[str, tuple[CompiledScore, ...]] = {}
         self.turn_actions = [registry.turn_actions[n] for n in spec.turn_actions]
-        self.action_owner: dict[type[Any], TurnAction] = {}
+        self.action_owner: dict[type[Any], Any] = {}
         for ta in self.turn_actions:
             for cls in ta.handles:
                 self.action_owner[cls] = ta

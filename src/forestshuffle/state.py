@@ -1,7 +1,7 @@
 """The game state and :func:`evolve`, which folds one event into it.
 
 ``evolve`` trusts its input, like python-chess's ``push``: it applies and never
-validates. Validation is :func:`forestshuffle.rules.decide`'s job. For speed the
+validates. Validation is :func:`forestshuffle.machine.decide`'s job. For speed the
 state is mutated in place; :meth:`GameState.copy` gives an independent snapshot.
 """
 

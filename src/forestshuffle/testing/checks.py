@@ -27,8 +27,8 @@ import attrs
 from ..cards import Position
 from ..decisions import Action, Decision, Pass, Use
 from ..errors import ForestShuffleError
+from ..machine import advance, decide
 from ..record import action_from_dict, action_to_dict
-from ..rules import advance, decide
 from ..state import GameState, evolve
 from ..views import PlayerView, view
 

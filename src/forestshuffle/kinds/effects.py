@@ -1,8 +1,5 @@
-"""More effect kinds and steps of the core: site upgrades, face-down sites, taking from the
-clearing, draw-then-cave, free plays from the clearing with reveals, caving from the
-clearing, and the "cannot act" fallback.
-
-None of these names a card: a card set chooses them with arguments.
+"""Effect kinds: the steps card data may name in ``effect``, ``bonus`` and trigger effects
+(``card_effect = True``). None names a card: a card set chooses them with arguments.
 """
 
 from __future__ import annotations
@@ -10,10 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from . import events as ev
-from .decisions import Action, Decision, Pass, PickCard
-from .kinds import StepKind
-from .rules import (
+from .. import events as ev
+from ..decisions import (
+    Action,
+    Decision,
+    Pass,
+    PickCard,
+)
+from ..rules import (
     FINISHED,
     Events,
     can_place,
@@ -21,15 +22,207 @@ from .rules import (
     deck_take,
     draw_events,
     half_filter,
+    open_positions,
     pick_card,
     play_events,
-    trigger_steps,
 )
-from .steps import Step
+from ..steps import Step
+from . import StepKind
 
 if TYPE_CHECKING:
-    from .ruleset import Ruleset
-    from .state import GameState
+    from ..ruleset import Ruleset
+    from ..state import GameState
+
+
+def _check_int(args: Mapping[str, Any], key: str, minimum: int = 0) -> None:
+    v = args.get(key)
+    if not isinstance(v, int) or isinstance(v, bool) or v < minimum:
+        raise ValueError(f"{key!r} must be a whole number >= {minimum}, not {v!r}")
+
+
+def _check_keys(args: Mapping[str, Any], allowed: set[str]) -> None:
+    extra = set(args) - allowed
+    if extra:
+        raise ValueError(f"unknown argument(s) {sorted(extra)} (allowed: {sorted(allowed)})")
+
+
+class DrawEffect(StepKind):
+    """Draw N cards from the deck (stops at the hand limit)."""
+
+    name = "draw"
+    card_effect = True
+
+    def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
+        """``n`` >= 1."""
+        _check_keys(args, {"n"})
+        _check_int(args, "n", 1)
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Draw."""
+        out: Events = [FINISHED]
+        draw_events(state, step.player, step.args["n"], out)
+        return out
+
+
+class DrawPerEffect(StepKind):
+    """Draw 1 card per unit of a count of your forest (``count``: ``tag:deer``...)."""
+
+    name = "draw_per"
+    card_effect = True
+
+    def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
+        """``count`` names a count; ``per`` (default 1) cards per unit."""
+        _check_keys(args, {"count", "per"})
+        if not isinstance(args.get("count"), str):
+            raise ValueError("'count' must be a count such as 'tag:deer'")
+        rules.check_count(args["count"])
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Count, then draw."""
+        from ..scoring import count_value
+
+        n = count_value(state.rules, state.forests[step.player], step.args["count"])
+        out: Events = [FINISHED]
+        draw_events(state, step.player, n * step.args.get("per", 1), out)
+        return out
+
+
+class ExtraTurnEffect(StepKind):
+    """Take an extra turn after this one."""
+
+    name = "extra_turn"
+    card_effect = True
+
+    def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
+        """No arguments."""
+        _check_keys(args, set())
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Grant it."""
+        return [FINISHED, ev.ExtraTurnGranted(step.player)]
+
+
+class FreePlayEffect(StepKind):
+    """Play a hand card matching ``filter`` for free (no effect or bonus of its own);
+    ``any_number`` lets the player go on until they pass."""
+
+    name = "free_play"
+    card_effect = True
+
+    def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
+        """``filter`` (tag/species/tree), optional ``any_number``."""
+        _check_keys(args, {"filter", "any_number"})
+        check_filter(args.get("filter", {}), rules)
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Offer the matching hand cards that can be placed."""
+        flt = half_filter(step.args.get("filter"))
+        opens = open_positions(state, step.player)
+        cands = [c for c in sorted(state.hands[step.player])
+                 if can_place(state, step.player, c, 10**9, flt, opens)]
+        if not cands:
+            return [FINISHED]
+        what = ", ".join(f"{k} {v}" for k, v in step.args.get("filter", {}).items())
+        return pick_card(state, step.player, "free_play", f"play a card ({what}) for free",
+                         cands, "play {} for free",
+                         "play nothing more" if step.args.get("any_number")
+                         else "skip the free play")
+
+    def answer(self, state: GameState, step: Step, action: Action) -> Events:
+        """Place the chosen card (free mode)."""
+        if isinstance(action, Pass):
+            return [FINISHED]
+        assert isinstance(action, PickCard)
+        place = Step("place", step.player, action.card,
+                     {"mode": "free", "filter": step.args.get("filter")})
+        if step.args.get("any_number"):
+            return [ev.StepsQueued((place,))]
+        return [FINISHED, ev.StepsQueued((place,))]
+
+
+class CaveFromHandThenDrawEffect(StepKind):
+    """Put any number of hand cards into your cave, then draw as many."""
+
+    name = "cave_from_hand_then_draw"
+    card_effect = True
+
+    def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
+        """No arguments."""
+        _check_keys(args, {"caved"})
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Ask for one more card, or done."""
+        n = step.args.get("caved", 0)
+        return pick_card(state, step.player, "cave", "put a hand card into your cave, or stop",
+                         sorted(state.hands[step.player]), "put {} in the cave",
+                         f"done (draw {n})")
+
+    def answer(self, state: GameState, step: Step, action: Action) -> Events:
+        """Cave the card, or draw as many as were caved."""
+        n = step.args.get("caved", 0)
+        if isinstance(action, PickCard):
+            return [ev.CardsCaved(step.player, (action.card,), "hand"),
+                    ev.StepUpdated(step.with_args(caved=n + 1))]
+        out: Events = [FINISHED]
+        draw_events(state, step.player, n, out)
+        return out
+
+
+class ClearingToCaveEffect(StepKind):
+    """Put every card of the clearing into your cave."""
+
+    name = "clearing_to_cave"
+    card_effect = True
+
+    def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
+        """No arguments."""
+        _check_keys(args, set())
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Move them."""
+        out: Events = [FINISHED]
+        if state.clearing:
+            out.append(ev.CardsCaved(step.player, tuple(state.clearing), "clearing"))
+        return out
+
+
+class PlayFurtherEffect(StepKind):
+    """Play any number of further hand cards, each paying its normal cost, using only
+    cards held when this began; once the player stops, the played cards' effects, bonuses
+    and triggers resolve card by card, in an order of the player's choice (the Mole)."""
+
+    name = "play_further"
+    card_effect = True
+
+    def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
+        """No arguments."""
+        _check_keys(args, {"eligible", "deferred"})
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Remember the hand, then offer plays."""
+        hand = state.hands[step.player]
+        if "eligible" not in step.args:
+            return [ev.StepUpdated(step.with_args(eligible=tuple(sorted(hand)), deferred=()))]
+        pool = set(step.args["eligible"])
+        mine = [c for c in sorted(hand) if c in pool]
+        opens = open_positions(state, step.player)
+        playable = [c for c in mine
+                    if can_place(state, step.player, c, len(mine) - 1, None, opens)]
+        return pick_card(state, step.player, "play_further",
+                         "play a further card (paying its cost)", playable, "play {}",
+                         "play nothing more")
+
+    def answer(self, state: GameState, step: Step, action: Action) -> Events:
+        """Play it (deferred), or stop so the deferred plays resolve."""
+        if isinstance(action, Pass):
+            bundles = step.args.get("deferred", ())
+            if not bundles:
+                return [FINISHED]
+            return [FINISHED, ev.StepsQueued((Step("resolve_plays", step.player, step.card,
+                                                    {"plays": bundles}),))]
+        assert isinstance(action, PickCard)
+        return [ev.StepsQueued((Step("place", step.player, action.card, {
+            "mode": "deferred", "pool": step.args["eligible"]}),))]
 
 
 def _keys(args: Mapping[str, Any], allowed: set[str]) -> None:
@@ -43,47 +236,6 @@ def _count(args: Mapping[str, Any], key: str, default: int, minimum: int = 1) ->
     if not isinstance(v, int) or isinstance(v, bool) or v < minimum:
         raise ValueError(f"{key!r} must be a whole number >= {minimum}, not {v!r}")
     return v
-
-
-class UpgradeSiteStep(StepKind):
-    """After a site is played: the player may tuck one hand card face down under it, for
-    free, turning it into the kind its layout names as ``upgrade`` (a tree with a river)."""
-
-    name = "upgrade_site"
-
-    def run(self, state: GameState, step: Step) -> Decision | Events:
-        """Offer the hand cards."""
-        rules = state.rules
-        hand = state.hands[step.player]
-        if not hand:
-            return [FINISHED]
-        label = rules.site_kinds[step.args["kind"]].label or step.args["kind"]
-        return pick_card(state, step.player, "upgrade_site",
-                         f"make {rules.name_of(step.card)} a {label.lower()} "
-                         "with one more hand card", sorted(hand), "tuck {} under it face down",
-                         "no")
-
-    def answer(self, state: GameState, step: Step, action: Action) -> Events:
-        """Upgrade, then fire the triggers of the new site's features."""
-        if isinstance(action, Pass):
-            return [FINISHED]
-        assert isinstance(action, PickCard)
-        rules = state.rules
-        kind = rules.site_kinds[step.args["kind"]]
-        out: Events = [FINISHED, ev.SiteUpgraded(step.player, step.args["site"], action.card,
-                                                 kind.id)]
-        if rules.has_triggers:
-            early, late = trigger_steps(state, step.player, step.card, None, "upgrade", kind)
-            # in the play's order: reveal, early triggers, the played card's effect and
-            # bonus, then the others (``reveal`` and ``after`` count the play's follow-ups
-            # queued behind this step)
-            reveal = step.args.get("reveal", 0)
-            after = step.args.get("after", 0)
-            if late:
-                out.append(ev.StepsQueued(tuple(late), after))
-            if early:
-                out.append(ev.StepsQueued(tuple(early), reveal))
-        return out
 
 
 class PlayFaceDownEffect(StepKind):
@@ -277,7 +429,7 @@ class CaveFromClearingPerEffect(StepKind):
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Ask for the next card."""
-        from .scoring import count_value
+        from ..scoring import count_value
 
         rules = state.rules
         if "left" not in step.args:
@@ -298,42 +450,10 @@ class CaveFromClearingPerEffect(StepKind):
                 ev.CardsCaved(step.player, (action.card,), "clearing")]
 
 
-class CaveAndRedrawStep(StepKind):
-    """A player who can neither draw nor play shows the hand, puts up to ``up_to`` (2)
-    hand cards into the cave and draws as many; the turn ends."""
-
-    name = "cave_and_redraw"
-
-    def run(self, state: GameState, step: Step) -> Decision | Events:
-        """Reveal the hand, then ask."""
-        if "caved" not in step.args:
-            return [ev.StepUpdated(step.with_args(caved=0)),
-                    ev.HandRevealed(step.player, tuple(sorted(state.hands[step.player])))]
-        caved = step.args["caved"]
-        if caved >= step.args.get("up_to", 2) or not state.hands[step.player]:
-            out: Events = [FINISHED]
-            draw_events(state, step.player, caved, out)
-            return out
-        return pick_card(state, step.player, "cave",
-                         "you cannot act: put a hand card into your cave",
-                         sorted(state.hands[step.player]), "put {} in the cave",
-                         f"stop (draw {caved})")
-
-    def answer(self, state: GameState, step: Step, action: Action) -> Events:
-        """Cave it, or stop and draw."""
-        caved = step.args["caved"]
-        if isinstance(action, Pass):
-            out: Events = [FINISHED]
-            draw_events(state, step.player, caved, out)
-            return out
-        assert isinstance(action, PickCard)
-        return [ev.StepUpdated(step.with_args(caved=caved + 1)),
-                ev.CardsCaved(step.player, (action.card,), "hand")]
-
-
-#: The step kinds of this module.
-MORE_STEP_KINDS: tuple[StepKind, ...] = (
-    UpgradeSiteStep(), PlayFaceDownEffect(), TakeFromClearingEffect(), DrawThenCaveEffect(),
+#: The core's effect kinds.
+EFFECT_KINDS: tuple[StepKind, ...] = (
+    DrawEffect(), DrawPerEffect(), ExtraTurnEffect(), FreePlayEffect(),
+    CaveFromHandThenDrawEffect(), ClearingToCaveEffect(), PlayFurtherEffect(),
+    PlayFaceDownEffect(), TakeFromClearingEffect(), DrawThenCaveEffect(),
     PlayFromClearingEffect(), ClearingToCaveFilteredEffect(), CaveFromClearingPerEffect(),
-    CaveAndRedrawStep(),
 )

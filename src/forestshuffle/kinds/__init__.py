@@ -12,14 +12,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .decisions import Action, Decision
-from .events import Event
-from .steps import Step
+from ..decisions import Action, Decision
+from ..events import Event
+from ..steps import Step
 
 if TYPE_CHECKING:
-    from .forest import Forest
-    from .ruleset import Ruleset
-    from .state import GameState
+    from ..forest import Forest
+    from ..ruleset import Ruleset
+    from ..state import GameState
 
 
 def check_args(

@@ -1,0 +1,49 @@
+"""Compiled card facts, as the hot path reads them: a card half with its species' facts
+resolved, a species' compiled triggers and scorers. Built by
+:class:`~forestshuffle.ruleset.Ruleset`; frozen, shared by every game of a ruleset."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from .cards import Position, Spec
+
+
+@attrs.frozen
+class CompiledHalf:
+    """A card half with its species' facts resolved, as the hot path reads it."""
+
+    species: str
+    position: Position
+    symbol: str | None
+    tags: frozenset[str]
+    cost: int
+    site_kind: str | None  #: for a tree or site half, the site it opens
+    name: str
+    needs: frozenset[str] = frozenset()
+    kind: str = "dweller"  #: the species' kind: tree, site or dweller
+
+
+@attrs.frozen
+class CompiledTrigger:
+    """A permanent trigger of a species, compiled."""
+
+    species: str
+    index: int
+    matches: Callable[..., bool]
+    from_next_turn: bool
+    optional: bool
+    effect: tuple[Spec, ...]
+    before_effects: bool = False
+
+
+@attrs.frozen
+class CompiledScore:
+    """One scoring spec of a species, compiled."""
+
+    kind: str
+    group: str | None
+    fn: Callable[..., Any]

@@ -1,0 +1,278 @@
+"""Play kinds: the steps between choosing a card and its last effect: where it goes, the
+payment, the site's upgrade (a generic river), the reveal, the effect and bonus offers,
+fired triggers, and plays whose resolution waited (a Mole's)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import events as ev
+from ..decisions import (
+    Action,
+    Decision,
+    Pass,
+    PayWith,
+    PickCard,
+    Place,
+    Use,
+)
+from ..rules import (
+    FINISHED,
+    Events,
+    deck_take,
+    effect_steps,
+    half_filter,
+    pick_card,
+    placements,
+    play_events,
+    trigger_steps,
+)
+from ..steps import Step
+from . import StepKind
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+
+class PlaceStep(StepKind):
+    """Choose the half and slot of the card being played (``mode``: normal/free/deferred)."""
+
+    name = "place"
+
+    def _options(self, state: GameState, step: Step) -> list[Place]:
+        mode = step.args["mode"]
+        flt = half_filter(step.args.get("filter"))
+        opts = placements(state, step.player, step.card, flt)
+        if mode == "free":
+            return opts
+        budget = self._budget(state, step)
+        halves = state.rules.halves[step.card]
+        return [p for p in opts if halves[p.half].cost <= budget]
+
+    @staticmethod
+    def _budget(state: GameState, step: Step) -> int:
+        pool = step.args.get("pool")
+        hand = state.hands[step.player]
+        if pool is None:
+            return len(hand) - 1
+        return sum(1 for c in hand if c in pool and c != step.card)
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """A tree goes to a new site without asking; a split card asks."""
+        opts = self._options(state, step)
+        if not opts:
+            return [FINISHED]
+        if opts[0].slot == "center":
+            return self.answer(state, step, opts[0])
+        return Decision(step.player, "place",
+                        f"choose where {state.rules.name_of(step.card)} goes", tuple(opts))
+
+    def answer(self, state: GameState, step: Step, action: Action) -> Events:
+        """Pay next, or place at once when it costs nothing."""
+        assert isinstance(action, Place)
+        mode = step.args["mode"]
+        cost = 0 if mode == "free" else state.rules.halves[step.card][action.half].cost
+        out: Events = []
+        if cost == 0:
+            play_events(state, step.player, step.card, action.half, action.site, action.slot,
+                        (), mode, out, source=step.args.get("source", "hand"))
+            return out
+        pay = Step("pay", step.player, step.card, {
+            "mode": mode, "half": action.half, "site": action.site, "slot": action.slot,
+            "owed": cost, "paid": (), "pool": step.args.get("pool"),
+        })
+        return [FINISHED, ev.StepsQueued((pay,))]
+
+
+class PayStep(StepKind):
+    """Choose payment cards one at a time (in increasing card order, so each set once)."""
+
+    name = "pay"
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Ask for the next payment card."""
+        a = step.args
+        paid = a["paid"]
+        pool = a["pool"]
+        last = paid[-1] if paid else -1
+        cands = sorted(
+            c for c in state.hands[step.player]
+            if c != step.card and c > last and (pool is None or c in pool)
+        )
+        owed = a["owed"]
+        usable = cands[: len(cands) - owed + 1] if len(cands) >= owed else []
+        rules = state.rules
+        pay = rules.pay_actions
+        opts = tuple(pay[c] for c in usable)
+        return Decision(step.player, "pay",
+                        f"pay for {rules.name_of(step.card, a['half'])} ({owed} more)", opts)
+
+    def answer(self, state: GameState, step: Step, action: Action) -> Events:
+        """Record the card; the last one puts the played card down."""
+        assert isinstance(action, PayWith)
+        a = step.args
+        paid = (*a["paid"], action.card)
+        owed = a["owed"] - 1
+        if owed > 0:
+            return [ev.StepUpdated(step.with_args(paid=paid, owed=owed))]
+        out: Events = []
+        play_events(state, step.player, step.card, a["half"], a["site"], a["slot"], paid,
+                    a["mode"], out)
+        return out
+
+
+#: cached prompts and options of offers, by (kind, species, what): (rules, prompt, options)
+_PROMPTS: dict[tuple[str, str, str], tuple[Any, str, tuple[Action, ...]]] = {}
+
+
+class OfferStep(StepKind):
+    """Offer a played card's effect or bonus, which the player may use or decline."""
+
+    name = "offer"
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Ask: use it or not."""
+        rules = state.rules
+        what = step.args["what"]
+        sid = rules.halves[step.card][step.args["half"]].species
+        key = ("offer", sid, what)
+        made = _PROMPTS.get(key)
+        if made is None or made[0] is not rules:
+            sp = rules.species[sid]
+            specs = sp.effect if what == "effect" else sp.bonus
+            desc = "; ".join(str(s) for s in specs)
+            made = _PROMPTS[key] = (rules, f"use the {what} of {sp.name} ({desc})", (
+                rules.action(Use, label=f"use the {what}"),
+                rules.action(Pass, label=f"skip the {what}")))
+        return Decision(step.player, what, made[1], made[2])
+
+    def answer(self, state: GameState, step: Step, action: Action) -> Events:
+        """Queue the effect's steps, or drop it."""
+        if isinstance(action, Pass):
+            return [FINISHED]
+        rules = state.rules
+        sp = rules.species[rules.halves[step.card][step.args["half"]].species]
+        specs = sp.effect if step.args["what"] == "effect" else sp.bonus
+        return [FINISHED, ev.StepsQueued(effect_steps(rules, step.player, step.card, specs))]
+
+
+class TriggerStep(StepKind):
+    """A permanent trigger that fired; optional ones are offered."""
+
+    name = "trigger"
+
+    def _trigger(self, state: GameState, step: Step) -> Any:
+        rules = state.rules
+        forest = state.forests[step.player]
+        hi = forest.where[step.card][2]
+        return rules.triggers[rules.halves[step.card][hi].species][step.args["index"]]
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Resolve, or ask when optional."""
+        t = self._trigger(state, step)
+        if not t.optional:
+            return self.answer(state, step, Use())
+        name = state.rules.name_of(step.card, state.forests[step.player].where[step.card][2])
+        desc = "; ".join(str(s) for s in t.effect)
+        return Decision(step.player, "trigger", f"use the trigger of {name} ({desc})", (
+            Use(label=f"use {name}'s trigger"), Pass(label="skip the trigger")))
+
+    def answer(self, state: GameState, step: Step, action: Action) -> Events:
+        """Queue the trigger's effect, or drop it."""
+        if isinstance(action, Pass):
+            return [FINISHED]
+        t = self._trigger(state, step)
+        return [FINISHED, ev.StepsQueued(effect_steps(state.rules, step.player, step.card,
+                                                       t.effect))]
+
+
+class RevealStep(StepKind):
+    """Reveal the top deck card into the clearing (after a tree or sapling)."""
+
+    name = "reveal"
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Reveal it (winter cards handled)."""
+        out: Events = [FINISHED]
+        deck_take(state, 1, ev.CardRevealed, out)
+        return out
+
+
+class UpgradeSiteStep(StepKind):
+    """After a site is played: the player may tuck one hand card face down under it, for
+    free, turning it into the kind its layout names as ``upgrade`` (a tree with a river)."""
+
+    name = "upgrade_site"
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Offer the hand cards."""
+        rules = state.rules
+        hand = state.hands[step.player]
+        if not hand:
+            return [FINISHED]
+        label = rules.site_kinds[step.args["kind"]].label or step.args["kind"]
+        return pick_card(state, step.player, "upgrade_site",
+                         f"make {rules.name_of(step.card)} a {label.lower()} "
+                         "with one more hand card", sorted(hand), "tuck {} under it face down",
+                         "no")
+
+    def answer(self, state: GameState, step: Step, action: Action) -> Events:
+        """Upgrade, then fire the triggers of the new site's features."""
+        if isinstance(action, Pass):
+            return [FINISHED]
+        assert isinstance(action, PickCard)
+        rules = state.rules
+        kind = rules.site_kinds[step.args["kind"]]
+        out: Events = [FINISHED, ev.SiteUpgraded(step.player, step.args["site"], action.card,
+                                                 kind.id)]
+        if rules.has_triggers:
+            early, late = trigger_steps(state, step.player, step.card, None, "upgrade", kind)
+            # in the play's order: reveal, early triggers, the played card's effect and
+            # bonus, then the others (``reveal`` and ``after`` count the play's follow-ups
+            # queued behind this step)
+            reveal = step.args.get("reveal", 0)
+            after = step.args.get("after", 0)
+            if late:
+                out.append(ev.StepsQueued(tuple(late), after))
+            if early:
+                out.append(ev.StepsQueued(tuple(early), reveal))
+        return out
+
+
+class ResolvePlaysStep(StepKind):
+    """Resolve plays whose effects waited (a Mole's further plays): ``plays`` holds, per
+    card, the steps of its resolution (its early triggers, effect and bonus offers, other
+    triggers). While more than one waits the player chooses which card resolves next."""
+
+    name = "resolve_plays"
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Resolve the only one left, or ask which comes next."""
+        plays = step.args["plays"]
+        if not plays:
+            return [FINISHED]
+        if len(plays) == 1:
+            return self._resolve(step, 0)
+        return pick_card(state, step.player, "resolve_order",
+                         "choose whose effect and bonus resolve next",
+                         [card for card, _ in plays], "resolve {} next")
+
+    def answer(self, state: GameState, step: Step, action: Action) -> Events:
+        """Resolve the chosen card's steps now, the others after them."""
+        assert isinstance(action, PickCard)
+        plays = step.args["plays"]
+        return self._resolve(step, next(i for i, (c, _) in enumerate(plays)
+                                        if c == action.card))
+
+    @staticmethod
+    def _resolve(step: Step, i: int) -> Events:
+        plays = step.args["plays"]
+        steps = tuple(Step(kind, step.player, card, args) for kind, card, args in plays[i][1])
+        rest = (*plays[:i], *plays[i + 1:])
+        head: ev.Event = (ev.StepUpdated(step.with_args(plays=rest)) if rest else FINISHED)
+        return [head, ev.StepsQueued(steps)]
+
+
+#: The step kinds of a play.
+PLAY_STEPS: tuple[StepKind, ...] = (PlaceStep(), PayStep(), OfferStep(), TriggerStep(),
+                                    RevealStep(), UpgradeSiteStep(), ResolvePlaysStep())

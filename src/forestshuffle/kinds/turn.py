@@ -1,0 +1,235 @@
+"""Turn kinds: the turn actions (draw, play, sapling) and the steps of a turn (the turn
+decision, the remaining draws, the end of a turn, the "cannot act" fallback)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import events as ev
+from ..decisions import (
+    Action,
+    Decision,
+    DrawFromClearing,
+    DrawFromDeck,
+    Pass,
+    PickCard,
+    PlayCard,
+    PlaySapling,
+)
+from ..rules import (
+    FINISHED,
+    Events,
+    can_place,
+    deck_take,
+    draw_events,
+    open_positions,
+    pick_card,
+    play_events,
+)
+from ..steps import Step
+from . import StepKind, TurnAction
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+
+class DrawAction(TurnAction):
+    """Draw up to ``draws_per_turn`` cards, each from the deck or the clearing."""
+
+    name = "draw"
+    handles = (DrawFromDeck, DrawFromClearing)
+
+    def options(self, state: GameState, player: int) -> list[Action]:
+        """Deck and clearing draws, if the hand has room."""
+        if len(state.hands[player]) >= state.rules.spec.hand_limit:
+            return []
+        return draw_options(state)
+
+    def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
+        """Take one card, then queue the remaining draws."""
+        out: Events = [FINISHED]
+        if not take_one(state, step.player, action, out):
+            return out
+        left = state.rules.spec.draws_per_turn - 1
+        room = state.rules.spec.hand_limit - len(state.hands[step.player]) - 1
+        if min(left, room) > 0:
+            out.append(ev.StepsQueued((Step("draw_more", step.player, -1,
+                                             {"left": min(left, room)}),)))
+        return out
+
+
+def draw_options(state: GameState) -> list[Action]:
+    """Draw from the deck (if it has cards) or take any clearing card."""
+    rules = state.rules
+    opts: list[Action] = []
+    if state.deck:
+        opts.append(rules.action(DrawFromDeck, label="draw from the deck"))
+    take = rules.take_actions
+    opts.extend(take[c] for c in sorted(state.clearing))
+    return opts
+
+
+def take_one(state: GameState, player: int, action: Action, out: Events) -> bool:
+    """Events for one deck or clearing draw; False if the game ended."""
+    if isinstance(action, DrawFromClearing):
+        out.append(ev.CardTaken(player, action.card))
+        return True
+    return deck_take(state, 1, lambda c: ev.CardDrawn(player, c), out)
+
+
+class PlayAction(TurnAction):
+    """Play a hand card normally: choose it, then half and slot, then each payment card."""
+
+    name = "play"
+    handles = (PlayCard,)
+
+    def options(self, state: GameState, player: int) -> list[Action]:
+        """Every hand card with a legal placement it can pay for."""
+        hand = state.hands[player]
+        budget = len(hand) - 1
+        opens = open_positions(state, player)
+        rules = state.rules
+        play = rules.play_actions
+        return [
+            play[c]
+            for c in sorted(hand)
+            if can_place(state, player, c, budget, None, opens)
+        ]
+
+    def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
+        """Queue the placement step."""
+        assert isinstance(action, PlayCard)
+        return [FINISHED, ev.StepsQueued(
+            (Step("place", step.player, action.card, {"mode": "normal"}),))]
+
+
+class SaplingAction(TurnAction):
+    """Play any hand card face down as a sapling, for free."""
+
+    name = "sapling"
+    handles = (PlaySapling,)
+
+    def options(self, state: GameState, player: int) -> list[Action]:
+        """Every hand card."""
+        rules = state.rules
+        if rules.sapling_kind is None:
+            return []
+        sap = rules.sapling_actions
+        return [sap[c] for c in sorted(state.hands[player])]
+
+    def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
+        """The sapling goes down; it reveals a card and fires triggers like a tree."""
+        assert isinstance(action, PlaySapling)
+        out: Events = []
+        site = len(state.forests[step.player].sites)
+        play_events(state, step.player, action.card, None, site, "center", (), "normal", out)
+        return out
+
+
+class TurnStep(StepKind):
+    """A player's turn: asks for one turn action among the ruleset's turn actions."""
+
+    name = "turn"
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Ask the turn action."""
+        opts: list[Action] = []
+        for ta in state.rules.turn_actions:
+            opts.extend(ta.options(state, step.player))
+        if not opts:
+            fallback = state.rules.spec.cannot_act
+            if fallback:
+                return [FINISHED, ev.StepsQueued((Step(fallback, step.player),))]
+            return [FINISHED]
+        return Decision(step.player, "turn", "choose a turn action", tuple(opts))
+
+    def answer(self, state: GameState, step: Step, action: Action) -> Events:
+        """Hand over to the turn action that offered it."""
+        owner: TurnAction = state.rules.action_owner[type(action)]
+        return owner.answer(state, step, action)
+
+
+class DrawMoreStep(StepKind):
+    """The remaining draws of a draw action."""
+
+    name = "draw_more"
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Ask where the next card comes from."""
+        opts = draw_options(state)
+        if not opts or len(state.hands[step.player]) >= state.rules.spec.hand_limit:
+            return [FINISHED]
+        return Decision(step.player, "draw", "draw another card", tuple(opts))
+
+    def answer(self, state: GameState, step: Step, action: Action) -> Events:
+        """Take it."""
+        left = step.args["left"] - 1
+        out: Events = [ev.StepUpdated(step.with_args(left=left)) if left > 0 else FINISHED]
+        take_one(state, step.player, action, out)
+        return out
+
+
+class EndTurnStep(StepKind):
+    """End of a turn: empty a full clearing, check end conditions, start the next turn."""
+
+    name = "end_turn"
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Clearing check, then an extra turn or the next player."""
+        rules = state.rules
+        out: Events = [FINISHED]
+        if len(state.clearing) >= rules.spec.clearing_limit:
+            out.append(ev.ClearingEmptied(tuple(state.clearing)))
+        for cond in rules.end_conditions:
+            if cond.ended(state):
+                out.append(ev.GameEnded(cond.name))
+                return out
+        p = state.current
+        if step.player >= 0 and state.extra_turns[p] > 0:
+            out.append(ev.TurnStarted(p, True))
+        else:
+            p = 0 if step.player < 0 else (p + 1) % state.players
+            out.append(ev.TurnStarted(p, False))
+        out.append(ev.StepsQueued((Step("turn", p), Step("end_turn", p))))
+        return out
+
+
+class CaveAndRedrawStep(StepKind):
+    """A player who can neither draw nor play shows the hand, puts up to ``up_to`` (2)
+    hand cards into the cave and draws as many; the turn ends."""
+
+    name = "cave_and_redraw"
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Reveal the hand, then ask."""
+        if "caved" not in step.args:
+            return [ev.StepUpdated(step.with_args(caved=0)),
+                    ev.HandRevealed(step.player, tuple(sorted(state.hands[step.player])))]
+        caved = step.args["caved"]
+        if caved >= step.args.get("up_to", 2) or not state.hands[step.player]:
+            out: Events = [FINISHED]
+            draw_events(state, step.player, caved, out)
+            return out
+        return pick_card(state, step.player, "cave",
+                         "you cannot act: put a hand card into your cave",
+                         sorted(state.hands[step.player]), "put {} in the cave",
+                         f"stop (draw {caved})")
+
+    def answer(self, state: GameState, step: Step, action: Action) -> Events:
+        """Cave it, or stop and draw."""
+        caved = step.args["caved"]
+        if isinstance(action, Pass):
+            out: Events = [FINISHED]
+            draw_events(state, step.player, caved, out)
+            return out
+        assert isinstance(action, PickCard)
+        return [ev.StepUpdated(step.with_args(caved=caved + 1)),
+                ev.CardsCaved(step.player, (action.card,), "hand")]
+
+
+#: The core's turn actions.
+TURN_ACTIONS: tuple[TurnAction, ...] = (DrawAction(), PlayAction(), SaplingAction())
+
+#: The step kinds of a turn.
+TURN_STEPS: tuple[StepKind, ...] = (TurnStep(), DrawMoreStep(), EndTurnStep(),
+                                    CaveAndRedrawStep())

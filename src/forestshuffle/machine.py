@@ -1,0 +1,61 @@
+"""The turn machine: :func:`decide` and :func:`advance`.
+
+``decide(state, action)`` validates an answer to the pending decision and returns the
+events it causes, without changing anything. ``advance(state)`` resolves the head of
+the resolution queue when it needs no input (returning its events) or returns the
+decision to ask. The :class:`~forestshuffle.game.Game` alternates them with
+:func:`~forestshuffle.state.evolve`. What each step does is its *step kind*'s business
+(:mod:`forestshuffle.kinds`); the machine only dispatches.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .decisions import Action, Decision
+from .errors import IllegalActionError
+from .events import Event
+
+if TYPE_CHECKING:
+    from .kinds import StepKind
+    from .state import GameState
+
+Events = list[Event]
+
+
+def pending(state: GameState) -> Decision | None:
+    """The decision the game waits for, or None when it is over."""
+    if state.over:
+        return None
+    if state.pending is None:
+        raise RuntimeError("the state has not been advanced to a decision")
+    return state.pending
+
+
+def decide(state: GameState, action: Action) -> Events:
+    """Validate *action* against the pending decision and return its events.
+
+    Raises IllegalActionError (the state untouched) if it is not a legal answer.
+    """
+    if state.over:
+        raise IllegalActionError("the game is over")
+    dec = pending(state)
+    assert dec is not None
+    if not isinstance(action, Action):
+        raise IllegalActionError(f"{action!r} is not an action", dec)
+    for o in dec.options:
+        if o is action:
+            break
+    else:
+        if action not in dec.options:
+            raise IllegalActionError(f"{action!r} is not a legal answer", dec)
+    step = state.queue[0]
+    kind: StepKind = state.rules.step_kinds[step.kind]
+    return kind.answer(state, step, action)
+
+
+def advance(state: GameState) -> Decision | Events:
+    """Resolve the head step if it needs no input (its events), or the decision to ask."""
+    step = state.queue[0]
+    kind: StepKind = state.rules.step_kinds[step.kind]
+    return kind.run(state, step)
