@@ -6,7 +6,8 @@ instead of rescanning the forest. Counter keys are ``kind`` or ``kind:arg`` stri
 ``species:<id>``  visible halves of that species
 ``tag:<tag>``     visible halves with that tag
 ``symbol:<sym>``  cards and halves showing that tree symbol
-``slot:<name>``   cards in slots of that name (``slot:bottom``)
+``slot:<group>``  cards in slots of that group (``slot:bottom``; a slot's group is its name
+                  unless the layout groups several slots, see :class:`~forestshuffle.layouts.SlotDef`)
 ``trees``         tree cards, saplings included
 ``tree_total``    ``trees`` plus cards that count as extra trees (Violet Carpenter Bee)
 ``trees_of:<id>`` trees of that species, extra trees included
@@ -213,7 +214,7 @@ class Forest:
         self.where[card] = (site, slot, half_index)
         self.order.append(card)
         self.placed_turn[card] = turn
-        self._inc("slot:" + slot)
+        self._inc("slot:" + s.kind.slot(slot).group_name)
         self._count_half(half, rules, card)
         extra = rules.extra_trees.get(half.species, 0)
         if extra:

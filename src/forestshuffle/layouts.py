@@ -82,13 +82,14 @@ class SiteKind:
     features: frozenset[str] = attrs.field(default=frozenset(), converter=_words)
     upgrade: str | None = None
     label: str = ""
+    _by_name: dict[str, SlotDef] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_by_name", {s.name: s for s in self.slots})
 
     def slot(self, name: str) -> SlotDef:
-        """The slot called *name*."""
-        for s in self.slots:
-            if s.name == name:
-                return s
-        raise KeyError(name)
+        """The slot called *name* (KeyError if there is none)."""
+        return self._by_name[name]
 
 
 def four_sided(kind_id: str, *, is_tree: bool = True, reveals: bool = True,

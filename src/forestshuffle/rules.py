@@ -253,7 +253,9 @@ def play_events(
                        and state.hands[player])
         if kind is not None and kind.reveals:
             now.append(Step("reveal", player))
-    later = resolution_steps(state, player, card, half, slot, kind, paid, mode)
+    where = slot if slot == "center" else state.forests[player].sites[site].kind.slot(
+        slot).group_name
+    later = resolution_steps(state, player, card, half, where, kind, paid, mode)
     if mode == "deferred":
         # kept on the Mole's step (the head once this step is finished)
         if later:
@@ -280,8 +282,8 @@ def resolution_steps(
     state: GameState, player: int, card: int, half: int | None, slot: str,
     kind: SiteKind | None, paid: tuple[int, ...], mode: str,
 ) -> list[Step]:
-    """The steps that resolve a play once the card is down: the permanent triggers it fires
-    that come first (``before_effects``), its effect and bonus offers (not for a free play;
+    """The steps that resolve a play once the card is down (*slot*: the group of the slot it
+    went into, or ``center``): the permanent triggers it fires that come first (``before_effects``), its effect and bonus offers (not for a free play;
     the bonus only when earned), then the other triggers."""
     rules = state.rules
     early, late = (trigger_steps(state, player, card, half, slot, kind)

@@ -47,8 +47,10 @@ class CounterCount(CountKind):
 
 
 def slot_names(rules: Ruleset) -> set[str]:
-    """The names of every slot of every site kind of *rules*."""
-    return {sd.name for kind in rules.site_kinds.values() for sd in kind.slots}
+    """The slot groups of every site kind of *rules* (a slot's group is its name unless its
+    layout groups several slots): what ``slot:<group>`` counts and ``on_play(slot=...)``
+    matches."""
+    return {sd.group_name for kind in rules.site_kinds.values() for sd in kind.slots}
 
 
 #: The core's counts (each maintained by :class:`~forestshuffle.forest.Forest`).
@@ -56,7 +58,7 @@ CORE_COUNTS: tuple[CountKind, ...] = (
     CounterCount("species", True, "Visible cards of a species.", "species"),
     CounterCount("tag", True, "Visible cards with a tag.", "tag"),
     CounterCount("symbol", True, "Cards showing a tree symbol.", "symbol"),
-    CounterCount("slot", True, "Cards in slots of a name (bottom, top...).", "slot"),
+    CounterCount("slot", True, "Cards in slots of a group (bottom, top...).", "slot"),
     CounterCount("trees", False, "Tree cards, saplings included."),
     CounterCount("tree_total", False, "Tree cards plus cards counting as extra trees."),
     CounterCount("trees_of", True, "Trees of a species, extra trees included.", "species"),

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..rules import check_filter, half_filter
+from ..scoring import slot_names
 from . import TriggerKind
 
 if TYPE_CHECKING:
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 class OnPlay(TriggerKind):
     """Fires when its owner plays a card matching ``filter`` (``tag``, ``species``,
     ``tree``: a tree or sapling, ``feature``: a site with that feature, such as a river) and,
-    if given, placed into slot ``slot``. Args also hold ``effect`` (specs), ``optional``
+    if given, placed into a slot of group ``slot`` (``top``, ``bottom``...). Args also hold ``effect`` (specs), ``optional``
     (default true), ``from_next_turn`` and ``before_effects`` (resolve before the played
     card's own effect and bonus)."""
 
@@ -37,7 +38,7 @@ class OnPlay(TriggerKind):
         if not args.get("effect"):
             raise ValueError("'effect' must name at least one effect")
         slot = args.get("slot")
-        slots = {sd.name for kind in rules.site_kinds.values() for sd in kind.slots}
+        slots = slot_names(rules)
         if slot is not None and slot not in slots | {"center"}:
             raise ValueError(f"unknown slot {slot!r} (known: {', '.join(sorted(slots))})")
 
