@@ -11,6 +11,7 @@ from .cards import Card, CardSet, Half, Position, Spec, Species
 from .decisions import (
     Action,
     Decision,
+    Declare,
     DrawFromClearing,
     DrawFromDeck,
     KeepHand,
@@ -28,6 +29,7 @@ from .errors import (
     CardDataError,
     ForestShuffleError,
     IllegalActionError,
+    OptionError,
     PlayerCountError,
     PluginError,
     RecordError,
@@ -39,17 +41,20 @@ from .layouts import SiteKind, SlotDef
 from .plugins import PluginHost, available_rulesets, get_ruleset
 from .ruleset import Ruleset, RulesetSpec
 from .scoring import CardScore, PlayerScore, Scores
+from .spec import AutomatonSeat, Option
 from .views import PlayerView
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "AutomatonSeat",
     "Card",
     "CardDataError",
     "CardScore",
     "CardSet",
     "Decision",
+    "Declare",
     "DocumentError",
     "DrawFromClearing",
     "DrawFromDeck",
@@ -58,6 +63,8 @@ __all__ = [
     "Half",
     "IllegalActionError",
     "KeepHand",
+    "Option",
+    "OptionError",
     "Pass",
     "PayWith",
     "PickCard",

@@ -93,6 +93,14 @@ class Redraw(Action):
 
 
 @attrs.frozen
+class Declare(Action):
+    """Declare ``name`` (a declaration of the ruleset, such as an immediate win), offered
+    besides a decision's own options while its condition holds."""
+
+    name: str
+
+
+@attrs.frozen
 class Decision:
     """The decision a game waits for: whose it is, what kind, and the legal answers.
 
@@ -132,5 +140,6 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Pass,
         KeepHand,
         Redraw,
+        Declare,
     )
 }

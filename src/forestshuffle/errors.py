@@ -34,6 +34,10 @@ class PlayerCountError(ForestShuffleError, ValueError):
     """The ruleset cannot be played by that many players (or the names do not match)."""
 
 
+class OptionError(ForestShuffleError, ValueError):
+    """A ruleset option is unknown or its value is not valid for it."""
+
+
 class CardDataError(ForestShuffleError, ValueError):
     """A plugin's card or rules data is invalid; names the plugin, card and field."""
 

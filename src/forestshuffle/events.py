@@ -18,7 +18,8 @@ from .steps import Step
 
 
 class Event:
-    """Base class of all events."""
+    """Base class of all events (a plugin's own subclass
+    :class:`forestshuffle.kinds.PluginEvent`)."""
 
     __slots__ = ()
     class_version: ClassVar[int] = 1
@@ -163,10 +164,21 @@ class StepUpdated(Event):
 
 
 @attrs.frozen
-class GameEnded(Event):
-    """The game ended; ``reason`` names the rule (``third_winter``...)."""
+class GameEndScheduled(Event):
+    """The game will end once the current turn is finished (``reason`` names the rule, such
+    as ``third_winter`` in a ruleset whose last winter lets the turn finish)."""
 
     reason: str
+
+
+@attrs.frozen
+class GameEnded(Event):
+    """The game ended; ``reason`` names the rule (``third_winter``...). ``winners``, when not
+    empty, are the seats that won by the rule itself (an immediate win), whatever the scores.
+    """
+
+    reason: str
+    winners: tuple[int, ...] = ()
 
 
 #: Every event class of the core, by name (the record format uses these names).
@@ -189,6 +201,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         StepsQueued,
         StepFinished,
         StepUpdated,
+        GameEndScheduled,
         GameEnded,
     )
 }

@@ -6,8 +6,8 @@ instead of rescanning the forest. Counter keys are ``kind`` or ``kind:arg`` stri
 ``species:<id>``  visible halves of that species
 ``tag:<tag>``     visible halves with that tag
 ``symbol:<sym>``  cards and halves showing that tree symbol
-``slot:<group>``  cards in slots of that group (``slot:bottom``; a slot's group is its name
-                  unless the layout groups several slots, see :class:`~forestshuffle.layouts.SlotDef`)
+``slot:<group>``  cards in slots of that group (``slot:bottom``; a slot's group is its
+                  name unless its layout groups several slots, see ``SlotDef.group``)
 ``trees``         tree cards, saplings included
 ``tree_total``    ``trees`` plus cards that count as extra trees (Violet Carpenter Bee)
 ``trees_of:<id>`` trees of that species, extra trees included

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decisions import Action, Decision
+from .decisions import Action, Decision, Declare
 from .errors import IllegalActionError
 from .events import Event
 
 if TYPE_CHECKING:
-    from .kinds import StepKind
+    from .kinds import DeclarationKind, StepKind
     from .state import GameState
 
 Events = list[Event]
@@ -49,13 +49,25 @@ def decide(state: GameState, action: Action) -> Events:
     else:
         if action not in dec.options:
             raise IllegalActionError(f"{action!r} is not a legal answer", dec)
+    if isinstance(action, Declare):
+        declaration: DeclarationKind = state.rules.registry.declarations[action.name]
+        return declaration.declare(state, dec.player)
     step = state.queue[0]
     kind: StepKind = state.rules.step_kinds[step.kind]
     return kind.answer(state, step, action)
 
 
 def advance(state: GameState) -> Decision | Events:
-    """Resolve the head step if it needs no input (its events), or the decision to ask."""
+    """Resolve the head step if it needs no input (its events), or the decision to ask.
+
+    A decision of a player also offers the ruleset's declarations whose condition holds
+    (:class:`~forestshuffle.decisions.Declare` options after the step's own)."""
     step = state.queue[0]
     kind: StepKind = state.rules.step_kinds[step.kind]
-    return kind.run(state, step)
+    res = kind.run(state, step)
+    if state.rules.declarations and isinstance(res, Decision) and res.player < state.players:
+        extra = tuple(state.rules.action(Declare, d.name, label=d.label or f"declare {d.name}")
+                      for d in state.rules.declarations if d.available(state, res.player))
+        if extra:
+            return Decision(res.player, res.kind, res.prompt, res.options + extra)
+    return res

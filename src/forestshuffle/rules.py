@@ -35,7 +35,9 @@ def deck_take(
     """Append events taking *n* cards off the deck, each made by *make*.
 
     Winter cards go beside the clearing and are replaced by the next card; the
-    ruleset's last winter card ends the game at once. Returns False if the game ended.
+    ruleset's last winter card ends the game at once (``winter_ends="at_once"``) or once
+    the turn is finished (``"after_turn"``: a :class:`~forestshuffle.events.GameEndScheduled`
+    event, and the taking goes on). Returns False if the game ended.
     """
     if n <= 0:
         return True
@@ -51,19 +53,30 @@ def deck_take(
         if cards[c].winter:
             out.append(ev.WinterRevealed(c))
             winters += 1
-            if winters >= rules.spec.winters_to_end:
-                out.append(ev.GameEnded("third_winter"))
-                return False
+            if winters == rules.spec.winters_to_end:
+                if rules.spec.winter_ends == "at_once":
+                    out.append(ev.GameEnded("third_winter"))
+                    return False
+                out.append(ev.GameEndScheduled("third_winter"))
             continue
         out.append(make(c))
         taken += 1
     return True
 
 
+def hand_room(state: GameState, player: int) -> int:
+    """How many more cards *player*'s hand may take now: up to the hand limit, or without
+    bound in a ruleset whose draws are not capped (``draw_cap=False``)."""
+    spec = state.rules.spec
+    if not spec.draw_cap:
+        return 1 << 30
+    return spec.hand_limit - len(state.hands[player])
+
+
 def draw_events(state: GameState, player: int, n: int, out: Events) -> bool:
     """Append events drawing up to *n* cards for *player*, stopping at the hand limit."""
-    room = state.rules.spec.hand_limit - len(state.hands[player])
-    return deck_take(state, min(n, room), lambda c: ev.CardDrawn(player, c), out)
+    return deck_take(state, min(n, hand_room(state, player)),
+                     lambda c: ev.CardDrawn(player, c), out)
 
 
 _FILTER_CACHE: dict[tuple[Any, ...], HalfFilter] = {}
@@ -283,8 +296,9 @@ def resolution_steps(
     kind: SiteKind | None, paid: tuple[int, ...], mode: str,
 ) -> list[Step]:
     """The steps that resolve a play once the card is down (*slot*: the group of the slot it
-    went into, or ``center``): the permanent triggers it fires that come first (``before_effects``), its effect and bonus offers (not for a free play;
-    the bonus only when earned), then the other triggers."""
+    went into, or ``center``): the permanent triggers it fires that come first
+    (``before_effects``), its effect and bonus offers (not for a free play; the bonus only
+    when earned), then the other triggers."""
     rules = state.rules
     early, late = (trigger_steps(state, player, card, half, slot, kind)
                    if rules.has_triggers else ([], []))

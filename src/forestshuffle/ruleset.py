@@ -16,64 +16,13 @@ from .cards import Card, CardSet, Position, Spec, Species
 from .compiled import CompiledHalf, CompiledScore, CompiledTrigger
 from .errors import CardDataError
 from .layouts import SiteKind
+from .spec import AutomatonSeat, Option, RulesetSpec
+from .steps import Step
 
-
-def _int_keys(value: Mapping[Any, int]) -> dict[int, int]:
-    return {int(k): int(v) for k, v in value.items()}
-
-
-def _names(value: Iterable[str]) -> tuple[str, ...]:
-    return tuple(value)
-
-
-@attrs.frozen(hash=False)
-class RulesetSpec:
-    """A playable rule system as a plugin declares it.
-
-    Attributes:
-        id: the ruleset id used by ``new_game`` (``base``).
-        name: display name.
-        card_sets: ids of the card sets that make up the deck.
-        min_players, max_players: allowed player counts.
-        removal: cards returned unseen to the box at set-up, by player count.
-        deck_builder: name of a registered deck builder.
-        opening_hand: cards each player draws at set-up.
-        mulligan: ``"no_tree"`` (a hand without a tree may be redrawn once) or None.
-        hand_limit: most cards a hand may hold.
-        clearing_limit: the clearing is emptied at the end of a turn when it holds this many.
-        draws_per_turn: cards taken by the draw action.
-        winters_to_end: the winter card that ends the game at once.
-        turn_actions: names of registered turn actions, in option order.
-        end_conditions: names of extra end conditions checked at the end of each turn.
-        sapling_kind: site kind of a card played face down as a sapling, or None.
-        aliases: other names for the ruleset.
-        face_down_kinds: other site kinds effects may open with a face-down card.
-        cannot_act: step kind run when a player can neither draw nor play (None: the turn
-            just ends; the base game never gets there).
-    """
-
-    id: str
-    name: str
-    card_sets: tuple[str, ...] = attrs.field(converter=_names)
-    min_players: int = 2
-    max_players: int = 5
-    removal: dict[int, int] = attrs.field(factory=dict, converter=_int_keys)
-    deck_builder: str = "winter_in_last_third"
-    opening_hand: int = 6
-    mulligan: str | None = "no_tree"
-    hand_limit: int = 10
-    clearing_limit: int = 10
-    draws_per_turn: int = 2
-    winters_to_end: int = 3
-    turn_actions: tuple[str, ...] = attrs.field(
-        default=("draw", "play", "sapling"), converter=_names
-    )
-    end_conditions: tuple[str, ...] = attrs.field(default=(), converter=_names)
-    sapling_kind: str | None = "sapling"
-    aliases: tuple[str, ...] = attrs.field(default=(), converter=_names)
-    face_down_kinds: tuple[str, ...] = attrs.field(default=(), converter=_names)
-    cannot_act: str | None = None
-
+#: The spec types live in :mod:`forestshuffle.spec`; they are re-exported here, where plugins
+#: have always imported them from.
+__all__ = ["AutomatonSeat", "CompiledHalf", "CompiledScore", "CompiledTrigger", "Option",
+           "Registry", "Ruleset", "RulesetSpec"]
 
 @attrs.frozen
 class Registry:
@@ -94,6 +43,12 @@ class Registry:
     deck_builders: dict[str, Any]
     end_conditions: dict[str, Any]
     site_kinds: dict[str, SiteKind]
+    declarations: dict[str, Any] = attrs.field(factory=dict)
+    state_kinds: dict[str, Any] = attrs.field(factory=dict)
+    #: plugin event classes, by their record type name
+    events: dict[str, type[Any]] = attrs.field(factory=dict)
+    #: plugin action classes, by their record type name
+    actions: dict[str, type[Any]] = attrs.field(factory=dict)
 
 
 class Ruleset:
@@ -109,10 +64,14 @@ class Ruleset:
         card_sets: list[tuple[str, CardSet]],
         registry: Registry,
         plugins: Mapping[str, str],
+        options: Mapping[str, Any] | None = None,
     ) -> None:
         self.spec = spec
         self.id = spec.id
         self.registry = registry
+        #: every option's value, defaults filled in (see :class:`~forestshuffle.spec.Option`)
+        self.options: dict[str, Any] = dict(options) if options is not None else {
+            o.name: o.default for o in spec.options}
         #: plugin name -> version, of every plugin the ruleset was built with
         self.plugins = dict(plugins)
         #: the card-data overrides applied, if any (see :mod:`forestshuffle.overrides`)
@@ -133,11 +92,16 @@ class Ruleset:
         self.deck_cards = tuple(c.id for c in self.cards.values() if not c.winter)
         self.winter_cards = tuple(c.id for c in self.cards.values() if c.winter)
         self.site_kinds = registry.site_kinds
+        for data_kind, kind in spec.site_kind_map.items():
+            if kind not in registry.site_kinds:
+                raise CardDataError("?", f"ruleset {spec.id!r}", "site_kind_map",
+                                    f"unknown site kind {kind!r} for {data_kind!r}")
         self.sapling_kind: SiteKind | None = (
             registry.site_kinds[spec.sapling_kind] if spec.sapling_kind else None
         )
         self.step_kinds = registry.steps
-        used = {sp.site_kind for sp in self.species.values() if sp.site_kind}
+        used = {self.site_kind_of(sp.site_kind) for sp in self.species.values()
+                if sp.site_kind}
         if spec.sapling_kind:
             used.add(spec.sapling_kind)
         used |= {k.upgrade for k in registry.site_kinds.values() if k.id in used and k.upgrade}
@@ -160,6 +124,11 @@ class Ruleset:
                 self.action_owner[cls] = ta
         self.end_conditions = [registry.end_conditions[n] for n in spec.end_conditions]
         self.deck_builder = registry.deck_builders[spec.deck_builder]
+        #: declaration kinds players may take, in the spec's order
+        self.declarations = [registry.declarations[n] for n in spec.declarations]
+        #: state kinds: plugin-owned parts of the state (``state.ext[name]``)
+        self.state_kinds = [registry.state_kinds[n] for n in spec.state_kinds]
+        self._turn_queues: dict[tuple[int, int], tuple[Any, ...]] = {}
         self._compile_species()
         self.card_names: dict[int, str] = {
             c: ("Winter" if card.winter else " / ".join(h.name for h in self.halves[c]))
@@ -257,7 +226,8 @@ class Ruleset:
                                     f"unknown tree symbol {h.symbol!r}")
                 compiled.append(
                     CompiledHalf(h.species, h.position, h.symbol, hsp.tags, hsp.cost,
-                                 hsp.site_kind, hsp.name, frozenset(hsp.needs), hsp.kind)
+                                 self.site_kind_of(hsp.site_kind) if hsp.site_kind else None,
+                                 hsp.name, frozenset(hsp.needs), hsp.kind)
                 )
             if len(compiled) == 2 and Position.CENTER in (h.position for h in compiled):
                 raise self._err(plugin, item, "halves", "a split card cannot hold a tree")
@@ -357,6 +327,29 @@ class Ruleset:
                 self.extra_trees[sid] = self.extra_trees.get(sid, 0) + int(m.args.get("n", 1))
 
     # -- reading ---------------------------------------------------------------------
+
+    def site_kind_of(self, data_kind: str) -> str:
+        """The site kind this ruleset uses for a card whose data names *data_kind*."""
+        return self.spec.site_kind_map.get(data_kind, data_kind)
+
+    def seats(self, players: int) -> tuple[AutomatonSeat, ...]:
+        """The automated seats of a game of *players* players (seat numbers from *players*)."""
+        return self.spec.seats_for(players)
+
+    def turn_queue(self, seat: int, players: int) -> tuple[Any, ...]:
+        """The steps a turn of *seat* queues: a player's turn step, the end-of-turn rules and
+        ``end_turn``; an automated seat's turn step and ``end_turn``. Shared, frozen steps."""
+        key = (seat, players)
+        q = self._turn_queues.get(key)
+        if q is None:
+            if seat < players:
+                q = (Step(self.spec.turn_step, seat),
+                     *(Step(k, seat) for k in self.spec.end_of_turn), Step("end_turn", seat))
+            else:
+                q = (Step(self.seats(players)[seat - players].turn, seat),
+                     Step("end_turn", seat))
+            self._turn_queues[key] = q
+        return q
 
     def name_of(self, card: int, half: int | None = None) -> str:
         """A card's display name: the species of *half*, or both halves joined."""

@@ -22,7 +22,10 @@ if TYPE_CHECKING:
 class GameState:
     """Everything about a game at one moment. Card zones are lists of card ids.
 
-    ``deck`` has its top card at the *end* of the list.
+    ``deck`` has its top card at the *end* of the list. Seats ``0 .. players - 1`` are the
+    players (with hands, caves and forests); a ruleset's automated seats follow them
+    (``players .. seats - 1``), taking turns but holding no cards. ``ext`` holds the state
+    plugins own (see :class:`~forestshuffle.kinds.StateKind`), immutable values by name.
     """
 
     __slots__ = (
@@ -32,6 +35,8 @@ class GameState:
         "current",
         "deck",
         "end_reason",
+        "end_scheduled",
+        "ext",
         "extra_turns",
         "forests",
         "hands",
@@ -41,13 +46,16 @@ class GameState:
         "players",
         "queue",
         "rules",
+        "seats",
         "turn",
+        "winners",
         "winter",
     )
 
     def __init__(self, rules: Ruleset, players: int) -> None:
         self.rules = rules
         self.players = players
+        self.seats = players + len(rules.seats(players))
         self.deck: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.clearing: list[int] = []
@@ -61,6 +69,11 @@ class GameState:
         self.extra_turns = [0] * players
         self.over = False
         self.end_reason: str | None = None
+        #: why the game ends once the current turn is finished, if it does
+        self.end_scheduled: str | None = None
+        #: seats that won by a rule (an immediate win), whatever the scores; empty if none
+        self.winners: tuple[int, ...] = ()
+        self.ext: dict[str, Any] = {k.name: k.initial(rules, players) for k in rules.state_kinds}
         self.pending: Decision | None = None  #: cache, set by the engine
         self.nevents = 0
 
@@ -69,6 +82,7 @@ class GameState:
         s = GameState.__new__(GameState)
         s.rules = self.rules
         s.players = self.players
+        s.seats = self.seats
         s.deck = list(self.deck)
         s.hands = [list(h) for h in self.hands]
         s.clearing = list(self.clearing)
@@ -82,6 +96,9 @@ class GameState:
         s.extra_turns = list(self.extra_turns)
         s.over = self.over
         s.end_reason = self.end_reason
+        s.end_scheduled = self.end_scheduled
+        s.winners = self.winners
+        s.ext = dict(self.ext)
         s.pending = self.pending
         s.nevents = self.nevents
         return s
@@ -102,6 +119,9 @@ class GameState:
             tuple(self.extra_turns),
             self.over,
             self.end_reason,
+            self.end_scheduled,
+            self.winners,
+            tuple(sorted(self.ext.items())),
             self.nevents,
         )
 
@@ -216,9 +236,15 @@ def _step_updated(s: GameState, e: ev.StepUpdated) -> None:
     s.queue[0] = e.step
 
 
+def _game_end_scheduled(s: GameState, e: ev.GameEndScheduled) -> None:
+    if s.end_scheduled is None:
+        s.end_scheduled = e.reason
+
+
 def _game_ended(s: GameState, e: ev.GameEnded) -> None:
     s.over = True
     s.end_reason = e.reason
+    s.winners = e.winners
     s.queue.clear()
 
 
@@ -239,6 +265,7 @@ _EVOLVE: dict[type[Any], Callable[[GameState, Any], None]] = {
     ev.StepsQueued: _steps_queued,
     ev.StepFinished: _step_finished,
     ev.StepUpdated: _step_updated,
+    ev.GameEndScheduled: _game_end_scheduled,
     ev.GameEnded: _game_ended,
 }
 
@@ -248,8 +275,14 @@ EVOLVE_TABLE = _EVOLVE
 
 
 def evolve(state: GameState, event: ev.Event) -> GameState:
-    """Apply *event* to *state* (in place) and return it. Never validates."""
-    _EVOLVE[type(event)](state, event)
+    """Apply *event* to *state* (in place) and return it. Never validates.
+
+    A plugin event (:class:`~forestshuffle.kinds.PluginEvent`) applies itself."""
+    fn = _EVOLVE.get(type(event))
+    if fn is None:
+        event.apply(state)  # type: ignore[attr-defined]
+    else:
+        fn(state, event)
     state.nevents += 1
     state.pending = None
     return state

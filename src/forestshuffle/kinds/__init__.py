@@ -1,9 +1,13 @@
 """The kinds plugins contribute: step (effect) kinds, trigger, scoring and count kinds,
-turn actions, deck builders and end conditions.
+turn actions, deck builders, end conditions, declarations and state kinds; and the base
+class of a plugin's own events.
 
 A kind is written once, tested once and documented once; card data only names kinds.
-Each base class documents the contract; the core's own kinds live in
-:mod:`forestshuffle.builtin` and register through the same hooks as any plugin.
+Each base class documents the contract. The core's own kinds live in this package by
+family (:mod:`~forestshuffle.kinds.turn`, :mod:`~forestshuffle.kinds.play`,
+:mod:`~forestshuffle.kinds.effects`, :mod:`~forestshuffle.kinds.setup`,
+:mod:`~forestshuffle.kinds.triggers`) and register through the same hooks as any plugin
+(:mod:`forestshuffle.builtin`).
 """
 
 from __future__ import annotations
@@ -128,6 +132,9 @@ class TurnAction:
     name: ClassVar[str] = ""
     #: Action classes this turn action answers.
     handles: ClassVar[tuple[type[Action], ...]] = ()
+    #: The forest count this action raises (``saplings``), so a ruleset's ``limits`` can
+    #: stop offering it once a player has reached the limit; None if it raises none.
+    raises: ClassVar[str | None] = None
 
     def options(self, state: GameState, player: int) -> list[Action]:
         """The options it offers at the start of *player*'s turn."""
@@ -149,13 +156,70 @@ class DeckBuilder:
 
 
 class EndCondition:
-    """A rule that ends the game, checked at the end of every turn."""
+    """A rule that ends the game, checked at the end of every turn (its ``name`` is the
+    game's end reason)."""
 
     name: ClassVar[str] = ""
 
     def ended(self, state: GameState) -> bool:
         """True if the game is over now."""
         return False
+
+
+class DeclarationKind:
+    """Something a player may declare at any of their decisions while a condition holds
+    (declare an immediate win...): offered as a :class:`~forestshuffle.decisions.Declare`
+    option besides the decision's own options, and answered here instead of by the step."""
+
+    name: ClassVar[str] = ""
+    #: The option's label for people.
+    label: ClassVar[str] = ""
+
+    def available(self, state: GameState, player: int) -> bool:
+        """Whether *player* may declare it now."""
+        return False
+
+    def declare(self, state: GameState, player: int) -> list[Event]:
+        """The events of *player* declaring it (the state untouched)."""
+        raise NotImplementedError
+
+
+class StateKind:
+    """A part of the game state a plugin owns, kept in ``state.ext[name]``.
+
+    Its value must be immutable (ints, strings, tuples, frozen attrs objects...): the plugin's
+    events replace it (``state.ext[name] = new``), never change it in place, so copies of a
+    state share it safely and compare by value.
+    """
+
+    name: ClassVar[str] = ""
+
+    def initial(self, rules: Ruleset, players: int) -> Any:
+        """The value at the start of a game."""
+        return None
+
+    def view(self, value: Any, state: GameState, player: int) -> Any:
+        """What *player* may see of it, as JSON-like data (the default: all of it)."""
+        return value
+
+
+class PluginEvent(Event):
+    """Base class of the events a plugin contributes (``forestshuffle_event_types``).
+
+    A plugin event is a frozen attrs class whose fields are JSON-like values (ints, strings,
+    bools, tuples of them). ``type_name`` is its tag in records: dotted and unique, such as
+    ``"house001.CardsDiscarded"``; a record holding it loads only where the plugin is
+    installed. :meth:`apply` folds it into the state (the plugin's part of ``evolve``: it
+    trusts its input and never validates). Plugin-owned state lives in ``state.ext`` (see
+    :class:`StateKind`).
+    """
+
+    __slots__ = ()
+    type_name: ClassVar[str] = ""
+
+    def apply(self, state: GameState) -> None:
+        """Fold this event into *state* (in place)."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how it changes a state")
 
 
 class ScoreContext:

@@ -22,6 +22,7 @@ from ..rules import (
     deck_take,
     draw_events,
     half_filter,
+    hand_room,
     open_positions,
     pick_card,
     play_events,
@@ -291,8 +292,7 @@ class TakeFromClearingEffect(StepKind):
         """Offer the clearing's cards while the hand has room."""
         rules = state.rules
         left = step.args.get("n", 1) - step.args.get("taken", 0)
-        if left <= 0 or not state.clearing or \
-                len(state.hands[step.player]) >= rules.spec.hand_limit:
+        if left <= 0 or not state.clearing or hand_room(state, step.player) <= 0:
             return [FINISHED]
         opts: list[Action] = [rules.take_actions_pick(c) for c in sorted(state.clearing)]
         opts.append(Pass(label="take nothing more"))
@@ -324,11 +324,10 @@ class DrawThenCaveEffect(StepKind):
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Draw first, then ask which drawn cards go to the cave."""
-        rules = state.rules
         hand = state.hands[step.player]
         cave = step.args.get("cave", 1)
         if "drawn" not in step.args:
-            room = rules.spec.hand_limit + cave - len(hand)
+            room = hand_room(state, step.player) + cave
             n = min(step.args.get("draw", 2), room)
             out: Events = []
             if not deck_take(state, n, lambda c: ev.CardDrawn(step.player, c), out):

@@ -22,6 +22,7 @@ from ..rules import (
     can_place,
     deck_take,
     draw_events,
+    hand_room,
     open_positions,
     pick_card,
     play_events,
@@ -41,7 +42,7 @@ class DrawAction(TurnAction):
 
     def options(self, state: GameState, player: int) -> list[Action]:
         """Deck and clearing draws, if the hand has room."""
-        if len(state.hands[player]) >= state.rules.spec.hand_limit:
+        if hand_room(state, player) <= 0:
             return []
         return draw_options(state)
 
@@ -51,7 +52,7 @@ class DrawAction(TurnAction):
         if not take_one(state, step.player, action, out):
             return out
         left = state.rules.spec.draws_per_turn - 1
-        room = state.rules.spec.hand_limit - len(state.hands[step.player]) - 1
+        room = hand_room(state, step.player) - 1
         if min(left, room) > 0:
             out.append(ev.StepsQueued((Step("draw_more", step.player, -1,
                                              {"left": min(left, room)}),)))
@@ -108,6 +109,7 @@ class SaplingAction(TurnAction):
 
     name = "sapling"
     handles = (PlaySapling,)
+    raises = "saplings"
 
     def options(self, state: GameState, player: int) -> list[Action]:
         """Every hand card."""
@@ -127,14 +129,19 @@ class SaplingAction(TurnAction):
 
 
 class TurnStep(StepKind):
-    """A player's turn: asks for one turn action among the ruleset's turn actions."""
+    """A player's turn: asks for one turn action among the ruleset's turn actions (those
+    whose count reached the ruleset's ``limits`` left out)."""
 
     name = "turn"
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Ask the turn action."""
         opts: list[Action] = []
+        limits = state.rules.spec.limits
         for ta in state.rules.turn_actions:
+            if limits and ta.raises in limits and \
+                    state.forests[step.player].count(ta.raises) >= limits[ta.raises]:
+                continue
             opts.extend(ta.options(state, step.player))
         if not opts:
             fallback = state.rules.spec.cannot_act
@@ -157,7 +164,7 @@ class DrawMoreStep(StepKind):
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Ask where the next card comes from."""
         opts = draw_options(state)
-        if not opts or len(state.hands[step.player]) >= state.rules.spec.hand_limit:
+        if not opts or hand_room(state, step.player) <= 0:
             return [FINISHED]
         return Decision(step.player, "draw", "draw another card", tuple(opts))
 
@@ -170,27 +177,32 @@ class DrawMoreStep(StepKind):
 
 
 class EndTurnStep(StepKind):
-    """End of a turn: empty a full clearing, check end conditions, start the next turn."""
+    """End of a turn: empty a full clearing, end the game if it is over, else start the next
+    turn: an extra turn of the same player, or the next seat's (players and automated seats
+    in order)."""
 
     name = "end_turn"
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
-        """Clearing check, then an extra turn or the next player."""
+        """Clearing check, end of the game, then an extra turn or the next seat."""
         rules = state.rules
         out: Events = [FINISHED]
         if len(state.clearing) >= rules.spec.clearing_limit:
             out.append(ev.ClearingEmptied(tuple(state.clearing)))
+        if state.end_scheduled is not None:
+            out.append(ev.GameEnded(state.end_scheduled))
+            return out
         for cond in rules.end_conditions:
             if cond.ended(state):
                 out.append(ev.GameEnded(cond.name))
                 return out
         p = state.current
-        if step.player >= 0 and state.extra_turns[p] > 0:
+        if 0 <= step.player < state.players and state.extra_turns[p] > 0:
             out.append(ev.TurnStarted(p, True))
         else:
-            p = 0 if step.player < 0 else (p + 1) % state.players
+            p = 0 if step.player < 0 else (p + 1) % state.seats
             out.append(ev.TurnStarted(p, False))
-        out.append(ev.StepsQueued((Step("turn", p), Step("end_turn", p))))
+        out.append(ev.StepsQueued(rules.turn_queue(p, state.players)))
         return out
 
 

@@ -106,8 +106,13 @@ def check_cards_conserved(game: Game) -> None:
 
 
 def check_hand_limit(game: Game) -> None:
-    """No hand holds more than the ruleset's ``hand_limit``."""
+    """No hand holds more than the ruleset's ``hand_limit`` (in a ruleset whose draws are not
+    capped, ``draw_cap=False``, at the start of a turn: its end-of-turn rules enforce it)."""
     limit = game.rules.spec.hand_limit
+    if not game.rules.spec.draw_cap:
+        pending = game.pending
+        if pending is None or pending.kind != "turn":
+            return
     for p, hand in enumerate(game.state.hands):
         if len(hand) > limit:
             raise InvariantError("hand limit",

@@ -1,0 +1,192 @@
+"""What a plugin declares to make a rule system playable: :class:`RulesetSpec`, its
+:class:`Option` values and its :class:`AutomatonSeat` seats.
+
+A spec is plain data; :class:`~forestshuffle.ruleset.Ruleset` is what a spec compiles to.
+Options are resolved before compiling (:func:`resolve_options`): an option may change spec
+fields, and every kind can read the chosen values as ``rules.options``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from .errors import OptionError
+
+
+def _int_keys(value: Mapping[Any, int]) -> dict[int, int]:
+    return {int(k): int(v) for k, v in value.items()}
+
+
+def _names(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+
+@attrs.frozen
+class AutomatonSeat:
+    """A seat played by a rule kind, not a person (a solo opponent).
+
+    Attributes:
+        name: the seat's display name (``Rotom``).
+        turn: step kind that plays the seat's whole turn, without asking anybody.
+        players: the player counts whose games have this seat (empty: every game).
+    """
+
+    name: str
+    turn: str
+    players: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+
+
+OptionValue = bool | int | str
+
+
+@attrs.frozen
+class Option:
+    """An option a game of a ruleset may set, validated when the game is made.
+
+    Attributes:
+        name: the option's name (``saplings``).
+        default: its value when not given; its type is the option's type (bool, int, str).
+        doc: one line for people (``forestshuffle rulesets`` shows it).
+        choices: the allowed values (empty: any value of the type, within the bounds).
+        minimum, maximum: bounds of a whole-number option.
+        changes: the spec fields a value changes (``lambda v: {"limits": {"saplings": v}}``);
+            kinds may also read ``rules.options[name]``.
+    """
+
+    name: str
+    default: OptionValue
+    doc: str
+    choices: tuple[OptionValue, ...] = attrs.field(default=(), converter=tuple)
+    minimum: int | None = None
+    maximum: int | None = None
+    changes: Callable[[Any], Mapping[str, Any]] | None = attrs.field(
+        default=None, eq=False, repr=False)
+
+    def check(self, value: Any) -> OptionValue:
+        """*value* if it is valid for this option, else raise :class:`OptionError`."""
+        kind = type(self.default)
+        if type(value) is not kind:
+            raise OptionError(f"option {self.name!r} takes a {kind.__name__}, not {value!r}")
+        if self.choices and value not in self.choices:
+            raise OptionError(f"option {self.name!r} is one of "
+                              f"{', '.join(map(repr, self.choices))}, not {value!r}")
+        if isinstance(value, int) and not isinstance(value, bool) and (
+                (self.minimum is not None and value < self.minimum)
+                or (self.maximum is not None and value > self.maximum)):
+            raise OptionError(f"option {self.name!r} is from {self.minimum} to "
+                              f"{self.maximum}, not {value!r}")
+        checked: OptionValue = value
+        return checked
+
+
+@attrs.frozen(hash=False)
+class RulesetSpec:
+    """A playable rule system as a plugin declares it.
+
+    Attributes:
+        id: the ruleset id used by ``new_game`` (``base``).
+        name: display name.
+        card_sets: ids of the card sets that make up the deck.
+        min_players, max_players: allowed player counts.
+        removal: cards returned unseen to the box at set-up, by player count.
+        deck_builder: name of a registered deck builder.
+        opening_hand: cards each player draws at set-up.
+        mulligan: ``"no_tree"`` (a hand without a tree may be redrawn once) or None.
+        hand_limit: most cards a hand may hold.
+        clearing_limit: the clearing is emptied at the end of a turn when it holds this many.
+        draws_per_turn: cards taken by the draw action.
+        winters_to_end: the winter card that ends the game at once.
+        turn_actions: names of registered turn actions, in option order.
+        end_conditions: names of extra end conditions checked at the end of each turn.
+        sapling_kind: site kind of a card played face down as a sapling, or None.
+        aliases: other names for the ruleset.
+        face_down_kinds: other site kinds effects may open with a face-down card.
+        cannot_act: step kind run when a player can neither draw nor play (None: the turn
+            just ends; the base game never gets there).
+        turn_step: step kind of a player's turn (the core's ``turn`` asks for one of the
+            ``turn_actions``); a ruleset may name its own.
+        end_of_turn: step kinds queued at the end of each player's turn, in order, before the
+            clearing check (discarding down to the hand limit...).
+        winter_ends: ``"at_once"`` (the last winter card ends the game before anything else
+            happens) or ``"after_turn"`` (the current turn is finished first).
+        end_conditions: names of extra end conditions checked at the end of each turn.
+        draw_cap: draws stop at the hand limit (the draw action needs room); False lets hands
+            grow during a turn (an ``end_of_turn`` rule then deals with the limit).
+        tie_breakers: count keys (``trees``, ``dwellers``, ``hand``...) compared in order
+            between players tied on points; still tied after them: a shared win.
+        limits: per player per game, count key -> the most a turn action that raises that
+            count may reach (``{"saplings": 3}``); see ``TurnAction.raises``.
+        site_kind_map: site kind of the card data -> the site kind this ruleset uses instead
+            (``{"tree": "house_tree"}`` plays the same trees with another slot layout).
+        automata: seats played by a rule kind rather than a person (a solo opponent).
+        declarations: names of declaration kinds a player may take at any of their decisions
+            when its condition holds (declare an immediate win...).
+        state_kinds: names of state kinds: plugin-owned parts of the game state.
+        options: the options a game of this ruleset may set (``new_game(options=...)``).
+    """
+
+    id: str
+    name: str
+    card_sets: tuple[str, ...] = attrs.field(converter=_names)
+    min_players: int = 2
+    max_players: int = 5
+    removal: dict[int, int] = attrs.field(factory=dict, converter=_int_keys)
+    deck_builder: str = "winter_in_last_third"
+    opening_hand: int = 6
+    mulligan: str | None = "no_tree"
+    hand_limit: int = 10
+    clearing_limit: int = 10
+    draws_per_turn: int = 2
+    winters_to_end: int = 3
+    turn_actions: tuple[str, ...] = attrs.field(
+        default=("draw", "play", "sapling"), converter=_names
+    )
+    end_conditions: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    sapling_kind: str | None = "sapling"
+    aliases: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    face_down_kinds: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    cannot_act: str | None = None
+    turn_step: str = "turn"
+    end_of_turn: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    winter_ends: str = "at_once"
+    draw_cap: bool = True
+    tie_breakers: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    limits: dict[str, int] = attrs.field(factory=dict)
+    site_kind_map: dict[str, str] = attrs.field(factory=dict)
+    automata: tuple[AutomatonSeat, ...] = attrs.field(default=(), converter=tuple)
+    declarations: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    state_kinds: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    options: tuple[Option, ...] = attrs.field(default=(), converter=tuple)
+
+    def seats_for(self, players: int) -> tuple[AutomatonSeat, ...]:
+        """The automated seats a game of *players* players has (after the players' seats)."""
+        return tuple(a for a in self.automata if not a.players or players in a.players)
+
+
+
+
+def resolve_options(
+    spec: RulesetSpec, given: Mapping[str, Any] | None
+) -> tuple[RulesetSpec, dict[str, OptionValue]]:
+    """The spec with the chosen option values applied, and every option's value (defaults
+    filled in). Raises :class:`OptionError` for an unknown option or a bad value."""
+    declared = {o.name: o for o in spec.options}
+    if given is not None and not isinstance(given, Mapping):
+        raise OptionError(f"options must be a mapping of names to values, not {given!r}")
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(declared))
+    if unknown:
+        known = ", ".join(sorted(declared)) or "none"
+        raise OptionError(f"ruleset {spec.id!r} has no option(s) {', '.join(unknown)} "
+                          f"(options: {known})")
+    values = {n: (o.check(given[n]) if n in given else o.default) for n, o in declared.items()}
+    changes: dict[str, Any] = {}
+    for name, o in declared.items():
+        if o.changes is not None:
+            changes.update(o.changes(values[name]))
+    return (attrs.evolve(spec, **changes) if changes else spec), values
+
