@@ -9,14 +9,20 @@ text for people and never affects equality.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 import attrs
 
 
 @attrs.frozen
 class Action:
-    """Base class of every action."""
+    """Base class of every action.
 
+    A plugin's own actions subclass it (frozen attrs classes with JSON-like fields) and set
+    ``type_name``, their dotted tag in records; the core's actions are tagged by class name.
+    """
+
+    type_name: ClassVar[str] = ""
     label: str = attrs.field(default="", eq=False, repr=False, kw_only=True)
 
     def __str__(self) -> str:

@@ -18,11 +18,15 @@ import pluggy
 
 if TYPE_CHECKING:
     from .cards import CardSet
+    from .decisions import Action
     from .kinds import (
         CountKind,
+        DeclarationKind,
         DeckBuilder,
         EndCondition,
+        PluginEvent,
         ScoringKind,
+        StateKind,
         StepKind,
         TriggerKind,
         TurnAction,
@@ -99,4 +103,35 @@ def forestshuffle_deck_builders() -> Iterable[DeckBuilder]:
 @hookspec
 def forestshuffle_end_conditions() -> Iterable[EndCondition]:
     """End conditions checked at the end of each turn that a ruleset may list."""
+    return ()
+
+
+@hookspec
+def forestshuffle_declaration_kinds() -> Iterable[DeclarationKind]:
+    """Declarations a ruleset may list in ``declarations``: something a player may declare
+    at any of their decisions while its condition holds (an immediate win...)."""
+    return ()
+
+
+@hookspec
+def forestshuffle_state_kinds() -> Iterable[StateKind]:
+    """Parts of the game state this plugin owns (``state.ext[name]``), with their initial
+    value and what each player may see of them, for rulesets that list them in
+    ``state_kinds``."""
+    return ()
+
+
+@hookspec
+def forestshuffle_event_types() -> Iterable[type[PluginEvent]]:
+    """This plugin's own event classes (:class:`~forestshuffle.kinds.PluginEvent`), each
+    with a dotted, unique ``type_name``: records store them like the core's events and refuse
+    to load them where the plugin is missing."""
+    return ()
+
+
+@hookspec
+def forestshuffle_action_types() -> Iterable[type[Action]]:
+    """This plugin's own action classes (frozen attrs subclasses of
+    :class:`~forestshuffle.decisions.Action` with a dotted, unique ``type_name``), the
+    answers its step kinds and turn actions offer; records store them like the core's."""
     return ()
