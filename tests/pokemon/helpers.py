@@ -4,12 +4,14 @@ trainer groups, scenario games and the answers to the usual decisions."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import forestshuffle as fs
 from forestshuffle import events as ev
 from forestshuffle.plugins import PluginHost
 from forestshuffle.ruleset import Ruleset
-from forestshuffle.testing import CardPicker, scenario
+from forestshuffle.testing import CardPicker
+from forestshuffle.testing import scenario as _scenario
 from forestshuffle_pokemon.compositions import Compositions
 
 RULES = fs.get_ruleset("pokemon")
@@ -48,6 +50,11 @@ class Picker(CardPicker):
         if len(out) < n:
             raise LookupError(f"only {len(out)} unused {group} trainers")
         return out
+
+
+def scenario(rules: str | Ruleset = "pokemon", **kw: Any) -> fs.Game:
+    """:func:`forestshuffle.testing.scenario`, in ruleset ``pokemon`` unless told."""
+    return _scenario(rules, **kw)
 
 
 def game(p0: Iterable, p1: Iterable = (), p2: Iterable | None = None,
