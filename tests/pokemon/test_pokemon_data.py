@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -150,6 +151,17 @@ def test_the_seeds_named_cards_have_their_official_names():
                 "vaporeon": "水伊布", "jolteon": "雷伊布", "flareon": "火伊布",
                 "pikachu": "皮卡丘", "ash": "小智"}
     assert {n: pk.ZH[f"pokemon.{n}"] for n in expected} == expected
+
+
+def test_the_plugins_readme_has_a_design_note_naming_every_species_and_group():
+    """The plugin's docs: a design note per card group, naming every card."""
+    readme = (Path(__file__).resolve().parents[2] / "plugins" / "pokemon" / "README.md"
+              ).read_text(encoding="utf-8")
+    for cs in SETS.values():
+        for s in cs.species:
+            assert s.name in readme, s.name
+    for g in GROUP_ZH:
+        assert g in readme and GROUP_ZH[g] in readme
 
 
 # -- the base set keeps the base game's balance -----------------------------------------------
