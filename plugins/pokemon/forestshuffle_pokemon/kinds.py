@@ -87,7 +87,7 @@ def count_of(rules: Ruleset, forest: Forest, key: str) -> int:
     """The value of count *key* (``kind`` or ``kind:arg``, any registered count kind) in
     *forest*: the one reader the plugin's scorings and mode conditions use."""
     kind, _, arg = key.partition(":")
-    return rules.registry.counts[kind].value(forest, arg)
+    return int(rules.registry.counts[kind].value(forest, arg))
 
 
 # -- scoring kinds --------------------------------------------------------------------------
