@@ -1,0 +1,128 @@
+"""Helpers shared by the tests of the Pokémon re-theme: rulesets, a card picker that knows
+trainer groups, scenario games and the answers to the usual decisions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import forestshuffle as fs
+from forestshuffle import events as ev
+from forestshuffle.plugins import PluginHost
+from forestshuffle.ruleset import Ruleset
+from forestshuffle.testing import CardPicker
+from forestshuffle.testing import scenario as _scenario
+from forestshuffle_pokemon.compositions import Compositions
+
+RULES = fs.get_ruleset("pokemon")
+#: a plugin host that also has the rulesets mixing in the expansions
+HOST = PluginHost([Compositions()])
+
+
+def composed(ruleset_id: str) -> Ruleset:
+    """A mixed ruleset (``pokemon+1``, ``pokemon+1+2``, ``pokemon-challenge``)."""
+    return HOST.ruleset(ruleset_id)
+
+
+def sp(name: str, set_id: str = "pokemon") -> str:
+    """A species id (``pokemon.pikachu``)."""
+    return f"{set_id}.{name}"
+
+
+class Picker(CardPicker):
+    """A :class:`CardPicker` that also hands out trainers by group."""
+
+    def trainer(self, group: str) -> int:
+        """An unused trainer card of *group*."""
+        return self.trainers(group, 1)[0]
+
+    def trainers(self, group: str, n: int) -> list[int]:
+        """*n* unused trainer cards of *group*."""
+        out = []
+        for c in sorted(self.rules.halves):
+            hs = self.rules.halves[c]
+            if len(out) == n:
+                break
+            if c in self.used or hs[0].kind != "tree" or hs[0].symbol != group:
+                continue
+            self.used.add(c)
+            out.append(c)
+        if len(out) < n:
+            raise LookupError(f"only {len(out)} unused {group} trainers")
+        return out
+
+
+def scenario(rules: str | Ruleset = "pokemon", **kw: Any) -> fs.Game:
+    """:func:`forestshuffle.testing.scenario`, in ruleset ``pokemon`` unless told."""
+    return _scenario(rules, **kw)
+
+
+def game(p0: Iterable, p1: Iterable = (), p2: Iterable | None = None,
+         rules: str | Ruleset = "pokemon", **kw) -> fs.Game:
+    """A 2-player (3 with *p2*) game with the given teams."""
+    forests = {0: list(p0), 1: list(p1)}
+    players = 2
+    if p2 is not None:
+        forests[2] = list(p2)
+        players = 3
+    return scenario(rules, players=players, forests=forests, **kw)
+
+
+def points(g: fs.Game, card: int, player: int = 0) -> int:
+    """The points one card of *player*'s team scores."""
+    for cs in g.scores()[player].cards:
+        if cs.card == card:
+            return cs.points
+    raise KeyError(card)
+
+
+def total_of(g: fs.Game, cards: Iterable[int], player: int = 0) -> int:
+    """The points of several cards of *player*'s team."""
+    return sum(points(g, c, player) for c in cards)
+
+
+def place(g: fs.Game, site: int, slot: str) -> None:
+    """Answer a place decision with the (only) option for *site* / *slot*."""
+    assert g.pending.kind == "place", g.pending
+    opts = [o for o in g.pending.options
+            if isinstance(o, fs.Place) and (o.site, o.slot) == (site, slot)]
+    assert len(opts) == 1, g.pending.options
+    g.apply(opts[0])
+
+
+def play(g: fs.Game, card: int, site: int | None = None, slot: str | None = None,
+         pay: Iterable[int] = ()) -> None:
+    """Play *card* from hand (split cards into *site* / *slot*), paying with *pay*."""
+    g.apply(fs.PlayCard(card))
+    if slot is not None:
+        place(g, site, slot)
+    for c in sorted(pay):
+        assert g.pending.kind == "pay", g.pending
+        g.apply(fs.PayWith(c))
+
+
+def use(g: fs.Game, kind: str) -> None:
+    """Use the offered effect, bonus or trigger (checking which it is)."""
+    assert g.pending.kind == kind, g.pending
+    g.apply(fs.Use())
+
+
+def hand(g: fs.Game, player: int = 0) -> list[int]:
+    """A player's hand, sorted."""
+    return sorted(g.state.hands[player])
+
+
+def next_players_turn(g: fs.Game) -> bool:
+    """Whether player 1's turn has begun."""
+    return g.pending.kind == "turn" and g.pending.player == 1
+
+
+def extra_turn_started(g: fs.Game) -> bool:
+    """Whether player 0 has just begun an extra turn."""
+    return (g.pending.kind == "turn" and g.pending.player == 0
+            and isinstance(g.events[-2], ev.TurnStarted) and g.events[-2].extra)
+
+
+def slot_places(g: fs.Game) -> set[tuple[int, str]]:
+    """The (site, slot) places a place decision offers."""
+    return {(o.site, o.slot) for o in g.pending.options if isinstance(o, fs.Place)}

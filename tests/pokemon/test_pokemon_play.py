@@ -1,0 +1,89 @@
+"""Whole games of the Pokémon re-theme: seeded random and heuristic games of ruleset
+``pokemon`` (2 to 5 players) and of the mixes with the expansions, every invariant of
+:func:`forestshuffle.testing.check_game` at their end, the state machine with undo and
+save/load, records, forest documents of played games, and a seeded demo run.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+import forestshuffle as fs
+from forestshuffle import events as ev
+from forestshuffle.bots import HeuristicBot, RandomBot, play_out
+from forestshuffle.cli import main
+from forestshuffle.testing import GameMachine, check_game
+
+from .helpers import RULES, composed
+
+FIXED = settings(max_examples=6, stateful_step_count=30, derandomize=True, deadline=None,
+                 suppress_health_check=list(HealthCheck))
+MIXES = ("pokemon+1", "pokemon+1+2", "pokemon-challenge")
+
+
+def assert_ended_at_the_third_whistle(g: fs.Game) -> None:
+    """Seed 003, 口哨卡牌: the 3rd whistle ends the game at once."""
+    assert g.is_over and g.end_reason == "third_winter"
+    assert set(g.state.winter) == set(g.rules.winter_cards) and len(g.state.winter) == 3
+    assert isinstance(g.events[-1], ev.GameEnded)
+    assert isinstance(g.events[-2], ev.WinterRevealed)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_of_pokemon_keep_every_invariant_and_end_at_the_third_whistle(players):
+    for seed in range(4):
+        g = fs.new_game("pokemon", players=players, seed=100 * players + seed)
+        play_out(g, RandomBot(seed))
+        assert_ended_at_the_third_whistle(g)
+        check_game(g)
+        # the removal for this player count left the box unseen
+        assert len(g.events[0].boxed) == RULES.spec.removal[players]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_heuristic_games_of_pokemon_score_like_their_forest_documents(players):
+    g = fs.new_game("pokemon", players=players, seed=7 + players)
+    play_out(g, [HeuristicBot(i) for i in range(players)])
+    assert_ended_at_the_third_whistle(g)
+    check_game(g, views=False)
+    again = fs.score_document(g.forest_document())
+    assert [p.total for p in again.players] == list(g.scores().totals)
+    loaded = fs.Game.from_json(g.to_json())
+    assert loaded.state.snapshot() == g.state.snapshot()
+
+
+@pytest.mark.parametrize("ruleset", MIXES)
+@pytest.mark.parametrize("players", [2, 5])
+def test_random_games_with_the_expansions_keep_every_invariant(ruleset, players):
+    rules = composed(ruleset)
+    for seed in range(2):
+        g = fs.Game(rules, players, seed)
+        g._start()
+        play_out(g, RandomBot(seed))
+        assert_ended_at_the_third_whistle(g)
+        check_game(g)
+        assert len(g.events[0].boxed) == rules.spec.removal.get(players, 0)
+        loaded = fs.Game.from_json(g.to_json(), rules=rules)
+        assert loaded.state.snapshot() == g.state.snapshot()
+
+
+TestPokemonMachine5p = GameMachine.for_ruleset("pokemon", players=5, settings=FIXED).TestCase
+TestChallengeMixMachine = GameMachine.for_ruleset(composed("pokemon-challenge"),
+                                                  settings=FIXED).TestCase
+
+
+def test_the_demo_plays_a_seeded_pokemon_game(capsys):
+    """``forestshuffle demo --game pokemon`` plays the same game for the same seed."""
+    assert main(["demo", "--game", "pokemon", "--seed", "7", "--players", "3"]) == 0
+    first = capsys.readouterr().out
+    assert main(["demo", "--game", "宝可梦林地探索", "--seed", "7", "--players", "3"]) == 0
+    assert capsys.readouterr().out == first
+    assert first.startswith("Pokémon Forest Exploration (宝可梦林地探索), 3 players, seed 7")
+    assert "Scores:" in first and "<- winner" in first
+    names = {s.name for s in RULES.species.values() if s.kind == "tree"}
+    assert any(f"] {n} " in first or f"] {n}\n" in first for n in names)
+    g = fs.new_game("pokemon", players=3, seed=7)
+    play_out(g, [HeuristicBot(700 + i) for i in range(3)])
+    for p, total in enumerate(g.scores().totals):
+        assert f"Player {p + 1}" in first and f" {total}" in first
