@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from .decisions import Action
     from .kinds import (
         CountKind,
-        DeclarationKind,
         DeckBuilder,
+        DeclarationKind,
         EndCondition,
         PluginEvent,
         ScoringKind,
