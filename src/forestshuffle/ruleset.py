@@ -129,6 +129,17 @@ class Ruleset:
         #: state kinds: plugin-owned parts of the state (``state.ext[name]``)
         self.state_kinds = [registry.state_kinds[n] for n in spec.state_kinds]
         self._turn_queues: dict[tuple[int, int], tuple[Any, ...]] = {}
+        for key in spec.tie_breakers:
+            try:
+                self.check_count(key, of_state=True)
+            except ValueError as exc:
+                raise CardDataError("?", f"ruleset {spec.id!r}", "tie_breakers",
+                                    str(exc)) from None
+        for key in spec.limits:
+            try:
+                self.check_count(key)
+            except ValueError as exc:
+                raise CardDataError("?", f"ruleset {spec.id!r}", "limits", str(exc)) from None
         self._compile_species()
         self.card_names: dict[int, str] = {
             c: ("Winter" if card.winter else " / ".join(h.name for h in self.halves[c]))
@@ -237,13 +248,17 @@ class Ruleset:
                 h.symbol for h in compiled if h.symbol is not None
             )
 
-    def check_count(self, key: str) -> None:
-        """Raise ValueError unless *key* names a known count (``kind`` or ``kind:arg``)."""
+    def check_count(self, key: str, *, of_state: bool = False) -> None:
+        """Raise ValueError unless *key* names a known count (``kind`` or ``kind:arg``); a
+        count of the whole state (``hand``) only with *of_state* (tie-breakers)."""
         kind, _, arg = key.partition(":")
         ck = self.registry.counts.get(kind)
         if ck is None:
             raise ValueError(f"unknown count kind {kind!r} "
                              f"(known: {', '.join(sorted(self.registry.counts))})")
+        if ck.needs_state and not of_state:
+            raise ValueError(f"count {kind!r} reads the game state, not a forest: card "
+                             "scoring and effects cannot use it")
         if ck.takes_arg and not arg:
             raise ValueError(f"count {kind!r} needs an argument ({kind}:...)")
         if not ck.takes_arg and arg:

@@ -17,6 +17,7 @@ from .kinds import CardScorer, CountKind, GroupScorer, ScoreContext, ScoringKind
 if TYPE_CHECKING:
     from .forest import Forest
     from .ruleset import Ruleset
+    from .state import GameState
 
 
 # -- counts ---------------------------------------------------------------------------------
@@ -46,6 +47,33 @@ class CounterCount(CountKind):
             raise ValueError(f"unknown slot {arg!r} in count {self.name}:{arg}")
 
 
+class DwellersCount(CountKind):
+    """Cards in the slots of the forest's sites (dwellers; stacked cards each count)."""
+
+    name = "dwellers"
+    takes_arg = False
+
+    def value(self, forest: Forest, arg: str) -> int:
+        """Sum over the sites."""
+        return sum(s.attached() for s in forest.sites)
+
+
+class HandCount(CountKind):
+    """Cards in the player's hand (a count of the game state: for tie-breakers)."""
+
+    name = "hand"
+    takes_arg = False
+    needs_state = True
+
+    def value(self, forest: Forest, arg: str) -> int:
+        """A forest alone has no hand."""
+        raise ValueError("'hand' counts a player's hand, not a forest")
+
+    def player_value(self, state: GameState, player: int, arg: str) -> int:
+        """The hand's size."""
+        return len(state.hands[player])
+
+
 def slot_names(rules: Ruleset) -> set[str]:
     """The slot groups of every site kind of *rules* (a slot's group is its name unless its
     layout groups several slots): what ``slot:<group>`` counts and ``on_play(slot=...)``
@@ -69,6 +97,8 @@ CORE_COUNTS: tuple[CountKind, ...] = (
     CounterCount("saplings", False, "Saplings."),
     CounterCount("feature", True, "Sites with a feature (a river...), upgrades included."),
     CounterCount("cave", False, "Cards in the player's cave."),
+    DwellersCount(),
+    HandCount(),
 )
 
 def count_getter(rules: Ruleset, key: str) -> Callable[[Forest], int]:

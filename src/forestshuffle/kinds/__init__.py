@@ -121,9 +121,17 @@ class CountKind:
     def validate_arg(self, arg: str, rules: Ruleset) -> None:
         """Raise ValueError if *arg* is not valid."""
 
+    #: True for a count of the whole game state rather than of a forest (``hand``): only
+    #: tie-breakers and other rules that see the state may name it, not card scoring.
+    needs_state: ClassVar[bool] = False
+
     def value(self, forest: Forest, arg: str) -> int:
         """The count in *forest* (the default reads the maintained counter)."""
         return forest.counts.get(f"{self.name}:{arg}" if self.takes_arg else self.name, 0)
+
+    def player_value(self, state: GameState, player: int, arg: str) -> int:
+        """The count for *player* in a game (the default: :meth:`value` of their forest)."""
+        return self.value(state.forests[player], arg)
 
 
 class TurnAction:
