@@ -25,12 +25,15 @@ from .decisions import (
 )
 from .documents import DocumentError, ScoreReport, forest_document, score_document
 from .errors import (
+    ArgumentError,
     CardDataError,
     ForestShuffleError,
     IllegalActionError,
+    NoProgressError,
     PlayerCountError,
     PluginError,
     RecordError,
+    RecordWarning,
     UnknownRulesetError,
 )
 from .game import Game, new_game
@@ -45,6 +48,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "ArgumentError",
     "Card",
     "CardDataError",
     "CardScore",
@@ -58,6 +62,7 @@ __all__ = [
     "Half",
     "IllegalActionError",
     "KeepHand",
+    "NoProgressError",
     "Pass",
     "PayWith",
     "PickCard",
@@ -71,6 +76,7 @@ __all__ = [
     "PluginHost",
     "Position",
     "RecordError",
+    "RecordWarning",
     "Redraw",
     "Ruleset",
     "RulesetSpec",

@@ -132,6 +132,8 @@ class Registry:
     deck_builders: dict[str, DeckBuilder]
     end_conditions: dict[str, EndCondition]
     site_kinds: dict[str, SiteKind]
+    #: ``family:name`` (``steps:draw``, ``scoring:per``...) -> the plugin that contributed it
+    owners: dict[str, str] = attrs.field(factory=dict)
 
 
 class Ruleset:

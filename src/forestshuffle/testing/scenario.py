@@ -105,12 +105,16 @@ def scenario(
     making it its kind's ``upgrade`` (a tree with a generic river).
     ``winter`` lists winter cards already revealed. Forest cards count as placed
     before this turn, so "from your next turn" triggers are active.
+
+    The game's record says ``"origin": "scenario"``: its set-up was written, not dealt from
+    its seed, so ``Game.from_json`` loads it only with ``trust_setup=True``.
     """
     rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     hands = hands or {}
     forests = forests or {}
     caves = caves or {}
     game = Game(rules, players, seed, names or default_names(players))
+    game.origin = "scenario"  # its record loads only with trust_setup=True
     placed: list[int] = []
     for h in hands.values():
         placed.extend(h)
