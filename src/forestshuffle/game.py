@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
@@ -19,7 +18,7 @@ from .errors import (
     PluginError,
     RecordError,
 )
-from .plugins import get_ruleset
+from .plugins import get_ruleset, plugin_failure
 from .rules import advance, decide
 from .ruleset import Ruleset
 from .safety import (
@@ -91,35 +90,6 @@ def derive_setup(rules: Ruleset, players: int, seed: int) -> list[ev.Event]:
                               f"deck_builders:{rules.spec.deck_builder}"),
                           kind=rules.spec.deck_builder)
     return events
-
-
-def _kind_objects(rules: Ruleset) -> dict[int, str]:
-    reg = rules.registry
-    out: dict[int, str] = {}
-    for family in ("steps", "triggers", "scoring", "counts", "turn_actions", "deck_builders",
-                   "end_conditions", "site_kinds"):
-        for name, obj in getattr(reg, family).items():
-            out[id(obj)] = f"{family}:{name}"
-    return out
-
-
-def plugin_failure(rules: Ruleset, exc: BaseException, fallback: str) -> PluginError:
-    """A PluginError for *exc*, raised by a kind during play: it names the kind whose method
-    raised (the innermost kind object in the traceback, else *fallback*, ``family:name``)
-    and the plugin that contributed it."""
-    objects = _kind_objects(rules)
-    key = fallback
-    tb: TracebackType | None = exc.__traceback__
-    while tb is not None:
-        owner = objects.get(id(tb.tb_frame.f_locals.get("self")))
-        if owner is not None:
-            key = owner
-        tb = tb.tb_next
-    family, _, name = key.partition(":")
-    plugin = rules.registry.owners.get(key, "?")
-    what = family.rstrip("s").replace("_", " ") if family != "scoring" else "scoring kind"
-    return PluginError(f"{what} {name!r} of plugin {plugin!r} failed: {type(exc).__name__}: "
-                       f"{exc}", plugin=plugin, kind=name)
 
 
 class Game:
@@ -251,7 +221,8 @@ class Game:
     def _stalled(self, step: Step, steps: int, produced: int) -> NoProgressError:
         owner = self.rules.registry.owners.get(f"steps:{step.kind}", "?")
         return NoProgressError(
-            f"no decision after {steps} steps and {produced} events: step kind "
+            f"no decision after more than {MAX_STEPS_WITHOUT_DECISION} steps or "
+            f"{MAX_EVENTS_WITHOUT_DECISION} events ({steps} steps, {produced} events): step kind "
             f"{step.kind!r} of plugin {owner!r} does not finish", plugin=owner, kind=step.kind)
 
     def _rebuild(self, upto: int) -> None:

@@ -89,7 +89,7 @@ def decode(data: bytes | str, *, limit: int) -> str:
         raise InputError(f"not UTF-8 text (a bad byte at position {exc.start})") from None
 
 
-def read_json(data: bytes | str, *, limit: int = MAX_RECORD_BYTES) -> Any:
+def read_json(data: bytes | bytearray | str, *, limit: int = MAX_RECORD_BYTES) -> Any:
     """Parse JSON text strictly and within the limits; raises :class:`InputError`."""
     if not isinstance(data, str | bytes | bytearray):
         raise InputError(f"JSON must be text or bytes, not {type(data).__name__}")

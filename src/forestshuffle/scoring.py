@@ -369,7 +369,7 @@ class SetTable(ScoringKind):
         """``table`` (list of whole numbers), ``count``."""
         _need_keys(args, {"table", "count"})
         t = args["table"]
-        if not isinstance(t, list | tuple) or not t or not all(isinstance(x, int) for x in t):
+        if not isinstance(t, list | tuple) or not t or not all(type(x) is int for x in t):
             raise ValueError("'table' must be a non-empty list of whole numbers")
 
     def group_key(self, args: Mapping[str, Any], species: str) -> str | None:
@@ -410,7 +410,7 @@ class DistinctSets(ScoringKind):
         if args["tag"] not in rules.tags:
             raise ValueError(f"unknown tag {args['tag']!r}")
         t = args["table"]
-        if not isinstance(t, list | tuple) or not t or not all(isinstance(x, int) for x in t):
+        if not isinstance(t, list | tuple) or not t or not all(type(x) is int for x in t):
             raise ValueError("'table' must be a non-empty list of whole numbers")
 
     def group_key(self, args: Mapping[str, Any], species: str) -> str | None:
