@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from .errors import ForestShuffleError, PluginError
 from .kinds import CardScorer, CountKind, GroupScorer, ScoreContext, ScoringKind, check_args
 
 if TYPE_CHECKING:
@@ -501,6 +502,13 @@ class Scores:
         return tuple(p.total for p in self.players)
 
 
+def _scoring_failure(rules: Ruleset, cs: Any, exc: Exception) -> PluginError:
+    """A PluginError naming the scoring kind that raised and its plugin."""
+    plugin = rules.registry.owners.get(f"scoring:{cs.kind}", "?")
+    return PluginError(f"scoring kind {cs.kind!r} of plugin {plugin!r} failed: "
+                       f"{type(exc).__name__}: {exc}", plugin=plugin, kind=cs.kind)
+
+
 def score_forest(
     rules: Ruleset, forests: Sequence[Forest], player: int, breakdown: bool = True
 ) -> tuple[int, list[CardScore]]:
@@ -532,14 +540,26 @@ def score_forest(
                 else:
                     g[1].append(card)
                 continue
-            p, r = cs.fn(ctx, card)
+            try:
+                p, r = cs.fn(ctx, card)
+            except ForestShuffleError:
+                raise
+            except Exception as exc:
+                raise _scoring_failure(rules, cs, exc) from exc
             pts += p
             why.append(r)
         points[card] = pts
         reasons[card] = why
         total += pts
     for fn, cards in groups.values():
-        for card, (p, r) in zip(cards, fn(ctx, cards), strict=True):
+        try:
+            results = fn(ctx, cards)
+        except ForestShuffleError:
+            raise
+        except Exception as exc:
+            raise _scoring_failure(rules, next(
+                cs for sc in scorers.values() for cs in sc if cs.fn is fn), exc) from exc
+        for card, (p, r) in zip(cards, results, strict=True):
             points[card] += p
             reasons[card].append(r)
             total += p
