@@ -298,7 +298,11 @@ def test_a_plugin_that_raises_is_reported_by_name():
     assert PLUGIN in str(info.value) and "boom" in str(info.value)
 
 
-def test_a_duplicate_card_set_id_is_reported_and_does_not_take_down_the_first():
+@pytest.mark.parametrize("first", ["real", "copy"])
+def test_a_duplicate_card_set_id_fails_both_plugins_whatever_their_order(first):
+    """Issue 15: a plugin contributing an id another plugin contributes must not shadow it
+    (it once did when registered first, and the real plugin was blamed). Both fail, each
+    named in the other's failure; the ruleset needing the set is unavailable."""
     import forestshuffle_base
 
     class Plugin:
@@ -308,11 +312,13 @@ def test_a_duplicate_card_set_id_is_reported_and_does_not_take_down_the_first():
         def forestshuffle_card_sets(self) -> Iterable[fs.CardSet]:
             return (forestshuffle_base.card_set(),)
 
-    host = fs.PluginHost(extra=[forestshuffle_base, Plugin()], entry_points=False)
-    rules = host.ruleset("base")
-    assert len(rules.cards) == 161
-    why = host.failures[PLUGIN]
-    assert "'base'" in why and "forestshuffle_base" in why
+    extra = [forestshuffle_base, Plugin()] if first == "real" else [Plugin(), forestshuffle_base]
+    host = fs.PluginHost(extra=extra, entry_points=False)
+    with pytest.raises(fs.PluginError) as info:
+        host.ruleset("base")
+    assert PLUGIN in str(info.value) and "forestshuffle_base" in str(info.value)
+    assert "'base'" in host.failures[PLUGIN] and "forestshuffle_base" in host.failures[PLUGIN]
+    assert PLUGIN in host.failures["forestshuffle_base"]
 
 
 def test_a_plugin_that_raises_does_not_take_down_the_others():

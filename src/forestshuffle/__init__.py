@@ -26,13 +26,16 @@ from .decisions import (
 )
 from .documents import DocumentError, ScoreReport, forest_document, score_document
 from .errors import (
+    ArgumentError,
     CardDataError,
     ForestShuffleError,
     IllegalActionError,
+    NoProgressError,
     OptionError,
     PlayerCountError,
     PluginError,
     RecordError,
+    RecordWarning,
     UnknownRulesetError,
 )
 from .game import Game, new_game
@@ -48,6 +51,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "ArgumentError",
     "AutomatonSeat",
     "Card",
     "CardDataError",
@@ -63,6 +67,7 @@ __all__ = [
     "Half",
     "IllegalActionError",
     "KeepHand",
+    "NoProgressError",
     "Option",
     "OptionError",
     "Pass",
@@ -78,6 +83,7 @@ __all__ = [
     "PluginHost",
     "Position",
     "RecordError",
+    "RecordWarning",
     "Redraw",
     "Ruleset",
     "RulesetSpec",

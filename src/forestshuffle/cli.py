@@ -1,37 +1,57 @@
-"""The command line: ``forestshuffle demo``, ``rulesets``, ``plugins``."""
+"""The command line: ``forestshuffle demo``, ``score``, ``rulesets``, ``plugins``.
+
+Everything it prints goes through :func:`say`, which escapes the characters that could drive
+a terminal (control characters, ANSI escapes, bidirectional overrides): player names and
+other text from documents, records and plugins reach the terminal as ``\\uXXXX``.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import IO
 
 from .bots import HeuristicBot, RandomBot, play_out
 from .describe import forest_lines, score_table, turn_summaries
 from .errors import ForestShuffleError
 from .game import new_game
 from .plugins import available_rulesets, host
+from .safety import MAX_RECORD_BYTES, InputError, printable, read_file
+
+
+def say(text: str = "", file: IO[str] | None = None) -> None:
+    """Print *text*, each of its lines made terminal-safe by
+    :func:`~forestshuffle.safety.printable`."""
+    print("\n".join(printable(line) for line in str(text).split("\n")),
+          file=file if file is not None else sys.stdout)
+
+
+def _error(message: str) -> int:
+    say(f"forestshuffle: error: {message}", file=sys.stderr)
+    return 2
 
 
 def _demo(args: argparse.Namespace) -> int:
     game = new_game(args.game, players=args.players, seed=args.seed, overrides=args.overrides)
     kind = HeuristicBot if args.bot == "heuristic" else RandomBot
-    bots = [kind(args.seed * 100 + i) for i in range(args.players)]
+    bots = [kind(game.seed * 100 + i) for i in range(args.players)]
     play_out(game, bots)
-    print(f"{game.rules.spec.name}, {args.players} players, seed {args.seed}: {args.bot} bots")
+    # the demo's players are bots: its seed is shown so the game can be replayed
+    say(f"{game.rules.spec.name}, {args.players} players, seed {game.seed}: {args.bot} bots")
     if not args.quiet:
         for line in turn_summaries(game):
-            print(line)
+            say(line)
     scores = game.scores()
-    print()
+    say()
     for p in range(game.players):
-        print(f"{game.names[p]}'s forest ({scores[p].total - scores[p].cave} points):")
+        say(f"{game.names[p]}'s forest ({scores[p].total - scores[p].cave} points):")
         for line in forest_lines(game.rules, game.state.forests[p]):
-            print(line)
-    print()
-    print("Scores:")
+            say(line)
+    say()
+    say("Scores:")
     for line in score_table(scores, game.names):
-        print(line)
+        say(line)
     return 0
 
 
@@ -39,36 +59,36 @@ def _score(args: argparse.Namespace) -> int:
     from .documents import score_document
 
     if args.file == "-":
-        text = sys.stdin.read()
+        stream = getattr(sys.stdin, "buffer", sys.stdin)  # bytes when it has them
+        data = stream.read(MAX_RECORD_BYTES + 1)
     else:
         try:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
+            data = read_file(args.file, limit=MAX_RECORD_BYTES)
         except OSError as exc:
-            print(f"forestshuffle: error: cannot read {args.file}: {exc.strerror}",
-                  file=sys.stderr)
-            return 2
-    report = score_document(text, overrides=args.overrides)
+            return _error(f"cannot read {args.file}: {exc.strerror or type(exc).__name__}")
+        except InputError as exc:
+            return _error(f"cannot read {args.file}: {exc}")
+    report = score_document(data, overrides=args.overrides)
     if args.json:
-        print(report.to_json())
+        say(report.to_json())
         return 0
     for p in report.players:
-        print(f"{p.name}: {p.total} points")
+        say(f"{p.name}: {p.total} points")
         w = max([len(line.card) for line in p.lines] + [4])
         for line in p.lines:
             where = f"site {line.site}" + (f" {line.slot}" if line.slot != "center" else "")
-            print(f"  {line.card:<{w}}  {where:<16} {line.points:4d}  {line.reason}")
-        print(f"  {'cave':<{w}}  {'':<16} {p.cave:4d}  {p.cave} card(s)")
-        print()
+            say(f"  {line.card:<{w}}  {where:<16} {line.points:4d}  {line.reason}")
+        say(f"  {'cave':<{w}}  {'':<16} {p.cave:4d}  {p.cave} card(s)")
+        say()
     totals = ", ".join(f"{p.name} {p.total}" for p in report.players)
-    print(f"Totals: {totals}")
-    print(("Winners: " if len(report.winners) > 1 else "Winner: ") + ", ".join(report.winners))
+    say(f"Totals: {totals}")
+    say(("Winners: " if len(report.winners) > 1 else "Winner: ") + ", ".join(report.winners))
     return 0
 
 
 def _rulesets(args: argparse.Namespace) -> int:
     for rid in available_rulesets():
-        print(rid)
+        say(rid)
     return 0
 
 
@@ -76,9 +96,9 @@ def _plugins(args: argparse.Namespace) -> int:
     h = host()
     for name, version in sorted(h.versions.items()):
         hooks = sorted(c.name for c in h.pm.get_hookcallers(h.pm.get_plugin(name)) or ())
-        print(f"{name} {version}: {', '.join(hooks)}")
+        say(f"{name} {version}: {', '.join(hooks)}")
     for name, why in h.failures.items():
-        print(f"{name}: {why}")
+        say(f"{name}: {why}")
     return 0
 
 
@@ -89,7 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play a seeded game between random bots and print it")
     demo.add_argument("--players", type=int, default=2)
-    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--seed", type=int, default=None,
+                      help="deal from this seed (default: from the operating system's "
+                           "randomness; a seed is not a secret)")
     demo.add_argument("--game", default="base", help="ruleset id (default: base)")
     demo.add_argument("--quiet", action="store_true", help="only forests and scores")
     demo.add_argument("--bot", choices=("heuristic", "random"), default="heuristic",
@@ -114,8 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except ForestShuffleError as exc:
-        print(f"forestshuffle: error: {exc}", file=sys.stderr)
-        return 2
+        return _error(str(exc))
     except BrokenPipeError:  # pragma: no cover
         return 0
 

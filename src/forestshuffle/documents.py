@@ -32,6 +32,15 @@ from .cards import Position
 from .errors import ForestShuffleError
 from .forest import Forest
 from .layouts import SiteKind, SlotDef
+from .safety import (
+    MAX_RECORD_BYTES,
+    InputError,
+    check_depth,
+    check_name,
+    printable,
+    read_json,
+    strict_int,
+)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -141,14 +150,15 @@ class _Reader:
 
     def species(self, name: Any, where: str) -> str | None:
         if not isinstance(name, str) or not name.strip():
-            self.problem(where, f"a card must be a species name, not {name!r}")
+            self.problem(where, f"a card must be a species name, not {_shown(name)}")
             return None
         sid = self.by_name.get(name.strip().lower())
         if sid is None:
             names = sorted({sp.name for sp in self.rules.species.values()})
-            close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+            close = difflib.get_close_matches(name, names, n=3, cutoff=0.5) \
+                if len(name) <= 100 else []
             hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
-            self.problem(where, f"unknown species {name!r}{hint}")
+            self.problem(where, f"unknown species {_shown(name)}{hint}")
         return sid
 
     def card(self, raw: Any, where: str) -> tuple[str, str | None] | None:
@@ -158,8 +168,9 @@ class _Reader:
             if extra:
                 self.problem(where, f"unknown key(s) {sorted(extra)} in a card")
             symbol = raw.get("symbol")
-            if symbol is not None and symbol not in self.rules.symbols:
-                self.problem(where, f"unknown tree symbol {symbol!r} "
+            if symbol is not None and (not isinstance(symbol, str) or
+                                       symbol not in self.rules.symbols):
+                self.problem(where, f"unknown tree symbol {_shown(symbol)} "
                                     f"(known: {', '.join(self.rules.symbols)})")
                 return None
             raw = raw.get("species")
@@ -167,13 +178,35 @@ class _Reader:
         return None if sid is None else (sid, symbol)
 
 
+def _shown(value: Any) -> str:
+    """*value* for a message: its repr, terminal-safe and at most 60 characters."""
+    text = printable(repr(value))
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _doc_data(doc: Any) -> Any:
-    if isinstance(doc, str | bytes):
-        try:
-            return json.loads(doc)
-        except ValueError as exc:
-            raise DocumentError([DocumentProblem("", f"malformed JSON: {exc}")]) from None
+    try:
+        if isinstance(doc, str | bytes | bytearray):
+            return read_json(doc, limit=MAX_RECORD_BYTES)
+        check_depth(doc)
+    except InputError as exc:
+        raise DocumentError([DocumentProblem("", f"malformed JSON: {exc}")]) from None
     return doc
+
+
+def _count_cards(players: list[Any]) -> int:
+    """How many cards the document names at least (a card per site, and the cards listed in
+    its slots), whatever their shape."""
+    n = 0
+    for pl in players:
+        forest = pl.get("forest") if isinstance(pl, Mapping) else None
+        if not isinstance(forest, list):
+            continue
+        n += len(forest)
+        for site in forest:
+            if isinstance(site, Mapping):
+                n += sum(len(v) for v in site.values() if isinstance(v, list))
+    return n
 
 
 def read_document(
@@ -194,10 +227,14 @@ def read_document(
     problems: list[DocumentProblem] = []
     extra = set(data) - {"game", "players", "overrides"}
     if extra:
-        problems.append(DocumentProblem("", f"unknown key(s) {sorted(extra)}"))
+        problems.append(DocumentProblem("", f"unknown key(s) {_shown(sorted(map(str, extra)))}"))
     game_id = data.get("game")
     if overrides is None:
         overrides = data.get("overrides")
+        if overrides is not None and not isinstance(overrides, Mapping):
+            raise DocumentError([*problems, DocumentProblem(
+                "overrides", "must be an inline table of overrides (a document never names a "
+                "file; pass a file as overrides= or --overrides)")])
     try:
         rules = get_ruleset(game_id, overrides) if isinstance(game_id, str) else None
     except ForestShuffleError as exc:
@@ -207,6 +244,14 @@ def read_document(
     players = data.get("players")
     if not isinstance(players, list) or not players:
         raise DocumentError([*problems, DocumentProblem("players", "must be a non-empty list")])
+    if len(players) > rules.spec.max_players:
+        raise DocumentError([*problems, DocumentProblem(
+            "players", f"{len(players)} players; {rules.id!r} is for at most "
+                       f"{rules.spec.max_players}")])
+    named = _count_cards(players)
+    if named > len(rules.cards):
+        raise DocumentError([*problems, DocumentProblem(
+            "", f"the document names {named} cards; the game has only {len(rules.cards)}")])
     r = _Reader(rules)
     r.problems.extend(problems)
     names: list[str] = []
@@ -223,17 +268,19 @@ def read_document(
             layouts.append([])
             continue
         name = pl.get("name", f"Player {pi + 1}")
-        if not isinstance(name, str) or not name:
-            r.problem(pw, "name must be a non-empty text")
+        why = check_name(name)
+        if why is not None:
+            r.problem(pw, f"bad name {_shown(name)}: {why}")
             name = f"Player {pi + 1}"
         pw = f"player {pi + 1} ({name})"
         names.append(name)
         extra = set(pl) - {"name", "cave", "forest"}
         if extra:
-            r.problem(pw, f"unknown key(s) {sorted(extra)}")
+            r.problem(pw, f"unknown key(s) {_shown(sorted(map(str, extra)))}")
         cave = pl.get("cave", 0)
-        if not isinstance(cave, int) or isinstance(cave, bool) or cave < 0:
-            r.problem(f"{pw}, cave", f"must be a whole number >= 0, not {cave!r}")
+        if not strict_int(cave) or not 0 <= cave <= len(rules.cards):
+            r.problem(f"{pw}, cave", f"must be a whole number from 0 to {len(rules.cards)} "
+                                     f"(the cards of the game), not {_shown(cave)}")
             cave = 0
         caves.append(cave)
         forest = pl.get("forest", [])
@@ -261,7 +308,8 @@ def read_document(
                 groups.setdefault(sd.group_name, []).append(sd)
             extra = set(site) - set(head_keys) - set(groups)
             if extra:
-                r.problem(sw, f"unknown slot(s) {sorted(extra)} (slots: {sorted(groups)})")
+                r.problem(sw, f"unknown slot(s) {_shown(sorted(map(str, extra)))} (slots: "
+                              f"{sorted(groups)})")
             slots: dict[str, list[_Demand]] = {}
             for group, sds in groups.items():
                 cards = site.get(group, [])
@@ -361,7 +409,7 @@ def _site_head(
         value = site.get(feat)
         if not isinstance(value, str | Mapping):
             continue
-        if isinstance(value, str) and value.strip().lower() == "generic":
+        if isinstance(value, str) and len(value) < 20 and value.strip().lower() == "generic":
             for k in rules.spec.face_down_kinds:
                 kind = rules.site_kinds[k]
                 if feat in kind.features:
@@ -488,12 +536,18 @@ def _match(r: _Reader, demands: list[_Demand]) -> None:
                 return True
         return False
 
+    wanted: dict[str, int] = {}
+    for d in demands:
+        wanted[d.species] = wanted.get(d.species, 0) + 1
+    copies_of: dict[str, set[int]] = {}
+    for (sid, _), v in r.cards.items():
+        copies_of.setdefault(sid, set()).update(c for _, c, _ in v)
     for i in range(len(demands)):
         if cands[i] and not augment(i, set()):  # no candidates: reported above
             d = demands[i]
             name = rules.species[d.species].name
-            total = sum(1 for d2 in demands if d2.species == d.species)
-            copies = len({c for (s, _), v in r.cards.items() if s == d.species for _, c, _ in v})
+            total = wanted[d.species]
+            copies = len(copies_of.get(d.species, ()))
             if total > copies:
                 r.problem(d.where, f"more {name} cards than the game has ({total} in the "
                                    f"document, {copies} in the game)")
@@ -550,10 +604,17 @@ def score_document(doc: Any, *, overrides: Any = None) -> ScoreReport:
 
 
 def forest_document(game: Game) -> dict[str, Any]:
-    """The forests of *game* as a document (every card with its symbol)."""
-    rules = game.rules
+    """The forests of *game* as a document: every card with its symbol (trees too), the
+    game's overrides inline, so it scores exactly as the game does."""
+    s = game.state
+    return document_of(game.rules, game.names, [len(c) for c in s.caves], s.forests)
+
+
+def document_of(rules: Ruleset, names: Sequence[str], caves: Sequence[int],
+                forests: Sequence[Forest]) -> dict[str, Any]:
+    """Forests as a document (what :func:`read_document` reads back into the same forests)."""
     players = []
-    for p, forest in enumerate(game.state.forests):
+    for p, forest in enumerate(forests):
         sites = []
         for site in forest.sites:
             d = _site_head_document(rules, site)
@@ -563,9 +624,11 @@ def forest_document(game: Game) -> dict[str, Any]:
                     h = rules.halves[c][forest.where[c][2]]
                     out.append({"species": h.name, "symbol": h.symbol})
             sites.append(d)
-        players.append({"name": game.names[p], "cave": len(game.state.caves[p]),
-                        "forest": sites})
-    return {"game": rules.id, "players": players}
+        players.append({"name": names[p], "cave": caves[p], "forest": sites})
+    doc: dict[str, Any] = {"game": rules.id, "players": players}
+    if rules.overrides:
+        doc["overrides"] = rules.overrides
+    return doc
 
 
 def _site_head_document(rules: Ruleset, site: Any) -> dict[str, Any]:
@@ -579,7 +642,8 @@ def _site_head_document(rules: Ruleset, site: Any) -> dict[str, Any]:
         return {sorted(kind.features)[0]: "generic"} if kind.features else {"sapling": True}
     sp = rules.species[site.species]
     if sp.kind == "tree":
-        d: dict[str, Any] = {"tree": sp.name}
+        sym = rules.halves[site.card][0].symbol
+        d: dict[str, Any] = {"tree": {"species": sp.name, "symbol": sym} if sym else sp.name}
         base = rules.site_kinds[sp.site_kind or ""]
         for feat in sorted(kind.features - base.features):
             d[feat] = True

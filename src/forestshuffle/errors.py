@@ -50,7 +50,31 @@ class CardDataError(ForestShuffleError, ValueError):
 
 
 class PluginError(ForestShuffleError):
-    """A plugin failed while a ruleset was being built (it raised or returned bad data)."""
+    """A plugin failed: while a ruleset was being built (it raised, returned bad data or
+    repeated an id another plugin contributes), or during play (a kind it contributes
+    raised). ``plugin`` and ``kind`` name the culprit when it is known."""
+
+    def __init__(self, message: str, *, plugin: str | None = None,
+                 kind: str | None = None) -> None:
+        super().__init__(message)
+        self.plugin = plugin
+        self.kind = kind
+
+
+class NoProgressError(PluginError):
+    """A step kind resolved step after step without the game ever reaching a decision (it
+    never finishes); the game is unchanged."""
+
+
+class ArgumentError(ForestShuffleError, ValueError, TypeError):
+    """An argument of a call has the wrong type or value (a ``float`` or ``bool`` where a
+    whole number is needed, a player who is not in the game, a negative count); nothing
+    was changed. It is both a ValueError and a TypeError."""
+
+
+class RecordWarning(UserWarning):
+    """A record loaded, but something about it deserves attention (a plugin version differs
+    from the one that wrote it)."""
 
 
 class RecordError(ForestShuffleError, ValueError):

@@ -5,22 +5,91 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import events as ev
-from .decisions import Action, Decision
-from .errors import IllegalActionError, PlayerCountError, RecordError
+from .decisions import Action, Decision, find_option
+from .errors import (
+    ArgumentError,
+    ForestShuffleError,
+    IllegalActionError,
+    NoProgressError,
+    PlayerCountError,
+    PluginError,
+    RecordError,
+)
 from .machine import advance, decide
-from .plugins import get_ruleset
+from .plugins import get_ruleset, plugin_failure
 from .ruleset import Ruleset
+from .safety import (
+    MAX_EVENTS_WITHOUT_DECISION,
+    MAX_STEPS_WITHOUT_DECISION,
+    SEED_LIMIT,
+    check_name,
+    printable,
+    strict_equal,
+    strict_int,
+)
 from .scoring import Scores, final_scores
 from .state import EVOLVE_TABLE, GameState, evolve
 from .views import PlayerView, view
+
+if TYPE_CHECKING:
+    from .steps import Step
+
+#: Events whose fields hold step args (JSON values, where ``True == 1`` and ``1.0 == 1``):
+#: compared strictly. The strict record converter gives every other field its exact type.
+_LAX_EVENTS = (ev.StepsQueued, ev.StepUpdated)
+
+def _same_step_args(a: ev.Event, b: ev.Event) -> bool:
+    """For two equal events of :data:`_LAX_EVENTS`: whether their steps' args also agree in
+    the type of every value."""
+    sa = a.steps if isinstance(a, ev.StepsQueued) else (a.step,)  # type: ignore[attr-defined]
+    sb = b.steps if isinstance(b, ev.StepsQueued) else (b.step,)  # type: ignore[attr-defined]
+    for x, y in zip(sa, sb, strict=True):
+        for k, v in x.args.items():
+            w = y.args[k]
+            if type(v) is not type(w) or (type(v) in (tuple, dict) and not strict_equal(v, w)):
+                return False
+    return True
+
+
+#: How a game's set-up came about: dealt from its seed (re-derived when a record loads), or
+#: written as events by :func:`forestshuffle.testing.scenario` (trusted only on request).
+ORIGINS = ("seed", "scenario")
 
 
 def default_names(players: int) -> list[str]:
     """``Player 1``, ``Player 2``..."""
     return [f"Player {i + 1}" for i in range(players)]
+
+
+def check_seed(seed: Any) -> int:
+    """*seed* if it is a whole number ``0 <= seed < 2**128``; ArgumentError otherwise."""
+    if not strict_int(seed) or not 0 <= seed < SEED_LIMIT:
+        raise ArgumentError(f"a seed is a whole number from 0 to 2**128 - 1, not {seed!r}"
+                            if strict_int(seed) or seed is None or isinstance(seed, bool)
+                            else f"a seed is a whole number, not a {type(seed).__name__}")
+    return int(seed)
+
+
+def derive_setup(rules: Ruleset, players: int, seed: int) -> list[ev.Event]:
+    """The set-up events of a game of *rules* for *players* dealt from *seed*: what
+    :func:`new_game` folds first, and what loading a record compares the record's set-up
+    events with. Every parameter that shapes the set-up (later: options, expansions) is an
+    argument here, and records store each of them."""
+    try:
+        events = list(rules.deck_builder.build(rules, players, random.Random(seed)))
+    except ForestShuffleError:
+        raise
+    except Exception as exc:
+        raise plugin_failure(rules, exc, f"deck_builders:{rules.spec.deck_builder}") from exc
+    if not events or not all(isinstance(e, ev.Event) for e in events):
+        raise PluginError(f"deck builder {rules.spec.deck_builder!r} returned no set-up events",
+                          plugin=rules.registry.owners.get(
+                              f"deck_builders:{rules.spec.deck_builder}"),
+                          kind=rules.spec.deck_builder)
+    return events
 
 
 class Game:
@@ -38,28 +107,45 @@ class Game:
             raise PlayerCountError(
                 f"ruleset {rules.id!r} is for {spec.min_players} to {spec.max_players} "
                 f"players, not {players}")
+        if names is not None and (isinstance(names, str | bytes) or
+                                  not isinstance(names, Sequence)):
+            raise PlayerCountError(f"names must be a list of texts, not {type(names).__name__}")
         names = list(names) if names is not None else default_names(players)
-        if len(names) != players or not all(isinstance(n, str) and n for n in names):
-            raise PlayerCountError(f"expected {players} non-empty names, got {names!r}")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
+        if len(names) != players:
+            raise PlayerCountError(f"expected {players} names, got {len(names)}")
+        for n in names:
+            why = check_name(n)
+            if why is not None:
+                raise PlayerCountError(f"bad player name {n!r}: {why}")
+        seed = random.SystemRandom().randrange(2**63) if seed is None else check_seed(seed)
         self.rules = rules
         self.players = players
+        #: the seed the deck was shuffled from. Not a secret (see docs/security.md), but never
+        #: shown in views or reprs: whoever knows it knows the whole deck.
         self.seed = seed
+        #: ``"seed"`` (dealt from the seed) or ``"scenario"`` (set up from written events)
+        self.origin = "seed"
         self.names = names
         self.events: list[ev.Event] = []
         #: (action, index of its first event) for every applied action
         self.actions: list[tuple[Action, int]] = []
         self.setup_events = 0
-        self._expect: Sequence[ev.Event] | None = None
+        #: while a record loads: its events, by index (a list or a lazy converter)
+        self._expect: Any = None
         self.state = GameState(rules, players)
 
     # -- construction -----------------------------------------------------------------
 
     def _start(self) -> None:
-        setup = self.rules.deck_builder.build(self.rules, self.players, random.Random(self.seed))
+        setup = derive_setup(self.rules, self.players, self.seed)
         self.setup_events = len(setup)
-        self._run(setup)
+        try:
+            self._run(setup)
+        except ForestShuffleError:
+            raise
+        except Exception as exc:
+            raise plugin_failure(self.rules, exc,
+                                 f"deck_builders:{self.rules.spec.deck_builder}") from exc
         self._advance()
 
     def _run(self, events: Sequence[ev.Event]) -> None:
@@ -83,25 +169,65 @@ class Game:
         for e in events:
             if expect is not None:
                 i = len(log)
-                if i >= len(expect) or expect[i] != e:
-                    got = expect[i] if i < len(expect) else "the end of the log"
-                    raise RecordError(f"the log does not follow from the game: expected {e!r}, "
-                                      f"found {got!r}", index=i)
+                if i >= len(expect) or expect[i] != e or (
+                        type(e) in _LAX_EVENTS and not _same_step_args(expect[i], e)):
+                    got = repr(expect[i]) if i < len(expect) else "the end of the log"
+                    raise RecordError(f"the log does not follow from the game: expected "
+                                      f"{printable(repr(e))[:200]}, found "
+                                      f"{printable(got)[:200]}", index=i)
             evolve(state, e)
             log.append(e)
             if state.over:
                 break
 
     def _advance(self) -> None:
+        """Resolve steps until a decision or the end. A step kind that raises is reported as a
+        PluginError naming it; one that never leads to a decision is stopped after
+        :data:`~forestshuffle.safety.MAX_STEPS_WITHOUT_DECISION` steps (NoProgressError)."""
         state = self.state
+        steps = produced = 0
+        last = "?"
         while not state.over:
             if not state.queue:
-                raise RuntimeError("the resolution queue ran empty")
-            res = advance(state)
+                raise PluginError(f"the resolution queue ran empty after step kind {last!r}",
+                                  plugin=self.rules.registry.owners.get(f"steps:{last}"),
+                                  kind=last)
+            step = state.queue[0]
+            last = step.kind
+            try:
+                res = advance(state)
+            except ForestShuffleError:
+                raise
+            except Exception as exc:
+                raise plugin_failure(self.rules, exc, f"steps:{step.kind}") from exc
             if isinstance(res, Decision):
+                self._check_decision(res, step)
                 state.pending = res
                 return
-            self._run(res)
+            steps += 1
+            produced += len(res) if isinstance(res, list | tuple) else 0
+            if steps > MAX_STEPS_WITHOUT_DECISION or produced > MAX_EVENTS_WITHOUT_DECISION:
+                raise self._stalled(step, steps, produced)
+            try:
+                self._run(res)
+            except ForestShuffleError:
+                raise
+            except Exception as exc:
+                raise plugin_failure(self.rules, exc, f"steps:{step.kind}") from exc
+
+    def _check_decision(self, dec: Decision, step: Step) -> None:
+        if not (dec.options and strict_int(dec.player) and 0 <= dec.player < self.players):
+            owner = self.rules.registry.owners.get(f"steps:{step.kind}", "?")
+            raise PluginError(f"step kind {step.kind!r} of plugin {owner!r} asked a decision "
+                              f"that cannot be answered (player {dec.player!r}, "
+                              f"{len(dec.options)} options)", plugin=owner, kind=step.kind)
+
+    def _stalled(self, step: Step, steps: int, produced: int) -> NoProgressError:
+        owner = self.rules.registry.owners.get(f"steps:{step.kind}", "?")
+        return NoProgressError(
+            f"no decision after more than {MAX_STEPS_WITHOUT_DECISION} steps or "
+            f"{MAX_EVENTS_WITHOUT_DECISION} events ({steps} steps, {produced} events): step kind "
+            f"{step.kind!r} of plugin {owner!r} does not finish", plugin=owner, kind=step.kind)
 
     def _rebuild(self, upto: int) -> None:
         """Refold the first *upto* events into a new state."""
@@ -134,30 +260,64 @@ class Game:
         Pass *player* to have the game check that the decision is that player's. Raises
         IllegalActionError, leaving the game unchanged, if *action* is not legal.
         """
-        if player is not None and self.pending is not None and player != self.pending.player:
-            raise IllegalActionError(f"it is not player {player}'s decision", self.pending)
-        evs = decide(self.state, action)
+        if player is not None:
+            self._check_player(player, "player")
+            if self.pending is not None and player != self.pending.player:
+                raise IllegalActionError(f"it is not player {player}'s decision", self.pending)
+        try:
+            evs = decide(self.state, action)
+        except ForestShuffleError:
+            raise
+        except Exception as exc:
+            step = self.state.queue[0] if self.state.queue else None
+            raise plugin_failure(self.rules, exc, f"steps:{step.kind if step else '?'}") \
+                from exc
+        pend = self.state.pending
+        found = find_option(pend.options, action) if pend is not None else None
+        action = found if found is not None else action  # the option, not the caller's object
         mark = len(self.events)
+        step = self.state.queue[0]
         try:
             self._run(evs)
             self._advance()
+        except ForestShuffleError:
+            self._rebuild(mark)
+            raise
+        except Exception as exc:
+            self._rebuild(mark)
+            raise plugin_failure(self.rules, exc, f"steps:{step.kind}") from exc
         except BaseException:
             self._rebuild(mark)
             raise
         self.actions.append((action, mark))
         return self.events[mark:]
 
+    def _check_player(self, player: Any, what: str) -> int:
+        if not strict_int(player):
+            raise ArgumentError(f"{what} must be a seat number (int), not "
+                                f"{type(player).__name__} {player!r}")
+        if not 0 <= player < self.players:
+            raise ArgumentError(f"no player {player} in a {self.players}-player game")
+        return int(player)
+
     def apply_index(self, index: int) -> list[ev.Event]:
-        """Apply the legal action at position *index* of :meth:`legal_actions`."""
+        """Apply the legal action at position *index* of :meth:`legal_actions`.
+
+        IllegalActionError (the game unchanged) unless *index* is an int (a bool or float is
+        not) numbering a legal action."""
         opts = self.legal_actions()
-        if not isinstance(index, int) or not 0 <= index < len(opts):
-            raise IllegalActionError(f"no legal action number {index!r}", self.pending)
+        if not strict_int(index) or not 0 <= index < len(opts):
+            raise IllegalActionError(f"no legal action number {printable(repr(index))[:40]} "
+                                     f"(a whole number from 0 to {len(opts) - 1})", self.pending)
         return self.apply(opts[index])
 
     def undo(self, n: int = 1) -> None:
-        """Take back the last *n* actions (the state is refolded from the events)."""
-        if not isinstance(n, int) or n < 0 or n > len(self.actions):
-            raise ValueError(f"cannot undo {n!r} actions; {len(self.actions)} were applied")
+        """Take back the last *n* actions (the state is refolded from the events).
+
+        ArgumentError (a ValueError) unless ``0 <= n <= len(game.actions)`` is an int."""
+        if not strict_int(n) or n < 0 or n > len(self.actions):
+            raise ArgumentError(f"cannot undo {n!r} actions; {len(self.actions)} were applied "
+                                "(a whole number from 0 is needed)")
         if n == 0:
             return
         mark = self.actions[-n][1]
@@ -187,8 +347,8 @@ class Game:
         return self.scores().winners if self.state.over else frozenset()
 
     def view(self, player: int) -> PlayerView:
-        """What *player* may see."""
-        return view(self.state, player)
+        """What *player* may see (ArgumentError unless *player* is a seat number, an int)."""
+        return view(self.state, self._check_player(player, "player"))
 
     @property
     def current_player(self) -> int:
@@ -209,19 +369,29 @@ class Game:
 
         return dumps(self, indent=indent)
 
-    @classmethod
-    def from_json(cls, text: str | bytes, *, rules: Ruleset | None = None) -> Game:
-        """Load a record; the game is replayed and checked event by event.
+    def redacted_record(self, player: int) -> dict[str, Any]:
+        """The record as *player* may know it (see :func:`forestshuffle.record.redacted`)."""
+        from .record import redacted
 
-        Pass *rules* to load a game of a ruleset compiled outside the installed plugins.
+        return redacted(self, self._check_player(player, "player"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, rules: Ruleset | None = None,
+                  trust_setup: bool = False) -> Game:
+        """Load a record; the set-up is re-derived from the seed and the game is replayed and
+        checked event by event.
+
+        Pass *rules* to load a game of a ruleset compiled outside the installed plugins, and
+        ``trust_setup=True`` to load a scenario game (a record with ``"origin":
+        "scenario"``, whose set-up events were written, not dealt).
         """
         from .record import loads
 
-        return loads(text, rules=rules)
+        return loads(text, rules=rules, trust_setup=trust_setup)
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else str(self.pending)
-        return (f"<Game {self.rules.id!r} players={self.players} seed={self.seed} "
+        return (f"<Game {self.rules.id!r} players={self.players} "
                 f"events={len(self.events)}: {status}>")
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decisions import Action, Decision, Declare
+from .decisions import Action, Decision, Declare, describe, field_problem, find_option
 from .errors import IllegalActionError
 from .events import Event
 
@@ -35,20 +35,31 @@ def pending(state: GameState) -> Decision | None:
 def decide(state: GameState, action: Action) -> Events:
     """Validate *action* against the pending decision and return its events.
 
-    Raises IllegalActionError (the state untouched) if it is not a legal answer.
+    Raises IllegalActionError (the state untouched) if it is not a legal answer: *action*
+    must be exactly one of the options (:func:`~forestshuffle.decisions.find_option`: the
+    same class, fields of the same types and values). The step kind gets the option itself,
+    never the caller's object.
     """
     if state.over:
         raise IllegalActionError("the game is over")
     dec = pending(state)
     assert dec is not None
-    if not isinstance(action, Action):
-        raise IllegalActionError(f"{action!r} is not an action", dec)
     for o in dec.options:
         if o is action:
             break
     else:
-        if action not in dec.options:
-            raise IllegalActionError(f"{action!r} is not a legal answer", dec)
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"{describe(action)} is not an action", dec)
+        try:
+            problem = field_problem(action)
+            found = find_option(dec.options, action) if problem is None else None
+        except Exception:  # a hostile subclass: its fields cannot even be read
+            problem, found = f"{describe(action)} cannot be read as an action", None
+        if problem is not None:
+            raise IllegalActionError(problem, dec)
+        if found is None:
+            raise IllegalActionError(f"{describe(action)} is not a legal answer", dec)
+        action = found
     if isinstance(action, Declare):
         declaration: DeclarationKind = state.rules.registry.declarations[action.name]
         return declaration.declare(state, dec.player)

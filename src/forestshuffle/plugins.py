@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import os
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from importlib import metadata
+from types import TracebackType
 from typing import Any
 
 import pluggy
@@ -18,10 +20,21 @@ import pluggy
 from . import hookspecs
 from .builtin import CoreKinds
 from .cards import CardSet
-from .errors import CardDataError, PluginError, UnknownRulesetError
+from .errors import CardDataError, ForestShuffleError, PluginError, UnknownRulesetError
+from .kinds import (
+    CountKind,
+    DeckBuilder,
+    EndCondition,
+    ScoringKind,
+    StepKind,
+    TriggerKind,
+    TurnAction,
+)
+from .layouts import SiteKind
 from .overrides import PLUGIN as OVERRIDES
-from .overrides import apply_overrides, load_overrides
+from .overrides import apply_overrides, load_overrides, probe_overrides
 from .ruleset import Registry, Ruleset, RulesetSpec
+from .safety import OVERRIDES_CACHE_SIZE, printable
 
 ENTRY_POINT_GROUP = "forestshuffle"
 
@@ -33,31 +46,106 @@ def _core_version() -> str:
         return "0+unknown"
 
 
+#: Every hook: (what its items are called, the attribute naming them, their class, the
+#: registry family in :class:`~forestshuffle.ruleset.Registry`).
+HOOKS: dict[str, tuple[str, str, type[Any], str]] = {
+    "forestshuffle_rulesets": ("ruleset", "id", RulesetSpec, ""),
+    "forestshuffle_card_sets": ("card set", "id", CardSet, ""),
+    "forestshuffle_site_kinds": ("site kind", "id", SiteKind, "site_kinds"),
+    "forestshuffle_step_kinds": ("step kind", "name", StepKind, "steps"),
+    "forestshuffle_trigger_kinds": ("trigger kind", "name", TriggerKind, "triggers"),
+    "forestshuffle_scoring_kinds": ("scoring kind", "name", ScoringKind, "scoring"),
+    "forestshuffle_count_kinds": ("count kind", "name", CountKind, "counts"),
+    "forestshuffle_turn_actions": ("turn action", "name", TurnAction, "turn_actions"),
+    "forestshuffle_deck_builders": ("deck builder", "name", DeckBuilder, "deck_builders"),
+    "forestshuffle_end_conditions": ("end condition", "name", EndCondition, "end_conditions"),
+}
+CORE = "forestshuffle"
+#: What plugin isolation catches: any Exception, and SystemExit (a hook has no business
+#: ending the process). KeyboardInterrupt and other BaseExceptions pass through: they are
+#: the user's (or the interpreter's) request to stop.
+ISOLATED: tuple[type[BaseException], ...] = (Exception, SystemExit)
+
+
+def _ids(hook: str, item: Any) -> list[str]:
+    """The names *item* takes in its hook's namespace (a ruleset's aliases too)."""
+    key = getattr(item, HOOKS[hook][1])
+    if hook == "forestshuffle_rulesets":
+        return [key, *item.aliases]
+    return [key]
+
+
+def _short(item: Any) -> str:
+    try:
+        text = repr(item)
+    except Exception:
+        text = f"<{type(item).__name__}>"
+    return printable(text if len(text) <= 80 else text[:77] + "...")
+
+
 class PluginHost:
     """A pluggy plugin manager with the core and the installed plugins registered.
 
     Pass ``extra`` plugins (objects or modules with hook implementations) to add some
     without installing them (tests, notebooks); pass ``entry_points=False`` to skip the
     installed ones.
+
+    Every plugin's hooks are asked once, on first use, and their contributions kept. A
+    plugin that fails anywhere (a hook raises, returns an item of the wrong class or without
+    an id, repeats an id of its own, or contributes an id another plugin contributes too)
+    contributes nothing at all and is listed in :attr:`failures`; of two plugins
+    contributing one id both fail, whatever their order (a plugin repeating an id of the
+    core fails alone: the core is always there).
     """
 
     def __init__(self, extra: Sequence[Any] = (), *, entry_points: bool = True) -> None:
         self.pm = pluggy.PluginManager(hookspecs.PROJECT)
         self.pm.add_hookspecs(hookspecs)
         self.versions: dict[str, str] = {}
-        self.pm.register(CoreKinds(), name="forestshuffle")
-        self.versions["forestshuffle"] = _core_version()
-        #: plugin name -> why it was left out (it raised, returned bad data, a duplicate id)
-        self.failures: dict[str, str] = {}
-        self._bad: set[str] = set()
+        self.pm.register(CoreKinds(), name=CORE)
+        self.versions[CORE] = _core_version()
+        self._failures: dict[str, str] = {}
         if entry_points:
             self._load_entry_points()
         for i, plugin in enumerate(extra):
             name = getattr(plugin, "__name__", None) or f"{type(plugin).__name__}#{i}"
-            self.pm.register(plugin, name=name)
-            self.versions[name] = str(getattr(plugin, "__version__", "0"))
-        self.pm.check_pending()
+            if not isinstance(name, str):
+                name = f"{type(plugin).__name__}#{i}"
+            self._register(plugin, name, str(getattr(plugin, "__version__", "0")))
+        self._check_pending()
+        self._contributions: dict[str, dict[str, tuple[str, Any]]] | None = None
         self._rulesets: dict[str, Ruleset] = {}
+        self._overridden: OrderedDict[str, Ruleset] = OrderedDict()
+
+    @property
+    def failures(self) -> dict[str, str]:
+        """Plugin name -> why it was left out (it could not be loaded or registered, a hook
+        raised, it returned bad data, it contributes an id another plugin contributes)."""
+        self.contributions()
+        return self._failures
+
+    def _register(self, plugin: Any, name: str, version: str) -> None:
+        if self.pm.has_plugin(name) or name in self._failures:
+            self._failures.setdefault(name, "has the name of a plugin already registered")
+            return
+        try:
+            self.pm.register(plugin, name=name)
+        except (ValueError, pluggy.PluginValidationError) as exc:
+            self._failures[name] = f"could not be registered: {printable(str(exc))}"
+            return
+        self.versions[name] = version
+
+    def _check_pending(self) -> None:
+        """Leave out, by name, each plugin implementing a hook that does not exist."""
+        for _ in range(len(self.versions) + 1):
+            try:
+                self.pm.check_pending()
+                return
+            except pluggy.PluginValidationError as exc:
+                name = self.pm.get_name(exc.plugin) or "?"
+                self._failures[name] = f"implements an unknown hook: {printable(str(exc))}"
+                self.pm.unregister(exc.plugin)
+                self.versions.pop(name, None)
 
     def _load_entry_points(self) -> None:
         only = os.environ.get("FORESTSHUFFLE_LOAD_PLUGINS")
@@ -69,59 +157,74 @@ class PluginHost:
                 continue
             try:
                 plugin = ep.load()
-            except Exception as exc:  # a broken plugin must not take down the others
-                self.failures[ep.name] = f"could not be loaded: {exc!r}"
+            except ISOLATED as exc:  # a broken plugin must not take down the others
+                self._failures[ep.name] = f"could not be loaded: {_short(exc)}"
                 continue
-            self.pm.register(plugin, name=ep.name)
             dist = getattr(ep, "dist", None)
-            self.versions[ep.name] = dist.version if dist is not None else "0"
+            self._register(plugin, ep.name, dist.version if dist is not None else "0")
 
-    def _fail(self, plugin: str, why: str) -> None:
-        """Record that *plugin* failed; its contributions are left out from now on."""
-        self.failures.setdefault(plugin, why)
-        self._bad.add(plugin)
+    # -- contributions, asked once ---------------------------------------------------------
 
-    def _collect(self, hook: str) -> list[tuple[str, Any]]:
-        """Each working plugin's contributions to *hook*, as (plugin name, item).
+    def contributions(self) -> dict[str, dict[str, tuple[str, Any]]]:
+        """hook -> id -> (plugin, item), from every working plugin; asked once and kept."""
+        if self._contributions is None:
+            self._contributions = self._gather()
+        return self._contributions
 
-        The core comes first, then plugins in registration order (entry points, then
-        ``extra``), so on a duplicate id the first one registered wins. A plugin that raises
-        is recorded in :attr:`failures` and left out; the others go on.
-        """
-        impls = [(self.pm.get_name(i.plugin) or "?", i)
-                 for i in getattr(self.pm.hook, hook).get_hookimpls()]
-        order = {n: i for i, n in enumerate(self.versions)}  # registration order
-        impls.sort(key=lambda t: order.get(t[0], len(order)))
-        out: list[tuple[str, Any]] = []
-        for name, impl in impls:
-            if name in self._bad:
+    def _gather(self) -> dict[str, dict[str, tuple[str, Any]]]:
+        failed: dict[str, str] = {}
+        got: dict[str, dict[str, list[Any]]] = {}
+        for hook, (what, key, cls, _) in HOOKS.items():
+            for impl in getattr(self.pm.hook, hook).get_hookimpls():
+                name = self.pm.get_name(impl.plugin) or "?"
+                if name in failed:
+                    continue
+                why = None
+                try:
+                    items = list(impl.function() or ())
+                except ISOLATED as exc:  # a broken plugin must not take down the others
+                    failed[name] = f"failed in {hook}: {_short(exc)}"
+                    continue
+                seen: set[str] = set()
+                for item in items:
+                    ident = getattr(item, key, None) if isinstance(item, cls) else None
+                    if not isinstance(ident, str) or not ident:
+                        why = f"returned a bad {what} from {hook}: {_short(item)}"
+                        break
+                    dup = [i for i in _ids(hook, item) if i in seen]
+                    if dup:
+                        why = f"contributes {what} {printable(dup[0])!r} twice"
+                        break
+                    seen.update(_ids(hook, item))
+                if why is not None:
+                    failed[name] = why
+                    continue
+                got.setdefault(name, {})[hook] = items
+        alive = [n for n in got if n not in failed]  # duplicates among these fail, all
+        for hook, (what, _, _, _) in HOOKS.items():
+            owners: dict[str, list[str]] = {}
+            for name in alive:
+                hooks = got[name]
+                for item in hooks.get(hook, ()):
+                    for ident in _ids(hook, item):
+                        owners.setdefault(ident, []).append(name)
+            for ident, names in owners.items():
+                if len(names) < 2:
+                    continue
+                culprits = [n for n in names if n != CORE]
+                for n in culprits:
+                    others = ", ".join(repr(o) for o in names if o != n)
+                    failed.setdefault(n, f"contributes {what} {printable(ident)!r}, which "
+                                         f"plugin {others} contributes too (both are left out)")
+        out: dict[str, dict[str, tuple[str, Any]]] = {hook: {} for hook in HOOKS}
+        for name, hooks in got.items():
+            if name in failed:
                 continue
-            try:
-                items = list(impl.function() or ())
-            except Exception as exc:  # a broken plugin must not take down the others
-                self._fail(name, f"failed in {hook}: {exc!r}")
-                continue
-            out.extend((name, item) for item in items)
+            for hook, items in hooks.items():
+                for item in items:
+                    out[hook][getattr(item, HOOKS[hook][1])] = (name, item)
+        self._failures.update(failed)
         return out
-
-    def _merge(self, hook: str, what: str, key_attr: str = "name",
-               cls: type[Any] | None = None) -> dict[str, Any]:
-        """Contributions merged by id; bad or duplicate ones are recorded and left out."""
-        merged: dict[str, Any] = {}
-        owner: dict[str, str] = {}
-        for plugin, item in self._collect(hook):
-            key = getattr(item, key_attr, None)
-            if (cls is not None and not isinstance(item, cls)) or not isinstance(key, str) \
-                    or not key:
-                self._fail(plugin, f"returned a bad {what} from {hook}: {item!r}")
-                continue
-            if key in merged:
-                self._fail(plugin, f"contributes {what} {key!r}, which plugin "
-                                   f"{owner[key]!r} already contributes")
-                continue
-            merged[key] = item
-            owner[key] = plugin
-        return merged
 
     def _unavailable(self, what: str) -> PluginError:
         why = "; ".join(f"plugin {n!r} {w}" for n, w in sorted(self.failures.items()))
@@ -129,7 +232,7 @@ class PluginHost:
 
     def specs(self) -> dict[str, RulesetSpec]:
         """Every ruleset spec contributed, by id."""
-        return self._merge("forestshuffle_rulesets", "ruleset", "id", RulesetSpec)
+        return {k: item for k, (_, item) in self.contributions()["forestshuffle_rulesets"].items()}
 
     def ruleset_ids(self) -> list[str]:
         """Ids of the playable rulesets."""
@@ -137,55 +240,57 @@ class PluginHost:
 
     def registry(self) -> Registry:
         """Every contributed kind, merged by name."""
-        return Registry(
-            steps=self._merge("forestshuffle_step_kinds", "step kind"),
-            triggers=self._merge("forestshuffle_trigger_kinds", "trigger kind"),
-            scoring=self._merge("forestshuffle_scoring_kinds", "scoring kind"),
-            counts=self._merge("forestshuffle_count_kinds", "count kind"),
-            turn_actions=self._merge("forestshuffle_turn_actions", "turn action"),
-            deck_builders=self._merge("forestshuffle_deck_builders", "deck builder"),
-            end_conditions=self._merge("forestshuffle_end_conditions", "end condition"),
-            site_kinds=self._merge("forestshuffle_site_kinds", "site kind", "id"),
-        )
+        c = self.contributions()
+        tables: dict[str, dict[str, Any]] = {}
+        owners: dict[str, str] = {}
+        for hook, (_, _, _, family) in HOOKS.items():
+            if not family:
+                continue
+            tables[family] = {k: item for k, (_, item) in c[hook].items()}
+            owners.update({f"{family}:{k}": plugin for k, (plugin, _) in c[hook].items()})
+        return Registry(owners=owners, **tables)
 
     def ruleset(self, ruleset_id: str, overrides: Mapping[str, Any] | None = None) -> Ruleset:
         """The compiled ruleset *ruleset_id* (or an alias), built once and cached.
 
-        *overrides* (see :mod:`forestshuffle.overrides`) correct card facts; the result is
-        cached per distinct overrides.
+        *overrides* (see :mod:`forestshuffle.overrides`) correct card facts; the
+        :data:`~forestshuffle.safety.OVERRIDES_CACHE_SIZE` rulesets with distinct overrides
+        used last are kept.
         """
-        key = ruleset_id if not overrides else \
-            f"{ruleset_id}\0{json.dumps(overrides, sort_keys=True)}"
-        cached = self._rulesets.get(key)
-        if cached is not None:
-            return cached
+        if not isinstance(ruleset_id, str):
+            raise UnknownRulesetError(printable(repr(ruleset_id)), self.ruleset_ids())
+        if overrides:
+            key = f"{ruleset_id}\0{json.dumps(overrides, sort_keys=True)}"
+            cached = self._overridden.get(key)
+            if cached is not None:
+                self._overridden.move_to_end(key)
+                return cached
+        else:
+            cached = self._rulesets.get(ruleset_id)
+            if cached is not None:
+                return cached
+        rs = self._compile(ruleset_id, overrides)
+        if overrides:
+            self._overridden[key] = rs
+            while len(self._overridden) > OVERRIDES_CACHE_SIZE:
+                self._overridden.popitem(last=False)
+        else:
+            for name in (rs.spec.id, *rs.spec.aliases):
+                self._rulesets[name] = rs
+        return rs
+
+    def _compile(self, ruleset_id: str, overrides: Mapping[str, Any] | None) -> Ruleset:
         specs = self.specs()
-        spec = specs.get(ruleset_id)
+        spec = specs.get(ruleset_id) or next(
+            (s for s in specs.values() if ruleset_id in s.aliases), None)
         if spec is None:
-            for s in specs.values():
-                if ruleset_id in s.aliases:
-                    spec = s
-                    break
-        if spec is None:
-            known = list(specs)
             if self.failures:
-                raise self._unavailable(f"ruleset {ruleset_id!r}")
-            raise UnknownRulesetError(ruleset_id, known)
-        sets_by_id: dict[str, tuple[str, CardSet]] = {}
-        owners = {}
-        for plugin, cs in self._collect("forestshuffle_card_sets"):
-            if not isinstance(cs, CardSet):
-                self._fail(plugin, f"returned {cs!r}, not a CardSet")
-                continue
-            if cs.id in sets_by_id:
-                self._fail(plugin, f"contributes card set {cs.id!r}, which plugin "
-                                   f"{sets_by_id[cs.id][0]!r} already contributes")
-                continue
-            sets_by_id[cs.id] = (plugin, cs)
-            owners[cs.id] = plugin
-        chosen = []
+                raise self._unavailable(f"ruleset {printable(ruleset_id)!r}")
+            raise UnknownRulesetError(printable(ruleset_id), list(specs))
+        sets_by_id = self.contributions()["forestshuffle_card_sets"]
+        chosen: list[tuple[str, CardSet]] = []
         for sid in spec.card_sets:
-            if sid not in sets_by_id or sets_by_id[sid][0] in self._bad:
+            if sid not in sets_by_id:
                 if self.failures:
                     raise self._unavailable(f"card set {sid!r} of ruleset {spec.id!r}")
                 raise CardDataError("?", f"ruleset {spec.id!r}", "card_sets",
@@ -203,22 +308,68 @@ class PluginHost:
                     raise CardDataError("?", f"ruleset {spec.id!r}", field,
                                         f"unknown name {n!r} (known: {', '.join(sorted(table))})")
         used = {p for p, _ in chosen}
-        versions = {n: v for n, v in self.versions.items() if n in used or n == "forestshuffle"}
-        if overrides:
-            chosen = apply_overrides(chosen, overrides)
-            try:
-                rs = Ruleset(spec, chosen, reg, versions)
-            except CardDataError as exc:
-                raise CardDataError(OVERRIDES, exc.item, exc.field,
-                                    f"{exc.problem} (after applying the overrides)") from None
-            rs.overrides = dict(overrides)
-            self._rulesets[key] = rs
-            return rs
-        rs = Ruleset(spec, chosen, reg, versions)
-        self._rulesets[spec.id] = rs
-        for a in spec.aliases:
-            self._rulesets[a] = rs
+        versions = {n: v for n, v in self.versions.items() if n in used or n == CORE}
+        if not overrides:
+            return self._build(spec, chosen, reg, versions)
+        chosen = apply_overrides(chosen, overrides)
+        try:
+            rs = self._build(spec, chosen, reg, versions)
+        except CardDataError as exc:
+            raise CardDataError(OVERRIDES, exc.item, exc.field,
+                                f"{exc.problem} (after applying the overrides)") from None
+        except PluginError as exc:
+            raise CardDataError(OVERRIDES, "overrides", "(compile)",
+                                f"the ruleset does not compile with them: {exc}") from None
+        rs.overrides = dict(overrides)
+        probe_overrides(rs, overrides)
         return rs
+
+    def _build(self, spec: RulesetSpec, chosen: list[tuple[str, CardSet]], reg: Registry,
+               versions: dict[str, str]) -> Ruleset:
+        try:
+            return Ruleset(spec, chosen, reg, versions)
+        except ForestShuffleError:
+            raise
+        except Exception as exc:  # a kind's validate or compile that crashed
+            culprit = plugin_failure_from(reg, exc, "?")
+            raise PluginError(f"ruleset {spec.id!r} does not compile: {culprit}",
+                              plugin=culprit.plugin, kind=culprit.kind) from exc
+
+
+def _kind_objects(reg: Registry) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for _, _, _, family in HOOKS.values():
+        if family:
+            for name, obj in getattr(reg, family).items():
+                out[id(obj)] = f"{family}:{name}"
+    return out
+
+
+def plugin_failure_from(reg: Registry, exc: BaseException, fallback: str) -> PluginError:
+    """A PluginError for *exc*, raised inside a kind: it names the kind whose method raised
+    (the innermost kind object in the traceback, else *fallback*, ``family:name``) and the
+    plugin that contributed it."""
+    objects = _kind_objects(reg)
+    key = fallback
+    tb: TracebackType | None = exc.__traceback__
+    while tb is not None:
+        owner = objects.get(id(tb.tb_frame.f_locals.get("self")))
+        if owner is not None:
+            key = owner
+        tb = tb.tb_next
+    family, _, name = key.partition(":")
+    plugin = reg.owners.get(key, "?")
+    what = {"steps": "step kind", "scoring": "scoring kind", "counts": "count kind",
+            "triggers": "trigger kind", "site_kinds": "site kind"}.get(
+        family, family.rstrip("s").replace("_", " "))
+    return PluginError(f"{what} {printable(name)!r} of plugin {printable(plugin)!r} failed: "
+                       f"{type(exc).__name__}: {printable(str(exc))[:300]}", plugin=plugin,
+                       kind=name)
+
+
+def plugin_failure(rules: Ruleset, exc: BaseException, fallback: str) -> PluginError:
+    """:func:`plugin_failure_from` for a kind of *rules* that raised during play."""
+    return plugin_failure_from(rules.registry, exc, fallback)
 
 
 _HOST: PluginHost | None = None
@@ -234,7 +385,8 @@ def host() -> PluginHost:
 
 def get_ruleset(ruleset_id: str, overrides: Any = None) -> Ruleset:
     """The compiled ruleset *ruleset_id* from the installed plugins, with *overrides* (a
-    mapping, or a path to a TOML/JSON override file) applied if given."""
+    mapping, or a path to a TOML/JSON override file: pass a path only from your own
+    arguments, never from a document or record) applied if given."""
     return host().ruleset(ruleset_id, load_overrides(overrides))
 
 

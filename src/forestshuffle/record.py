@@ -1,22 +1,38 @@
 """Game records as versioned JSON.
 
-A record holds the parameters (ruleset, players, names, seed, plugin versions), the
-event log and the actions that caused it. Loading never executes code: it folds the
-set-up events, then replays every action through ``decide`` and checks that each
-produced event equals the recorded one, so a damaged, reordered or tampered log is
-refused with the index of the first bad event.
+A record holds the parameters (ruleset, players, names, seed, overrides, plugin versions),
+the event log and the actions that caused it. Loading never executes code and trusts
+nothing in the record: it re-derives the set-up events from the parameters and compares
+them with the record's, then replays every action through ``decide`` and checks that each
+produced event equals the recorded one (strictly: ``0.7``, ``"0 "`` and ``false`` are not
+the card ``0``), so a forged set-up, a damaged, reordered or tampered log is refused with
+the index of the first bad event. Each piece is converted only when it is checked, within
+the limits of :mod:`forestshuffle.safety`.
 
 Format ``forestshuffle-record``, version 1::
 
     {"format": "forestshuffle-record", "version": 1, "ruleset": "base",
      "players": 2, "names": [...], "seed": 7, "plugins": {"forestshuffle_base": "0.1.0"},
-     "setup": 2, "events": [{"type": "DeckBuilt", "v": 1, ...}, ...],
+     "origin": "seed", "setup": 2, "overrides": {...},
+     "events": [{"type": "DeckBuilt", "v": 1, ...}, ...],
      "actions": [{"type": "PlayCard", "card": 12, "at": 40}, ...]}
+
+``origin`` (added compatibly to version 1; absent means ``"seed"``) says how the set-up came
+about: ``"seed"``, dealt from the seed, or ``"scenario"``, written as events by
+:func:`forestshuffle.testing.scenario`, which loads only with ``trust_setup=True``.
+``overrides`` (optional) is an inline mapping, never a file path.
+
+:func:`redacted` gives the record as one player may know it (format
+``forestshuffle-redacted-record``): no seed, no deck order, other players' hidden cards
+left out. It cannot be loaded as a game.
 """
 
 from __future__ import annotations
 
-import json
+import bisect
+import typing
+import warnings
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -24,7 +40,18 @@ import cattrs
 
 from . import events as ev
 from .decisions import ACTION_TYPES, Action
-from .errors import ForestShuffleError, RecordError
+from .errors import ForestShuffleError, RecordError, RecordWarning
+from .safety import (
+    MAX_ACTIONS,
+    MAX_EVENTS,
+    MAX_RECORD_BYTES,
+    InputError,
+    check_depth,
+    printable,
+    read_json,
+    strict_equal,
+    strict_int,
+)
 from .steps import Step, freeze_args
 
 if TYPE_CHECKING:
@@ -32,9 +59,45 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 FORMAT = "forestshuffle-record"
+REDACTED_FORMAT = "forestshuffle-redacted-record"
 VERSION = 1
+REQUIRED_KEYS = ("format", "version", "ruleset", "players", "names", "seed", "setup", "events",
+                 "actions")
+OPTIONAL_KEYS = ("plugins", "overrides", "origin")
+
+
+# -- strict conversion ----------------------------------------------------------------------
+
+
+def _exact(typ: type[Any], what: str) -> Callable[[Any, Any], Any]:
+    def hook(value: Any, _: Any) -> Any:
+        if type(value) is not typ:
+            raise ValueError(f"expected {what}, not {printable(repr(value))[:60]}")
+        return value
+
+    return hook
+
+
+def _tuple_hook(t: Any) -> Callable[[Any, Any], Any]:
+    elem = typing.get_args(t)[0] if typing.get_args(t) else Any
+
+    def hook(value: Any, _: Any) -> Any:
+        if type(value) is not list:
+            raise ValueError(f"expected a list, not {type(value).__name__}")
+        return tuple(_conv.structure(x, elem) for x in value)
+
+    return hook
+
 
 _conv = cattrs.Converter(forbid_extra_keys=True)
+_conv.register_structure_hook(int, _exact(int, "a whole number"))
+_conv.register_structure_hook(str, _exact(str, "a text"))
+_conv.register_structure_hook(bool, _exact(bool, "true or false"))
+def _is_tuple(t: Any) -> bool:
+    return bool(typing.get_origin(t) is tuple)
+
+
+_conv.register_structure_hook_factory(_is_tuple, _tuple_hook)
 _conv.register_unstructure_hook(
     Step, lambda s: {"kind": s.kind, "player": s.player, "card": s.card, "args": _plain(s.args)}
 )
@@ -49,15 +112,37 @@ def _plain(v: Any) -> Any:
     return v
 
 
+def _json_like(v: Any) -> bool:
+    stack = [v]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            if not all(type(k) is str for k in x):
+                return False
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+        elif x is not None and type(x) not in (str, int, bool, float):
+            return False
+    return True
+
+
 def _step(d: Any) -> Step:
     if not isinstance(d, dict) or set(d) - {"kind", "player", "card", "args"}:
-        raise ValueError(f"not a step: {d!r}")
-    if not isinstance(d.get("kind"), str):
+        raise ValueError("not a step")
+    if type(d.get("kind")) is not str:
         raise ValueError("a step needs a kind")
     player, card, args = d.get("player", -1), d.get("card", -1), d.get("args", {})
-    if not isinstance(player, int) or not isinstance(card, int) or not isinstance(args, dict):
-        raise ValueError(f"bad step fields: {d!r}")
+    if not strict_int(player) or not strict_int(card) or not isinstance(args, dict) \
+            or not _json_like(args):
+        raise ValueError("bad step fields")
     return Step(d["kind"], player, card, freeze_args(args))
+
+
+def _path_error(exc: Exception) -> str:
+    if isinstance(exc, cattrs.BaseValidationError):
+        return "; ".join(cattrs.transform_error(exc))
+    return str(exc)
 
 
 def event_to_dict(e: ev.Event) -> dict[str, Any]:
@@ -74,18 +159,17 @@ def event_from_dict(d: Any, index: int) -> ev.Event:
     body = dict(d)
     name = body.pop("type", None)
     version = body.pop("v", 1)
-    cls = ev.EVENT_TYPES.get(name) if isinstance(name, str) else None
+    cls = ev.EVENT_TYPES.get(name) if type(name) is str else None
     if cls is None:
-        raise RecordError(f"unknown event type {name!r}", index=index, path="$.type")
-    if not isinstance(version, int) or version > cls.class_version or version < 1:
-        raise RecordError(f"unsupported version {version!r} of event {name}", index=index,
-                          path="$.v")
+        raise RecordError(f"unknown event type {printable(repr(name))[:60]}", index=index,
+                          path="$.type")
+    if not strict_int(version) or version > cls.class_version or version < 1:
+        raise RecordError(f"unsupported version {printable(repr(version))[:40]} of event "
+                          f"{name}", index=index, path="$.v")
     try:
         return _conv.structure(body, cls)
     except Exception as exc:
-        msgs = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) \
-            else [str(exc)]
-        raise RecordError(f"bad {name} event: {'; '.join(msgs)}", index=index) from None
+        raise RecordError(f"bad {name} event: {_path_error(exc)}", index=index) from None
 
 
 def action_to_dict(a: Action) -> dict[str, Any]:
@@ -97,20 +181,44 @@ def action_to_dict(a: Action) -> dict[str, Any]:
 
 def action_from_dict(d: Any, index: int) -> tuple[Action, int]:
     """An action and the index of its first event."""
+    where = f"$.actions[{index}]"
     if not isinstance(d, dict):
-        raise RecordError(f"action {index} must be an object", path=f"$.actions[{index}]")
+        raise RecordError(f"action {index} must be an object", path=where)
     body = dict(d)
     name = body.pop("type", None)
     at = body.pop("at", None)
-    cls = ACTION_TYPES.get(name) if isinstance(name, str) else None
+    cls = ACTION_TYPES.get(name) if type(name) is str else None
     if cls is None:
-        raise RecordError(f"unknown action type {name!r}", path=f"$.actions[{index}].type")
-    if not isinstance(at, int):
-        raise RecordError("an action needs 'at'", path=f"$.actions[{index}].at")
+        raise RecordError(f"unknown action type {printable(repr(name))[:60]}",
+                          path=f"{where}.type")
+    if not strict_int(at):
+        raise RecordError("an action needs 'at', a whole number", path=f"{where}.at")
+    if "label" in body:
+        raise RecordError("an action's label is not part of a record", path=f"{where}.label")
     try:
         return _conv.structure(body, cls), at
     except Exception as exc:
-        raise RecordError(f"bad {name} action: {exc}", path=f"$.actions[{index}]") from None
+        raise RecordError(f"bad {name} action: {_path_error(exc)}", path=where) from None
+
+
+class _LazyEvents:
+    """The record's events, each converted (and so checked) only when it is compared."""
+
+    def __init__(self, raw: list[Any]) -> None:
+        self.raw = raw
+        self.done: dict[int, ev.Event] = {}
+
+    def __len__(self) -> int:
+        return len(self.raw)
+
+    def __getitem__(self, i: int) -> ev.Event:
+        e = self.done.get(i)
+        if e is None:
+            e = self.done[i] = event_from_dict(self.raw[i], i)
+        return e
+
+
+# -- writing --------------------------------------------------------------------------------
 
 
 def to_dict(game: Game) -> dict[str, Any]:
@@ -123,6 +231,7 @@ def to_dict(game: Game) -> dict[str, Any]:
         "names": list(game.names),
         "seed": game.seed,
         "plugins": dict(game.rules.plugins),
+        "origin": game.origin,
         "setup": game.setup_events,
         **({"overrides": game.rules.overrides} if game.rules.overrides else {}),
         "events": [event_to_dict(e) for e in game.events],
@@ -132,7 +241,12 @@ def to_dict(game: Game) -> dict[str, Any]:
 
 def dumps(game: Game, indent: int | None = None) -> str:
     """The record of *game* as JSON text."""
+    import json
+
     return json.dumps(to_dict(game), indent=indent, separators=None if indent else (",", ":"))
+
+
+# -- reading --------------------------------------------------------------------------------
 
 
 def upcast(data: dict[str, Any]) -> dict[str, Any]:
@@ -140,96 +254,295 @@ def upcast(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def from_dict(data: Any, rules: Ruleset | None = None) -> Game:
-    """Load a record dict, replaying and checking every event."""
-    from .game import Game
-    from .plugins import get_ruleset
-    from .state import evolve
-
-    if not isinstance(data, dict):
-        raise RecordError("a record must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise RecordError(f"not a forestshuffle record (format {data.get('format')!r})",
-                          path="$.format")
-    version = data.get("version")
-    if not isinstance(version, int) or version < 1 or version > VERSION:
-        raise RecordError(f"unsupported record version {version!r} (this library reads up to "
-                          f"{VERSION})", path="$.version")
-    data = upcast(data)
+def _check_fields(data: dict[str, Any]) -> None:
+    unknown = sorted(k for k in data if k not in REQUIRED_KEYS + OPTIONAL_KEYS)
+    if unknown:
+        raise RecordError(f"unknown key {printable(repr(unknown[0]))[:60]} (a record holds: "
+                          f"{', '.join(REQUIRED_KEYS + OPTIONAL_KEYS)})",
+                          path=f"$.{printable(str(unknown[0]))[:60]}")
     for key, typ in (("ruleset", str), ("players", int), ("names", list), ("seed", int),
                      ("setup", int), ("events", list), ("actions", list)):
-        if not isinstance(data.get(key), typ) or isinstance(data.get(key), bool):
+        if type(data.get(key)) is not typ:
             raise RecordError(f"missing or bad {key!r}", path=f"$.{key}")
+    if len(data["events"]) > MAX_EVENTS:
+        raise RecordError(f"more than {MAX_EVENTS} events", path="$.events")
+    if len(data["actions"]) > MAX_ACTIONS:
+        raise RecordError(f"more than {MAX_ACTIONS} actions", path="$.actions")
+    if data.get("origin", "seed") not in ("seed", "scenario"):
+        raise RecordError("'origin' must be \"seed\" or \"scenario\"", path="$.origin")
+    overrides = data.get("overrides")
+    if overrides is not None and not isinstance(overrides, dict):
+        raise RecordError("'overrides' must be an inline mapping (a record never names a "
+                          "file)", path="$.overrides")
+
+
+def _check_plugins(data: dict[str, Any], rules: Ruleset) -> None:
+    plugins = data.get("plugins", {})
+    if not isinstance(plugins, dict) or not all(
+            type(k) is str and type(v) is str for k, v in plugins.items()):
+        raise RecordError("'plugins' must map plugin names to version texts", path="$.plugins")
+    missing = sorted(p for p in plugins if p not in rules.plugins)
+    if missing:
+        raise RecordError(f"the record needs plugin(s) {printable(str(missing))[:200]} that "
+                          "are not installed", path="$.plugins")
+    changed = sorted(p for p, v in plugins.items() if rules.plugins[p] != v)
+    if changed:
+        warnings.warn(RecordWarning(
+            "the record was written with other plugin versions: " + ", ".join(
+                f"{p} {printable(plugins[p])[:40]} (installed: {rules.plugins[p]})"
+                for p in changed)), stacklevel=4)
+
+
+def _ruleset(data: dict[str, Any], rules: Ruleset | None) -> Ruleset:
+    from .plugins import get_ruleset
+
+    overrides = data.get("overrides") or None
     if rules is None:
         try:
-            rules = get_ruleset(data["ruleset"], data.get("overrides"))
+            return get_ruleset(data["ruleset"], overrides)
         except ForestShuffleError as exc:
             raise RecordError(f"cannot load the ruleset: {exc}", path="$.ruleset") from None
-    elif rules.id != data["ruleset"]:
-        raise RecordError(f"the record is a game of {data['ruleset']!r}, not {rules.id!r}",
-                          path="$.ruleset")
-    plugins = data.get("plugins", {})
-    if isinstance(plugins, dict):
-        missing = [p for p in plugins if p not in rules.plugins]
-        if missing:
-            raise RecordError(f"the record needs plugin(s) {missing} that are not installed",
-                              path="$.plugins")
-    events = [event_from_dict(d, i) for i, d in enumerate(data["events"])]
-    actions = [action_from_dict(d, i) for i, d in enumerate(data["actions"])]
-    try:
-        game = Game(rules, data["players"], data["seed"], data["names"])
-    except ForestShuffleError as exc:
-        raise RecordError(str(exc), path="$.players") from None
-    setup = data["setup"]
-    if not 0 < setup <= len(events) or not isinstance(events[0], ev.DeckBuilt):
+    if rules.id != data["ruleset"]:
+        raise RecordError(f"the record is a game of {printable(data['ruleset'])[:60]!r}, not "
+                          f"{rules.id!r}", path="$.ruleset")
+    if (rules.overrides or None) != overrides:
+        raise RecordError("the record's overrides are not those of the given ruleset",
+                          path="$.overrides")
+    return rules
+
+
+def _fold_setup(game: Game, raw: list[Any], setup: int, trust_setup: bool,
+                origin: str) -> None:
+    """Fold the set-up: re-derived from the seed and compared with the record, or (a
+    scenario, trusted on request) the record's own events."""
+    from .game import derive_setup
+    from .state import evolve
+
+    rules = game.rules
+    if not 0 < setup <= len(raw):
         raise RecordError("the log must start with the set-up events", index=0)
+    if origin == "seed":
+        derived = derive_setup(rules, game.players, game.seed)
+        for i, want in enumerate(derived):
+            if i >= setup:
+                raise RecordError(f"the record has {setup} set-up events; the seed deals "
+                                  f"{len(derived)}", index=i)
+            got = event_from_dict(raw[i], i)
+            if not strict_equal(got, want):
+                raise RecordError(f"set-up event {i} is not what the seed deals (a forged or "
+                                  "damaged set-up)", index=i)
+        if setup != len(derived):
+            raise RecordError(f"the record has {setup} set-up events; the seed deals "
+                              f"{len(derived)}", index=len(derived))
+        game._run(derived)
+        return
+    if not trust_setup:
+        raise RecordError("the record is a scenario game (its set-up was written, not dealt "
+                          "from its seed); load it with trust_setup=True if you trust it",
+                          path="$.origin")
+    events = [event_from_dict(raw[i], i) for i in range(setup)]
     deal = events[0]
-    assert isinstance(deal, ev.DeckBuilt)
+    if not isinstance(deal, ev.DeckBuilt):
+        raise RecordError("the log must start with the set-up events", index=0)
     if sorted(deal.order + deal.boxed) != sorted(rules.cards):
         raise RecordError("the dealt deck is not the ruleset's cards", index=0)
     try:
-        for e in events[:setup]:
+        for e in events:
             evolve(game.state, e)
             game.events.append(e)
     except Exception as exc:
-        raise RecordError(f"the set-up events do not fold: {exc!r}",
+        raise RecordError(f"the set-up events do not fold: {type(exc).__name__}",
                           index=len(game.events)) from None
-    game.setup_events = setup
-    game._expect = events
-    try:
+
+
+def from_dict(data: Any, rules: Ruleset | None = None, *, trust_setup: bool = False) -> Game:
+    """Load a record dict, re-deriving its set-up and replaying and checking every event.
+
+    ``trust_setup=True`` loads a scenario game (``"origin": "scenario"``), whose set-up
+    events are folded as written.
+    """
+    if isinstance(data, dict):
         try:
-            game._advance()
-        except ForestShuffleError:
-            raise
-        except Exception as exc:  # a damaged set-up queue (unknown step kind, bad args...)
-            raise RecordError(f"the set-up events do not lead to a decision: {exc!r}",
-                              index=len(game.events)) from None
-        for n, (action, at) in enumerate(actions):
-            if at != len(game.events):
-                raise RecordError(f"action {n} should start at event {len(game.events)}, "
-                                  f"not {at}", index=at)
-            try:
-                game.apply(action)
-            except RecordError:
-                raise
-            except ForestShuffleError as exc:
-                raise RecordError(f"action {n} ({action!r}) is not legal there: {exc}",
-                                  index=at) from None
-            except Exception as exc:  # damaged steps in the log fail while resolving
-                raise RecordError(f"action {n} ({action!r}) cannot be replayed: {exc!r}",
-                                  index=at) from None
-        if len(game.events) != len(events):
-            raise RecordError("the log has events that no action caused",
-                              index=len(game.events))
+            check_depth(data)
+        except InputError as exc:
+            raise RecordError(str(exc)) from None
+    return _from_checked(data, rules, trust_setup)
+
+
+def _from_checked(data: Any, rules: Ruleset | None, trust_setup: bool) -> Game:
+    from .game import Game
+
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    if data.get("format") == REDACTED_FORMAT:
+        raise RecordError("a redacted record holds only what one player may know; it cannot "
+                          "be loaded as a game", path="$.format")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"not a forestshuffle record (format "
+                          f"{printable(repr(data.get('format')))[:60]})", path="$.format")
+    version: Any = data.get("version")
+    if not strict_int(version) or version < 1 or version > VERSION:
+        raise RecordError(f"unsupported record version {printable(repr(version))[:40]} (this "
+                          f"library reads up to {VERSION})", path="$.version")
+    data = upcast(data)
+    _check_fields(data)
+    rules = _ruleset(data, rules)
+    _check_plugins(data, rules)
+    try:
+        game = Game(rules, data["players"], data["seed"], data["names"])
+    except ForestShuffleError as exc:
+        raise RecordError(str(exc), path="$.seed" if "seed" in str(exc) else "$.players") \
+            from None
+    origin = data.get("origin", "seed")
+    game.origin = origin
+    raw: list[Any] = data["events"]
+    _fold_setup(game, raw, data["setup"], trust_setup, origin)
+    game.setup_events = data["setup"]
+    lazy = _LazyEvents(raw)
+    game._expect = lazy
+    try:
+        _replay(game, data["actions"], len(raw))
     finally:
         game._expect = None
     return game
 
 
-def loads(text: str | bytes, rules: Ruleset | None = None) -> Game:
-    """Load a record from JSON text (of an installed ruleset, or of *rules*)."""
+def _replay(game: Game, raw_actions: list[Any], n_events: int) -> None:
     try:
-        data = json.loads(text)
-    except (ValueError, TypeError) as exc:
-        raise RecordError(f"not valid JSON: {exc}") from None
-    return from_dict(data, rules)
+        game._advance()
+    except RecordError:
+        raise
+    except ForestShuffleError as exc:
+        raise RecordError(f"the set-up does not lead to a decision: {exc}",
+                          index=len(game.events)) from None
+    for n, raw in enumerate(raw_actions):
+        action, at = action_from_dict(raw, n)
+        if at != len(game.events):
+            raise RecordError(f"action {n} should start at event {len(game.events)}, "
+                              f"not {at}", index=at)
+        try:
+            game.apply(action)
+        except RecordError:
+            raise
+        except ForestShuffleError as exc:
+            raise RecordError(f"action {n} ({printable(repr(action))[:80]}) is not legal "
+                              f"there: {exc}", index=at) from None
+    if len(game.events) != n_events:
+        raise RecordError("the log has events that no action caused", index=len(game.events))
+
+
+def loads(text: str | bytes, rules: Ruleset | None = None, *,
+          trust_setup: bool = False) -> Game:
+    """Load a record from JSON text (of an installed ruleset, or of *rules*), at most
+    :data:`~forestshuffle.safety.MAX_RECORD_BYTES` long."""
+    try:
+        data = read_json(text, limit=MAX_RECORD_BYTES)
+    except InputError as exc:
+        raise RecordError(f"not a readable record: {exc}") from None
+    return _from_checked(data, rules, trust_setup)
+
+
+# -- redacted records -------------------------------------------------------------------------
+
+
+def redacted(game: Game | Mapping[str, Any] | str | bytes, player: int) -> dict[str, Any]:
+    """The record of *game* (a Game, or a record to load first) as *player* may know it.
+
+    Kept: the parameters but the seed, every public event, *player*'s own cards. Left out:
+    the seed, the deck order and the boxed cards (their numbers only), other players' drawn,
+    returned, caved and face-down cards (``null``), the arguments of other players' steps,
+    and the card of another player's action unless the public events of that turn show it
+    (a card played, paid or taken). Event indexes are those of the full record; each action
+    names the player who chose it. The result cannot be loaded as a game.
+    """
+    from .game import Game
+
+    if not isinstance(game, Game):
+        game = from_dict(dict(game)) if isinstance(game, Mapping) else loads(game)
+    if not strict_int(player) or not 0 <= player < game.players:
+        from .errors import ArgumentError
+
+        raise ArgumentError(f"no player {player!r} in a {game.players}-player game")
+    events = [_redact_event(e, player) for e in game.events]
+    deciders = _deciders(game)
+    turn_ends = [i for i, e in enumerate(game.events) if isinstance(e, ev.TurnStarted)]
+    actions = []
+    for (a, at), who in zip(game.actions, deciders, strict=True):
+        d = {**action_to_dict(a), "at": at, "player": who}
+        if who != player:
+            k = bisect.bisect_right(turn_ends, at)
+            end = turn_ends[k] if k < len(turn_ends) else len(events)
+            shown = _public_cards(events[at:end])
+            for key in [k for k in d if k == "card"]:
+                if d[key] not in shown:
+                    d[key] = None
+        actions.append(d)
+    return {
+        "format": REDACTED_FORMAT,
+        "version": 1,
+        "player": player,
+        "ruleset": game.rules.id,
+        "players": game.players,
+        "names": list(game.names),
+        "plugins": dict(game.rules.plugins),
+        **({"overrides": game.rules.overrides} if game.rules.overrides else {}),
+        "setup": game.setup_events,
+        "events": events,
+        "actions": actions,
+    }
+
+
+def _deciders(game: Game) -> list[int]:
+    """The player whose decision each action of *game* answered (by refolding the log)."""
+    from .machine import advance
+    from .state import GameState, evolve
+
+    state = GameState(game.rules, game.players)
+    out = []
+    i = 0
+    for _, at in game.actions:
+        while i < at:
+            evolve(state, game.events[i])
+            i += 1
+        dec = advance(state)
+        out.append(dec.player if not isinstance(dec, list) else -1)
+    return out
+
+
+def _hide_step(s: Step) -> dict[str, Any]:
+    return {"kind": s.kind, "player": s.player}
+
+
+def _redact_event(e: ev.Event, player: int) -> dict[str, Any]:
+    d = event_to_dict(e)
+    other = getattr(e, "player", player) != player
+    if isinstance(e, ev.DeckBuilt):
+        return {"type": d["type"], "v": d["v"], "cards": len(e.order), "boxed": len(e.boxed)}
+    if isinstance(e, ev.CardDrawn | ev.SiteUpgraded) and other:
+        d["card"] = None
+    elif other and (isinstance(e, ev.HandReturned) or
+                    (isinstance(e, ev.CardsCaved) and e.source != "clearing")):
+        d["cards"] = [None] * len(e.cards)
+    elif isinstance(e, ev.CardPlayed) and other and e.half is None:
+        d["card"] = None
+    elif isinstance(e, ev.StepsQueued):
+        d["steps"] = [_conv.unstructure(s) if s.player in (player, -1) else _hide_step(s)
+                      for s in e.steps]
+    elif isinstance(e, ev.StepUpdated) and e.step.player not in (player, -1):
+        d["step"] = _hide_step(e.step)
+    return d
+
+
+def _public_cards(events: list[dict[str, Any]]) -> set[int]:
+    """Every card a redacted event of *events* shows."""
+    out: set[int] = set()
+    for d in events:
+        if d["type"] in ("StepsQueued", "StepUpdated", "StepFinished"):
+            continue
+        for key in ("card", "cards", "paid"):
+            v: Any = d.get(key)
+            if strict_int(v):
+                out.add(v)
+            elif isinstance(v, list):
+                out.update(x for x in v if strict_int(x))
+    return out

@@ -49,6 +49,8 @@ class Registry:
     events: dict[str, type[Any]] = attrs.field(factory=dict)
     #: plugin action classes, by their record type name
     actions: dict[str, type[Any]] = attrs.field(factory=dict)
+    #: ``family:name`` (``steps:draw``, ``scoring:per``...) -> the plugin that contributed it
+    owners: dict[str, str] = attrs.field(factory=dict)
 
 
 class Ruleset:

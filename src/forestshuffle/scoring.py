@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from .errors import ForestShuffleError, PluginError
 from .kinds import CardScorer, CountKind, GroupScorer, ScoreContext, ScoringKind, check_args
 
 if TYPE_CHECKING:
@@ -401,7 +402,7 @@ class SetTable(ScoringKind):
         """``table`` (list of whole numbers), ``count``."""
         _need_keys(args, {"table", "count"})
         t = args["table"]
-        if not isinstance(t, list | tuple) or not t or not all(isinstance(x, int) for x in t):
+        if not isinstance(t, list | tuple) or not t or not all(type(x) is int for x in t):
             raise ValueError("'table' must be a non-empty list of whole numbers")
 
     def group_key(self, args: Mapping[str, Any], species: str) -> str | None:
@@ -442,7 +443,7 @@ class DistinctSets(ScoringKind):
         if args["tag"] not in rules.tags:
             raise ValueError(f"unknown tag {args['tag']!r}")
         t = args["table"]
-        if not isinstance(t, list | tuple) or not t or not all(isinstance(x, int) for x in t):
+        if not isinstance(t, list | tuple) or not t or not all(type(x) is int for x in t):
             raise ValueError("'table' must be a non-empty list of whole numbers")
 
     def group_key(self, args: Mapping[str, Any], species: str) -> str | None:
@@ -533,6 +534,13 @@ class Scores:
         return tuple(p.total for p in self.players)
 
 
+def _scoring_failure(rules: Ruleset, cs: Any, exc: Exception) -> PluginError:
+    """A PluginError naming the scoring kind that raised and its plugin."""
+    plugin = rules.registry.owners.get(f"scoring:{cs.kind}", "?")
+    return PluginError(f"scoring kind {cs.kind!r} of plugin {plugin!r} failed: "
+                       f"{type(exc).__name__}: {exc}", plugin=plugin, kind=cs.kind)
+
+
 def score_forest(
     rules: Ruleset, forests: Sequence[Forest], player: int, breakdown: bool = True
 ) -> tuple[int, list[CardScore]]:
@@ -564,14 +572,26 @@ def score_forest(
                 else:
                     g[1].append(card)
                 continue
-            p, r = cs.fn(ctx, card)
+            try:
+                p, r = cs.fn(ctx, card)
+            except ForestShuffleError:
+                raise
+            except Exception as exc:
+                raise _scoring_failure(rules, cs, exc) from exc
             pts += p
             why.append(r)
         points[card] = pts
         reasons[card] = why
         total += pts
     for fn, cards in groups.values():
-        for card, (p, r) in zip(cards, fn(ctx, cards), strict=True):
+        try:
+            results = fn(ctx, cards)
+        except ForestShuffleError:
+            raise
+        except Exception as exc:
+            raise _scoring_failure(rules, next(
+                cs for sc in scorers.values() for cs in sc if cs.fn is fn), exc) from exc
+        for card, (p, r) in zip(cards, results, strict=True):
             points[card] += p
             reasons[card].append(r)
             total += p

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .decisions import Decision
+from .errors import ArgumentError
+from .safety import printable
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -62,9 +64,11 @@ class PlayerView:
 
 
 def view(state: GameState, player: int) -> PlayerView:
-    """The view of *state* for *player*."""
-    if not 0 <= player < state.players:
-        raise ValueError(f"no player {player} in a {state.players}-player game")
+    """The view of *state* for *player* (a seat number, an ``int``; ArgumentError, a
+    ValueError and a TypeError, otherwise). It holds no seed and no deck order."""
+    if type(player) is not int or not 0 <= player < state.players:
+        raise ArgumentError(f"no player {printable(repr(player))[:40]} in a "
+                            f"{state.players}-player game (a seat number from 0 is needed)")
     forests = []
     for f in state.forests:
         forests.append(ForestView(tuple(

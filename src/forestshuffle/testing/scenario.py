@@ -120,12 +120,16 @@ def scenario(
     that can take one, hands respect the hand limit and the clearing is below its limit.
     A position that breaks them raises :class:`ScenarioError`; pass ``validate=False`` to
     build a deliberately illegal set-up.
+
+    The game's record says ``"origin": "scenario"``: its set-up was written, not dealt from
+    its seed, so ``Game.from_json`` loads it only with ``trust_setup=True``.
     """
     rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     hands = hands or {}
     forests = forests or {}
     caves = caves or {}
     game = Game(rules, players, seed, names or default_names(players))
+    game.origin = "scenario"  # its record loads only with trust_setup=True
     placed: list[int] = []
     for h in hands.values():
         placed.extend(h)

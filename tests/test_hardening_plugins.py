@@ -1,0 +1,301 @@
+"""Issue 15, plugins: no plugin can shadow another, a failing plugin contributes nothing,
+hooks are asked once per host, and a kind that fails during play is named.
+
+Source: docs/security.md ("Plugins"), docs/plugins/hooks.md ("Plugins contribute").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+import pytest
+
+import forestshuffle as fs
+import forestshuffle_base
+from forestshuffle import events as ev
+from forestshuffle.kinds import ScoringKind, StepKind
+from forestshuffle.safety import MAX_STEPS_WITHOUT_DECISION
+
+
+def host(*extra: Any) -> fs.PluginHost:
+    return fs.PluginHost(extra=[forestshuffle_base, *extra], entry_points=False)
+
+
+class Shadow:
+    """Contributes a ruleset with the id ``base`` of its own (fewer players)."""
+
+    __name__ = "shadow"
+
+    @fs.hookimpl
+    def forestshuffle_rulesets(self) -> Iterable[fs.RulesetSpec]:
+        return (attrs.evolve(forestshuffle_base.RULESET, max_players=2, aliases=()),)
+
+
+@pytest.mark.parametrize("order", ["real first", "shadow first"])
+def test_a_ruleset_id_taken_twice_fails_both_plugins_whatever_the_order(order):
+    extra = [forestshuffle_base, Shadow()] if order == "real first" else \
+        [Shadow(), forestshuffle_base]
+    h = fs.PluginHost(extra=extra, entry_points=False)
+    with pytest.raises(fs.PluginError) as info:
+        h.ruleset("base")
+    assert "shadow" in str(info.value) and "forestshuffle_base" in str(info.value)
+    assert set(h.failures) == {"shadow", "forestshuffle_base"}
+
+
+def test_an_alias_that_is_another_rulesets_id_fails_both():
+    class Alias:
+        __name__ = "alias"
+
+        @fs.hookimpl
+        def forestshuffle_rulesets(self) -> Iterable[fs.RulesetSpec]:
+            return (attrs.evolve(forestshuffle_base.RULESET, id="mine", aliases=("base",)),)
+
+    h = host(Alias())
+    assert {"alias", "forestshuffle_base"} <= set(h.failures)
+    assert "mine" not in h.ruleset_ids()
+
+
+def test_a_plugin_repeating_a_core_kind_fails_alone():
+    class Draw(StepKind):
+        name = "draw"
+        card_effect = True
+
+    class Copycat:
+        __name__ = "copycat"
+
+        @fs.hookimpl
+        def forestshuffle_step_kinds(self) -> Iterable[StepKind]:
+            return (Draw(),)
+
+    h = host(Copycat())
+    rules = h.ruleset("base")
+    assert rules.step_kinds["draw"] is not None and not isinstance(rules.step_kinds["draw"], Draw)
+    assert "forestshuffle" in h.failures["copycat"] and "forestshuffle" not in h.failures
+
+
+def test_a_half_failed_plugin_contributes_nothing():
+    """Its ruleset (contributed by a hook that worked) is gone too: it once stayed."""
+
+    class Half:
+        __name__ = "half"
+
+        @fs.hookimpl
+        def forestshuffle_rulesets(self) -> Iterable[fs.RulesetSpec]:
+            return (attrs.evolve(forestshuffle_base.RULESET, id="half-game", aliases=()),)
+
+        @fs.hookimpl
+        def forestshuffle_scoring_kinds(self) -> Iterable[ScoringKind]:
+            raise RuntimeError("boom")
+
+    h = host(Half())
+    assert "half-game" not in h.ruleset_ids()
+    with pytest.raises(fs.PluginError, match="boom"):
+        h.ruleset("half-game")
+    assert h.ruleset("base").id == "base"
+
+
+@pytest.mark.parametrize("bad", [object(), fs.RulesetSpec("", "no id", ("base",)), None, 3])
+def test_a_plugin_returning_an_item_of_the_wrong_class_fails_by_name(bad):
+    class Bad:
+        __name__ = "bad"
+
+        @fs.hookimpl
+        def forestshuffle_rulesets(self) -> Iterable[Any]:
+            return (bad,)
+
+    h = host(Bad())
+    assert "bad" in h.failures and h.ruleset("base").id == "base"
+
+
+def test_every_hook_of_every_plugin_is_asked_once_per_host():
+    calls: list[str] = []
+
+    class Counting:
+        __name__ = "counting"
+
+        @fs.hookimpl
+        def forestshuffle_rulesets(self) -> Iterable[fs.RulesetSpec]:
+            calls.append("rulesets")
+            return (attrs.evolve(forestshuffle_base.RULESET, id="counted", aliases=()),)
+
+        @fs.hookimpl
+        def forestshuffle_scoring_kinds(self) -> Iterable[ScoringKind]:
+            calls.append("scoring")
+            return ()
+
+    h = host(Counting())
+    h.ruleset("base")
+    h.ruleset("counted")
+    h.ruleset("base", {"species": {"base.wolf": {"cost": 1}}})
+    h.ruleset("counted", {"species": {"base.wolf": {"cost": 2}}})
+    h.ruleset_ids()
+    h.registry()
+    assert sorted(calls) == ["rulesets", "scoring"]
+
+
+def test_system_exit_in_a_hook_is_isolated_and_keyboard_interrupt_is_not():
+    class Exits:
+        __name__ = "exits"
+
+        @fs.hookimpl
+        def forestshuffle_card_sets(self) -> Iterable[fs.CardSet]:
+            raise SystemExit(3)
+
+    h = host(Exits())
+    assert h.ruleset("base").id == "base"
+    assert "SystemExit" in h.failures["exits"]
+
+    class Interrupted:
+        __name__ = "interrupted"
+
+        @fs.hookimpl
+        def forestshuffle_card_sets(self) -> Iterable[fs.CardSet]:
+            raise KeyboardInterrupt
+
+    h = host(Interrupted())
+    with pytest.raises(KeyboardInterrupt):
+        h.ruleset("base")
+    with pytest.raises(KeyboardInterrupt):  # nothing was kept: the next use asks again
+        h.ruleset("base")
+
+
+def test_a_plugin_implementing_an_unknown_hook_fails_alone():
+    class Typo:
+        __name__ = "typo"
+
+        @fs.hookimpl
+        def forestshuffle_cardsets(self) -> Iterable[fs.CardSet]:
+            return ()
+
+    h = host(Typo())
+    assert "typo" in h.failures and h.ruleset("base").id == "base"
+
+
+def test_two_extra_plugins_with_one_name_do_not_crash_the_host():
+    h = host(Shadow(), Shadow())
+    assert "shadow" in h.failures
+
+
+# -- during play -----------------------------------------------------------------------------
+
+
+class _Stuck(StepKind):
+    """A step kind that never finishes: it records progress and stays at the head."""
+
+    name = "stuck"
+    card_effect = True
+
+    def run(self, state: Any, step: Any) -> list[ev.Event]:
+        return [ev.StepUpdated(step)]
+
+
+class _Crashing(StepKind):
+    name = "crashing"
+    card_effect = True
+
+    def run(self, state: Any, step: Any) -> list[ev.Event]:
+        raise ZeroDivisionError("kind bug")
+
+
+class _Empty(StepKind):
+    name = "empty"
+    card_effect = True
+
+    def run(self, state: Any, step: Any) -> Any:
+        return fs.Decision(0, "empty", "choose nothing", ())
+
+
+def _plugin_with(kind: StepKind) -> Any:
+    class Plugin:
+        __name__ = "buggy"
+
+        @fs.hookimpl
+        def forestshuffle_step_kinds(self) -> Iterable[StepKind]:
+            return (kind,)
+
+        @fs.hookimpl
+        def forestshuffle_rulesets(self) -> Iterable[fs.RulesetSpec]:
+            return (attrs.evolve(forestshuffle_base.RULESET, id="buggy", aliases=(),
+                                 cannot_act=kind.name),)
+
+    return Plugin()
+
+
+def _game_reaching(kind: StepKind) -> tuple[fs.Game, fs.Action]:
+    """A game where player 0 is about to use the effect of a Birch whose effect is *kind*."""
+    from forestshuffle.testing import CardPicker, scenario
+
+    rules = host(_plugin_with(kind)).ruleset("buggy", {"species": {"base.birch": {
+        "cost": 0, "effect": [{"kind": kind.name}]}}})
+    birch = CardPicker(rules).pick("base.birch")
+    g = scenario(rules, 2, hands={0: [birch]})
+    g.apply(fs.PlayCard(birch))
+    assert g.pending is not None and g.pending.kind == "effect"
+    return g, fs.Use()
+
+
+def test_a_step_kind_that_never_finishes_is_stopped_with_a_clear_error():
+    g, action = _game_reaching(_Stuck())
+    before = (g.state.snapshot(), list(g.events))
+    with pytest.raises(fs.NoProgressError) as info:
+        g.apply(action)
+    assert info.value.kind == "stuck" and info.value.plugin == "buggy"
+    assert str(MAX_STEPS_WITHOUT_DECISION) in str(info.value)
+    assert (g.state.snapshot(), list(g.events)) == before
+
+
+def test_a_step_kind_that_raises_during_play_is_named_with_its_plugin():
+    g, action = _game_reaching(_Crashing())
+    before = g.state.snapshot()
+    with pytest.raises(fs.PluginError) as info:
+        g.apply(action)
+    assert (info.value.plugin, info.value.kind) == ("buggy", "crashing")
+    assert "kind bug" in str(info.value)
+    assert g.state.snapshot() == before
+
+
+def test_a_decision_without_options_is_a_plugin_error():
+    g, action = _game_reaching(_Empty())
+    with pytest.raises(fs.PluginError, match="cannot be answered"):
+        g.apply(action)
+
+
+def test_a_deck_builder_that_raises_is_named():
+    from forestshuffle.kinds import DeckBuilder
+
+    class Broken(DeckBuilder):
+        name = "broken"
+
+        def build(self, rules: Any, players: int, rng: Any) -> list[ev.Event]:
+            raise ValueError("no deck")
+
+    class Plugin:
+        __name__ = "deckless"
+
+        @fs.hookimpl
+        def forestshuffle_deck_builders(self) -> Iterable[DeckBuilder]:
+            return (Broken(),)
+
+        @fs.hookimpl
+        def forestshuffle_rulesets(self) -> Iterable[fs.RulesetSpec]:
+            return (attrs.evolve(forestshuffle_base.RULESET, id="deckless", aliases=(),
+                                 deck_builder="broken"),)
+
+    rules = host(Plugin()).ruleset("deckless")
+    with pytest.raises(fs.PluginError) as info:
+        fs.new_game(rules, 2, seed=1)
+    assert (info.value.plugin, info.value.kind) == ("deckless", "broken")
+
+
+def test_the_overridden_rulesets_kept_are_bounded():
+    from forestshuffle.safety import OVERRIDES_CACHE_SIZE
+
+    h = host()
+    for cost in range(OVERRIDES_CACHE_SIZE + 10):
+        h.ruleset("base", {"species": {"base.wolf": {"cost": cost}}})
+    assert len(h._overridden) == OVERRIDES_CACHE_SIZE
+    again = h.ruleset("base", {"species": {"base.wolf": {"cost": OVERRIDES_CACHE_SIZE + 9}}})
+    assert again is h.ruleset("base", {"species": {"base.wolf": {"cost":
+                                                                 OVERRIDES_CACHE_SIZE + 9}}})
