@@ -273,7 +273,7 @@ def test_junk_is_refused_at_its_event_without_converting_the_rest(data, monkeypa
     calls = []
     real = record.event_from_dict
     monkeypatch.setattr(record, "event_from_dict",
-                        lambda d, n: calls.append(n) or real(d, n))
+                        lambda d, n, rules=None: calls.append(n) or real(d, n, rules))
     assert refused(data).index == i
     assert len(calls) <= i + 1
 

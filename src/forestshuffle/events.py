@@ -23,6 +23,15 @@ class Event:
 
     __slots__ = ()
     class_version: ClassVar[int] = 1
+    #: the event's tag in records (the class name for the core's events; a plugin's own are
+    #: dotted, ``"house001.CardsDiscarded"``)
+    type_name: ClassVar[str] = ""
+
+    def seen_by(self, player: int) -> Event:
+        """The event as *player* may know it, for :func:`forestshuffle.record.redacted`.
+        A plugin event that hides something from some players overrides this (the core's
+        own events are redacted by the record module). The default: all of it."""
+        return self
 
 
 @attrs.frozen

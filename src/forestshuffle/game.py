@@ -4,8 +4,10 @@ folded from the events."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from . import events as ev
 from .decisions import Action, Decision, find_option
@@ -19,6 +21,7 @@ from .errors import (
     RecordError,
 )
 from .machine import advance, decide
+from .outcome import Outcome, best, termination_of, tie_values
 from .plugins import get_ruleset, plugin_failure
 from .ruleset import Ruleset
 from .safety import (
@@ -126,6 +129,8 @@ class Game:
         #: ``"seed"`` (dealt from the seed) or ``"scenario"`` (set up from written events)
         self.origin = "seed"
         self.names = names
+        #: every seat's name: the players', then the ruleset's automated seats'
+        self.seat_names = [*names, *(a.name for a in rules.seats(players))]
         self.events: list[ev.Event] = []
         #: (action, index of its first event) for every applied action
         self.actions: list[tuple[Action, int]] = []
@@ -337,14 +342,33 @@ class Game:
         return self.state.end_reason
 
     def scores(self) -> Scores:
-        """Scores now (final once the game is over), with a per-card breakdown."""
+        """Scores now (final once the game is over), with a per-card breakdown. Its
+        ``winners`` are the players with the highest total, the ruleset's tie-breakers
+        applied (see :meth:`outcome` for a win by rule)."""
         s = self.state
-        return final_scores(self.rules, s.forests, [len(c) for c in s.caves], self.names)
+        sc = final_scores(self.rules, s.forests, [len(c) for c in s.caves], self.names)
+        if self.rules.spec.tie_breakers:
+            sc = attrs.evolve(sc, winners=best(sc.totals, tie_values(s)))
+        return sc
 
     @property
     def winners(self) -> frozenset[int]:
-        """The winners once the game is over (ties share the win); empty before."""
-        return self.scores().winners if self.state.over else frozenset()
+        """The winners once the game is over: the seats a rule names (a declared win), else
+        the players with the highest total, tie-breakers applied; ties share the win.
+        Empty before the end."""
+        out = self.outcome()
+        return out.winners if out is not None else frozenset()
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (:class:`~forestshuffle.outcome.Outcome`: the rule, the scores
+        and the winners), or None while it goes on."""
+        s = self.state
+        if not s.over:
+            return None
+        sc = self.scores()
+        declared = bool(s.winners)
+        return Outcome(termination_of(s.end_reason or "", declared), s.end_reason or "",
+                       sc.totals, frozenset(s.winners) if declared else sc.winners)
 
     def view(self, player: int) -> PlayerView:
         """What *player* may see (ArgumentError unless *player* is a seat number, an int)."""
@@ -396,19 +420,25 @@ class Game:
 
 
 def new_game(ruleset: str | Ruleset = "base", players: int = 2, seed: int | None = None,
-             names: Sequence[str] | None = None, overrides: Any = None) -> Game:
+             names: Sequence[str] | None = None, overrides: Any = None, *,
+             options: Mapping[str, Any] | None = None,
+             expansions: Sequence[str] = ()) -> Game:
     """Start a game of *ruleset* (an installed ruleset's id, or a compiled
     :class:`~forestshuffle.ruleset.Ruleset`) for *players* players, shuffled from *seed*.
 
-    *overrides* (a mapping, or a path to a TOML/JSON file) corrects card facts; see
-    :mod:`forestshuffle.overrides`.
+    *options* set the ruleset's options (``forestshuffle rulesets`` lists them; an unknown
+    name or a bad value raises :class:`~forestshuffle.errors.OptionError`); *expansions*
+    add expansions the ruleset accepts (``["alpine", "woodland_edge"]``); *overrides* (a
+    mapping, or a path to a TOML/JSON file) corrects card facts (see
+    :mod:`forestshuffle.overrides`).
     """
     if isinstance(ruleset, Ruleset):
-        if overrides is not None:
-            raise TypeError("pass overrides with a ruleset id, not with a compiled Ruleset")
+        if overrides is not None or options or expansions:
+            raise TypeError("pass overrides, options and expansions with a ruleset id, not "
+                            "with a compiled Ruleset")
         rules = ruleset
     elif isinstance(ruleset, str):
-        rules = get_ruleset(ruleset, overrides)
+        rules = get_ruleset(ruleset, overrides, options=options, expansions=expansions)
     else:
         raise TypeError(f"ruleset must be a ruleset id (str) or a Ruleset, not {ruleset!r}")
     game = Game(rules, players, seed, names)

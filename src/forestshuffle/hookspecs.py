@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     )
     from .layouts import SiteKind
     from .ruleset import RulesetSpec
+    from .spec import ExpansionSpec
 
 PROJECT = "forestshuffle"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -134,4 +135,12 @@ def forestshuffle_action_types() -> Iterable[type[Action]]:
     """This plugin's own action classes (frozen attrs subclasses of
     :class:`~forestshuffle.decisions.Action` with a dotted, unique ``type_name``), the
     answers its step kinds and turn actions offer; records store them like the core's."""
+    return ()
+
+
+@hookspec
+def forestshuffle_expansions() -> Iterable[ExpansionSpec]:
+    """Expansions this plugin makes available: card sets a ruleset that accepts them
+    (``RulesetSpec.expansions``) mixes into its deck, with the changes they make to the other
+    sets' cards while mixed in."""
     return ()

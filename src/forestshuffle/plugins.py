@@ -15,17 +15,28 @@ from importlib import metadata
 from types import TracebackType
 from typing import Any
 
+import attrs
 import pluggy
 
 from . import hookspecs
 from .builtin import CoreKinds
 from .cards import CardSet
-from .errors import CardDataError, ForestShuffleError, PluginError, UnknownRulesetError
+from .decisions import Action
+from .errors import (
+    CardDataError,
+    ForestShuffleError,
+    OptionError,
+    PluginError,
+    UnknownRulesetError,
+)
 from .kinds import (
     CountKind,
     DeckBuilder,
+    DeclarationKind,
     EndCondition,
+    PluginEvent,
     ScoringKind,
+    StateKind,
     StepKind,
     TriggerKind,
     TurnAction,
@@ -35,6 +46,7 @@ from .overrides import PLUGIN as OVERRIDES
 from .overrides import apply_overrides, load_overrides, probe_overrides
 from .ruleset import Registry, Ruleset, RulesetSpec
 from .safety import OVERRIDES_CACHE_SIZE, printable
+from .spec import ExpansionSpec, resolve_options
 
 ENTRY_POINT_GROUP = "forestshuffle"
 
@@ -59,7 +71,15 @@ HOOKS: dict[str, tuple[str, str, type[Any], str]] = {
     "forestshuffle_turn_actions": ("turn action", "name", TurnAction, "turn_actions"),
     "forestshuffle_deck_builders": ("deck builder", "name", DeckBuilder, "deck_builders"),
     "forestshuffle_end_conditions": ("end condition", "name", EndCondition, "end_conditions"),
+    "forestshuffle_declaration_kinds": ("declaration kind", "name", DeclarationKind,
+                                        "declarations"),
+    "forestshuffle_state_kinds": ("state kind", "name", StateKind, "state_kinds"),
+    "forestshuffle_event_types": ("event type", "type_name", PluginEvent, "events"),
+    "forestshuffle_action_types": ("action type", "type_name", Action, "actions"),
+    "forestshuffle_expansions": ("expansion", "id", ExpansionSpec, ""),
 }
+#: Hooks whose items are classes (subclasses of the class named in HOOKS), not instances.
+CLASS_HOOKS = frozenset({"forestshuffle_event_types", "forestshuffle_action_types"})
 CORE = "forestshuffle"
 #: What plugin isolation catches: any Exception, and SystemExit (a hook has no business
 #: ending the process). KeyboardInterrupt and other BaseExceptions pass through: they are
@@ -187,7 +207,11 @@ class PluginHost:
                     continue
                 seen: set[str] = set()
                 for item in items:
-                    ident = getattr(item, key, None) if isinstance(item, cls) else None
+                    ok = (isinstance(item, type) and issubclass(item, cls)
+                          and attrs.has(item)) if hook in CLASS_HOOKS else isinstance(item, cls)
+                    ident = getattr(item, key, None) if ok else None
+                    if hook in CLASS_HOOKS and isinstance(ident, str) and "." not in ident:
+                        ident = None  # a plugin's own type names are dotted
                     if not isinstance(ident, str) or not ident:
                         why = f"returned a bad {what} from {hook}: {_short(item)}"
                         break
@@ -250,36 +274,73 @@ class PluginHost:
             owners.update({f"{family}:{k}": plugin for k, (plugin, _) in c[hook].items()})
         return Registry(owners=owners, **tables)
 
-    def ruleset(self, ruleset_id: str, overrides: Mapping[str, Any] | None = None) -> Ruleset:
+    def ruleset(self, ruleset_id: str, overrides: Mapping[str, Any] | None = None, *,
+                options: Mapping[str, Any] | None = None,
+                expansions: Sequence[str] = ()) -> Ruleset:
         """The compiled ruleset *ruleset_id* (or an alias), built once and cached.
 
-        *overrides* (see :mod:`forestshuffle.overrides`) correct card facts; the
-        :data:`~forestshuffle.safety.OVERRIDES_CACHE_SIZE` rulesets with distinct overrides
-        used last are kept.
+        *options* set the ruleset's options (see :class:`~forestshuffle.spec.Option`;
+        unknown names and bad values raise :class:`~forestshuffle.errors.OptionError`);
+        *expansions* add expansions the ruleset accepts (``RulesetSpec.expansions``);
+        *overrides* (see :mod:`forestshuffle.overrides`) correct card facts. The ruleset
+        without any of them is kept for good; of the others, the
+        :data:`~forestshuffle.safety.OVERRIDES_CACHE_SIZE` used last are kept.
         """
         if not isinstance(ruleset_id, str):
             raise UnknownRulesetError(printable(repr(ruleset_id)), self.ruleset_ids())
-        if overrides:
-            key = f"{ruleset_id}\0{json.dumps(overrides, sort_keys=True)}"
+        plain = not overrides and not options and not expansions
+        if plain:
+            cached = self._rulesets.get(ruleset_id)
+            if cached is not None:
+                return cached
+        else:
+            if isinstance(expansions, str) or not all(isinstance(e, str) for e in expansions):
+                raise UnknownRulesetError(printable(repr(expansions)), self.ruleset_ids())
+            key = json.dumps([ruleset_id, options or {}, sorted(expansions), overrides or {}],
+                             sort_keys=True, default=repr)
             cached = self._overridden.get(key)
             if cached is not None:
                 self._overridden.move_to_end(key)
                 return cached
+        rs = self._compile(ruleset_id, overrides, options, tuple(expansions))
+        if plain:
+            for name in (rs.spec.id, *rs.spec.aliases):
+                self._rulesets[name] = rs
         else:
-            cached = self._rulesets.get(ruleset_id)
-            if cached is not None:
-                return cached
-        rs = self._compile(ruleset_id, overrides)
-        if overrides:
             self._overridden[key] = rs
             while len(self._overridden) > OVERRIDES_CACHE_SIZE:
                 self._overridden.popitem(last=False)
-        else:
-            for name in (rs.spec.id, *rs.spec.aliases):
-                self._rulesets[name] = rs
         return rs
 
-    def _compile(self, ruleset_id: str, overrides: Mapping[str, Any] | None) -> Ruleset:
+    def expansion_specs(self) -> dict[str, ExpansionSpec]:
+        """Every expansion contributed, by id."""
+        return {k: item for k, (_, item)
+                in self.contributions()["forestshuffle_expansions"].items()}
+
+    def _expansions(self, spec: RulesetSpec, wanted: tuple[str, ...]
+                    ) -> list[tuple[str, ExpansionSpec]]:
+        """The expansions *wanted* for *spec*, in the spec's order, each with its plugin."""
+        known = self.contributions()["forestshuffle_expansions"]
+        for e in wanted:
+            if e not in spec.expansions:
+                accepted = ", ".join(spec.expansions) or "none"
+                raise OptionError(f"ruleset {spec.id!r} takes no expansion "
+                                  f"{printable(e)[:40]!r} (it takes: {accepted})")
+            if e not in known:
+                if self.failures:
+                    raise self._unavailable(f"expansion {printable(e)!r}")
+                raise OptionError(f"expansion {printable(e)!r} is not installed")
+        if len(set(wanted)) != len(wanted):
+            raise OptionError(f"an expansion is named twice: {list(wanted)}")
+        for e in wanted:
+            for need in known[e][1].requires:
+                if need not in wanted:
+                    raise OptionError(f"expansion {e!r} needs expansion {need!r} too")
+        return [known[e] for e in spec.expansions if e in wanted]
+
+    def _compile(self, ruleset_id: str, overrides: Mapping[str, Any] | None,
+                 options: Mapping[str, Any] | None = None,
+                 expansions: tuple[str, ...] = ()) -> Ruleset:
         specs = self.specs()
         spec = specs.get(ruleset_id) or next(
             (s for s in specs.values() if ruleset_id in s.aliases), None)
@@ -287,6 +348,12 @@ class PluginHost:
             if self.failures:
                 raise self._unavailable(f"ruleset {printable(ruleset_id)!r}")
             raise UnknownRulesetError(printable(ruleset_id), list(specs))
+        spec, values = resolve_options(spec, options)
+        mixed = self._expansions(spec, expansions)
+        if mixed:
+            table = spec.removal_with.get(len(mixed), spec.removal)
+            spec = attrs.evolve(spec, removal=table, card_sets=(*spec.card_sets, *(
+                c for _, x in mixed for c in x.card_sets)))
         sets_by_id = self.contributions()["forestshuffle_card_sets"]
         chosen: list[tuple[str, CardSet]] = []
         for sid in spec.card_sets:
@@ -297,23 +364,42 @@ class PluginHost:
                                     f"no plugin provides card set {sid!r}")
             chosen.append(sets_by_id[sid])
         reg = self.registry()
-        for field, names, table in (
+        steps = reg.steps
+        for field, names, table_ in (
             ("turn_actions", spec.turn_actions, reg.turn_actions),
             ("end_conditions", spec.end_conditions, reg.end_conditions),
             ("deck_builder", (spec.deck_builder,), reg.deck_builders),
             ("sapling_kind", (spec.sapling_kind,) if spec.sapling_kind else (), reg.site_kinds),
+            ("turn_step", (spec.turn_step,), steps),
+            ("end_of_turn", spec.end_of_turn, steps),
+            ("cannot_act", (spec.cannot_act,) if spec.cannot_act else (), steps),
+            ("automata", tuple(a.turn for a in spec.automata), steps),
+            ("declarations", spec.declarations, reg.declarations),
+            ("state_kinds", spec.state_kinds, reg.state_kinds),
         ):
             for n in names:
-                if n not in table:
+                if n not in table_:
                     raise CardDataError("?", f"ruleset {spec.id!r}", field,
-                                        f"unknown name {n!r} (known: {', '.join(sorted(table))})")
-        used = {p for p, _ in chosen}
+                                        f"unknown name {n!r} (known: "
+                                        f"{', '.join(sorted(table_))})")
+        used = {p for p, _ in chosen} | {p for p, _ in mixed}
         versions = {n: v for n, v in self.versions.items() if n in used or n == CORE}
+        for plugin, x in mixed:
+            if x.changes:
+                try:
+                    chosen = apply_overrides(chosen, x.changes)
+                except CardDataError as exc:
+                    raise CardDataError(plugin, exc.item, exc.field,
+                                        f"{exc.problem} (the changes of expansion "
+                                        f"{x.id!r})") from None
+        exp_ids = tuple(x.id for _, x in mixed)
         if not overrides:
-            return self._build(spec, chosen, reg, versions)
+            rs = self._build(spec, chosen, reg, versions, values)
+            rs.expansions = exp_ids
+            return rs
         chosen = apply_overrides(chosen, overrides)
         try:
-            rs = self._build(spec, chosen, reg, versions)
+            rs = self._build(spec, chosen, reg, versions, values)
         except CardDataError as exc:
             raise CardDataError(OVERRIDES, exc.item, exc.field,
                                 f"{exc.problem} (after applying the overrides)") from None
@@ -321,13 +407,14 @@ class PluginHost:
             raise CardDataError(OVERRIDES, "overrides", "(compile)",
                                 f"the ruleset does not compile with them: {exc}") from None
         rs.overrides = dict(overrides)
+        rs.expansions = exp_ids
         probe_overrides(rs, overrides)
         return rs
 
     def _build(self, spec: RulesetSpec, chosen: list[tuple[str, CardSet]], reg: Registry,
-               versions: dict[str, str]) -> Ruleset:
+               versions: dict[str, str], options: Mapping[str, Any] | None = None) -> Ruleset:
         try:
-            return Ruleset(spec, chosen, reg, versions)
+            return Ruleset(spec, chosen, reg, versions, options)
         except ForestShuffleError:
             raise
         except Exception as exc:  # a kind's validate or compile that crashed
@@ -383,11 +470,15 @@ def host() -> PluginHost:
     return _HOST
 
 
-def get_ruleset(ruleset_id: str, overrides: Any = None) -> Ruleset:
-    """The compiled ruleset *ruleset_id* from the installed plugins, with *overrides* (a
-    mapping, or a path to a TOML/JSON override file: pass a path only from your own
-    arguments, never from a document or record) applied if given."""
-    return host().ruleset(ruleset_id, load_overrides(overrides))
+def get_ruleset(ruleset_id: str, overrides: Any = None, *,
+                options: Mapping[str, Any] | None = None,
+                expansions: Sequence[str] = ()) -> Ruleset:
+    """The compiled ruleset *ruleset_id* from the installed plugins, with its *options*
+    set, *expansions* added and *overrides* (a mapping, or a path to a TOML/JSON override
+    file: pass a path only from your own arguments, never from a document or record)
+    applied, if given."""
+    return host().ruleset(ruleset_id, load_overrides(overrides), options=options,
+                          expansions=expansions)
 
 
 def available_rulesets() -> list[str]:

@@ -40,7 +40,7 @@ import cattrs
 
 from . import events as ev
 from .decisions import ACTION_TYPES, Action
-from .errors import ForestShuffleError, RecordError, RecordWarning
+from .errors import ForestShuffleError, OptionError, RecordError, RecordWarning
 from .safety import (
     MAX_ACTIONS,
     MAX_EVENTS,
@@ -63,7 +63,7 @@ REDACTED_FORMAT = "forestshuffle-redacted-record"
 VERSION = 1
 REQUIRED_KEYS = ("format", "version", "ruleset", "players", "names", "seed", "setup", "events",
                  "actions")
-OPTIONAL_KEYS = ("plugins", "overrides", "origin")
+OPTIONAL_KEYS = ("plugins", "overrides", "origin", "options", "expansions")
 
 
 # -- strict conversion ----------------------------------------------------------------------
@@ -145,24 +145,39 @@ def _path_error(exc: Exception) -> str:
     return str(exc)
 
 
+def _tag(cls: type[Any]) -> str:
+    """A class's tag in records: its ``type_name`` (a plugin's, dotted) or its name."""
+    return getattr(cls, "type_name", "") or cls.__name__
+
+
+def _unknown_type(what: str, name: Any) -> str:
+    shown = printable(repr(name))[:60]
+    if type(name) is str and "." in name:
+        return (f"unknown {what} type {shown} (a plugin's: is the plugin that contributes "
+                "it installed?)")
+    return f"unknown {what} type {shown}"
+
+
 def event_to_dict(e: ev.Event) -> dict[str, Any]:
     """One event as a JSON-ready dict with its type name and class version."""
-    d: dict[str, Any] = {"type": type(e).__name__, "v": type(e).class_version}
+    d: dict[str, Any] = {"type": _tag(type(e)), "v": type(e).class_version}
     d.update(_conv.unstructure(e))
     return d
 
 
-def event_from_dict(d: Any, index: int) -> ev.Event:
-    """The event of a dict written by :func:`event_to_dict`; RecordError if it is not one."""
+def event_from_dict(d: Any, index: int, rules: Ruleset | None = None) -> ev.Event:
+    """The event of a dict written by :func:`event_to_dict` (a plugin's own event when
+    *rules* has its plugin); RecordError if it is not one."""
     if not isinstance(d, dict):
         raise RecordError("an event must be an object", index=index)
     body = dict(d)
     name = body.pop("type", None)
     version = body.pop("v", 1)
     cls = ev.EVENT_TYPES.get(name) if type(name) is str else None
+    if cls is None and rules is not None and type(name) is str:
+        cls = rules.registry.events.get(name)
     if cls is None:
-        raise RecordError(f"unknown event type {printable(repr(name))[:60]}", index=index,
-                          path="$.type")
+        raise RecordError(_unknown_type("event", name), index=index, path="$.type")
     if not strict_int(version) or version > cls.class_version or version < 1:
         raise RecordError(f"unsupported version {printable(repr(version))[:40]} of event "
                           f"{name}", index=index, path="$.v")
@@ -174,13 +189,14 @@ def event_from_dict(d: Any, index: int) -> ev.Event:
 
 def action_to_dict(a: Action) -> dict[str, Any]:
     """One action as a JSON-ready dict (its label is left out)."""
-    d: dict[str, Any] = {"type": type(a).__name__}
+    d: dict[str, Any] = {"type": _tag(type(a))}
     d.update(attrs.asdict(a, filter=lambda att, _: att.name != "label"))
     return d
 
 
-def action_from_dict(d: Any, index: int) -> tuple[Action, int]:
-    """An action and the index of its first event."""
+def action_from_dict(d: Any, index: int, rules: Ruleset | None = None) -> tuple[Action, int]:
+    """An action and the index of its first event (a plugin's own action when *rules* has
+    its plugin)."""
     where = f"$.actions[{index}]"
     if not isinstance(d, dict):
         raise RecordError(f"action {index} must be an object", path=where)
@@ -188,9 +204,10 @@ def action_from_dict(d: Any, index: int) -> tuple[Action, int]:
     name = body.pop("type", None)
     at = body.pop("at", None)
     cls = ACTION_TYPES.get(name) if type(name) is str else None
+    if cls is None and rules is not None and type(name) is str:
+        cls = rules.registry.actions.get(name)
     if cls is None:
-        raise RecordError(f"unknown action type {printable(repr(name))[:60]}",
-                          path=f"{where}.type")
+        raise RecordError(_unknown_type("action", name), path=f"{where}.type")
     if not strict_int(at):
         raise RecordError("an action needs 'at', a whole number", path=f"{where}.at")
     if "label" in body:
@@ -204,8 +221,9 @@ def action_from_dict(d: Any, index: int) -> tuple[Action, int]:
 class _LazyEvents:
     """The record's events, each converted (and so checked) only when it is compared."""
 
-    def __init__(self, raw: list[Any]) -> None:
+    def __init__(self, raw: list[Any], rules: Ruleset | None = None) -> None:
         self.raw = raw
+        self.rules = rules
         self.done: dict[int, ev.Event] = {}
 
     def __len__(self) -> int:
@@ -214,7 +232,7 @@ class _LazyEvents:
     def __getitem__(self, i: int) -> ev.Event:
         e = self.done.get(i)
         if e is None:
-            e = self.done[i] = event_from_dict(self.raw[i], i)
+            e = self.done[i] = event_from_dict(self.raw[i], i, self.rules)
         return e
 
 
@@ -234,6 +252,8 @@ def to_dict(game: Game) -> dict[str, Any]:
         "origin": game.origin,
         "setup": game.setup_events,
         **({"overrides": game.rules.overrides} if game.rules.overrides else {}),
+        **({"options": dict(game.rules.options)} if game.rules.options else {}),
+        **({"expansions": list(game.rules.expansions)} if game.rules.expansions else {}),
         "events": [event_to_dict(e) for e in game.events],
         "actions": [{**action_to_dict(a), "at": at} for a, at in game.actions],
     }
@@ -297,17 +317,33 @@ def _ruleset(data: dict[str, Any], rules: Ruleset | None) -> Ruleset:
     from .plugins import get_ruleset
 
     overrides = data.get("overrides") or None
+    options = data.get("options") or None
+    expansions = data.get("expansions") or []
+    if options is not None and not isinstance(options, dict):
+        raise RecordError("'options' must be a mapping of option names to values",
+                          path="$.options")
+    if not isinstance(expansions, list) or not all(type(e) is str for e in expansions):
+        raise RecordError("'expansions' must be a list of expansion ids", path="$.expansions")
     if rules is None:
         try:
-            return get_ruleset(data["ruleset"], overrides)
+            return get_ruleset(data["ruleset"], overrides, options=options,
+                               expansions=expansions)
         except ForestShuffleError as exc:
-            raise RecordError(f"cannot load the ruleset: {exc}", path="$.ruleset") from None
+            path = ("$.options" if isinstance(exc, OptionError) and options else
+                    "$.expansions" if isinstance(exc, OptionError) else "$.ruleset")
+            raise RecordError(f"cannot load the ruleset: {exc}", path=path) from None
     if rules.id != data["ruleset"]:
         raise RecordError(f"the record is a game of {printable(data['ruleset'])[:60]!r}, not "
                           f"{rules.id!r}", path="$.ruleset")
     if (rules.overrides or None) != overrides:
         raise RecordError("the record's overrides are not those of the given ruleset",
                           path="$.overrides")
+    if options is not None and dict(rules.options) != options:
+        raise RecordError("the record's options are not those of the given ruleset",
+                          path="$.options")
+    if list(rules.expansions) != expansions:
+        raise RecordError("the record's expansions are not those of the given ruleset",
+                          path="$.expansions")
     return rules
 
 
@@ -327,7 +363,7 @@ def _fold_setup(game: Game, raw: list[Any], setup: int, trust_setup: bool,
             if i >= setup:
                 raise RecordError(f"the record has {setup} set-up events; the seed deals "
                                   f"{len(derived)}", index=i)
-            got = event_from_dict(raw[i], i)
+            got = event_from_dict(raw[i], i, rules)
             if not strict_equal(got, want):
                 raise RecordError(f"set-up event {i} is not what the seed deals (a forged or "
                                   "damaged set-up)", index=i)
@@ -340,7 +376,7 @@ def _fold_setup(game: Game, raw: list[Any], setup: int, trust_setup: bool,
         raise RecordError("the record is a scenario game (its set-up was written, not dealt "
                           "from its seed); load it with trust_setup=True if you trust it",
                           path="$.origin")
-    events = [event_from_dict(raw[i], i) for i in range(setup)]
+    events = [event_from_dict(raw[i], i, rules) for i in range(setup)]
     deal = events[0]
     if not isinstance(deal, ev.DeckBuilt):
         raise RecordError("the log must start with the set-up events", index=0)
@@ -398,7 +434,7 @@ def _from_checked(data: Any, rules: Ruleset | None, trust_setup: bool) -> Game:
     raw: list[Any] = data["events"]
     _fold_setup(game, raw, data["setup"], trust_setup, origin)
     game.setup_events = data["setup"]
-    lazy = _LazyEvents(raw)
+    lazy = _LazyEvents(raw, rules)
     game._expect = lazy
     try:
         _replay(game, data["actions"], len(raw))
@@ -416,7 +452,7 @@ def _replay(game: Game, raw_actions: list[Any], n_events: int) -> None:
         raise RecordError(f"the set-up does not lead to a decision: {exc}",
                           index=len(game.events)) from None
     for n, raw in enumerate(raw_actions):
-        action, at = action_from_dict(raw, n)
+        action, at = action_from_dict(raw, n, game.rules)
         if at != len(game.events):
             raise RecordError(f"action {n} should start at event {len(game.events)}, "
                               f"not {at}", index=at)
@@ -509,11 +545,16 @@ def _deciders(game: Game) -> list[int]:
     return out
 
 
+_CORE_EVENTS = frozenset(ev.EVENT_TYPES.values())
+
+
 def _hide_step(s: Step) -> dict[str, Any]:
     return {"kind": s.kind, "player": s.player}
 
 
 def _redact_event(e: ev.Event, player: int) -> dict[str, Any]:
+    if type(e) not in _CORE_EVENTS:  # a plugin's event says what the player may know
+        return event_to_dict(e.seen_by(player))
     d = event_to_dict(e)
     other = getattr(e, "player", player) != player
     if isinstance(e, ev.DeckBuilt):

@@ -78,6 +78,9 @@ class Ruleset:
         self.plugins = dict(plugins)
         #: the card-data overrides applied, if any (see :mod:`forestshuffle.overrides`)
         self.overrides: dict[str, Any] | None = None
+        #: the expansions mixed in, in the spec's order (see
+        #: :class:`~forestshuffle.spec.ExpansionSpec`)
+        self.expansions: tuple[str, ...] = ()
         #: compiled count readers, by count key (see :func:`forestshuffle.scoring.count_getter`)
         self.count_getters: dict[str, Any] = {}
         self.card_sets = [cs for _, cs in card_sets]

@@ -127,6 +127,10 @@ class RulesetSpec:
             when its condition holds (declare an immediate win...).
         state_kinds: names of state kinds: plugin-owned parts of the game state.
         options: the options a game of this ruleset may set (``new_game(options=...)``).
+        expansions: ids of the expansions a game of this ruleset may add
+            (``new_game(expansions=[...])``; see :class:`ExpansionSpec`).
+        removal_with: cards returned to the box by the number of expansions added, then by
+            player count (``{1: {2: 55, ...}, 2: {2: 90, ...}}``); ``removal`` without any.
     """
 
     id: str
@@ -161,12 +165,35 @@ class RulesetSpec:
     declarations: tuple[str, ...] = attrs.field(default=(), converter=_names)
     state_kinds: tuple[str, ...] = attrs.field(default=(), converter=_names)
     options: tuple[Option, ...] = attrs.field(default=(), converter=tuple)
+    expansions: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    removal_with: dict[int, dict[int, int]] = attrs.field(factory=dict)
 
     def seats_for(self, players: int) -> tuple[AutomatonSeat, ...]:
         """The automated seats a game of *players* players has (after the players' seats)."""
         return tuple(a for a in self.automata if not a.players or players in a.players)
 
 
+
+
+@attrs.frozen(hash=False)
+class ExpansionSpec:
+    """An expansion a plugin contributes: more card sets mixed into a ruleset's deck.
+
+    Attributes:
+        id: the expansion id used by ``new_game(expansions=[...])`` (``alpine``).
+        name: display name.
+        card_sets: ids of the card sets it adds.
+        changes: changes to the other card sets' data while it is mixed in, in the shape of
+            an override file (``{"species": {"base.x": {"score": [...]}}}``; see
+            :mod:`forestshuffle.overrides`): base cards whose rules grow with the expansion.
+        requires: other expansions it needs alongside (their changes apply first).
+    """
+
+    id: str
+    name: str
+    card_sets: tuple[str, ...] = attrs.field(converter=_names)
+    changes: dict[str, Any] = attrs.field(factory=dict)
+    requires: tuple[str, ...] = attrs.field(default=(), converter=_names)
 
 
 def resolve_options(

@@ -219,11 +219,11 @@ class PluginEvent(Event):
     ``"house001.CardsDiscarded"``; a record holding it loads only where the plugin is
     installed. :meth:`apply` folds it into the state (the plugin's part of ``evolve``: it
     trusts its input and never validates). Plugin-owned state lives in ``state.ext`` (see
-    :class:`StateKind`).
+    :class:`StateKind`). What each player may know of it: :meth:`seen_by` (all of it unless
+    the plugin says otherwise).
     """
 
     __slots__ = ()
-    type_name: ClassVar[str] = ""
 
     def apply(self, state: GameState) -> None:
         """Fold this event into *state* (in place)."""
