@@ -202,7 +202,7 @@ class Forest:
         self._inc("slot:" + slot)
         self._count_half(half, rules, card)
         extra = rules.extra_trees.get(half.species, 0)
-        if extra:
+        if extra and s.kind.is_tree:  # only a tree counts as more trees (not a shrub, a river)
             s.extra_trees += extra
             self._inc("tree_total", extra)
             if s.species is not None:
