@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
+from .decisions import Action, Decision, Pass, PickCard
 from .effects import MORE_STEP_KINDS
 from .hookspecs import hookimpl
 from .kinds import (
@@ -21,9 +22,17 @@ from .kinds import (
     StepKind,
     TriggerKind,
     TurnAction,
+    check_args,
 )
 from .layouts import SiteKind, four_sided
-from .rules import CORE_STEP_KINDS, CORE_TURN_ACTIONS, check_filter, half_filter
+from .rules import (
+    CORE_STEP_KINDS,
+    CORE_TURN_ACTIONS,
+    FINISHED,
+    check_filter,
+    half_filter,
+    pick_card,
+)
 from .scoring import CORE_COUNTS, CORE_SCORING
 from .steps import Step
 
@@ -121,6 +130,42 @@ class OnPlay(TriggerKind):
         return matches
 
 
+class CaveFromClearingEffect(StepKind):
+    """Put ``n`` (default 1) clearing cards of your choice into your cave, one at a time; the
+    player may stop early."""
+
+    name = "cave_from_clearing"
+    card_effect = True
+
+    def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
+        """Optional ``n`` >= 1."""
+        check_args(args, set(), {"n", "caved"}, ("n", "caved"))
+        if args.get("n", 1) < 1:
+            raise ValueError(f"'n' must be a whole number >= 1, not {args['n']!r}")
+
+    def run(self, state: GameState, step: Step) -> Decision | list[ev.Event]:
+        """Ask for the next clearing card, while some are owed."""
+        left = step.args.get("n", 1) - step.args.get("caved", 0)
+        if left <= 0 or not state.clearing:
+            return [FINISHED]
+        return pick_card(state, step.player, "cave",
+                         f"put a clearing card into your cave ({left} more)",
+                         sorted(state.clearing), "put {} in the cave", "stop")
+
+    def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
+        """Cave the chosen card, or stop."""
+        if isinstance(action, Pass):
+            return [FINISHED]
+        assert isinstance(action, PickCard)
+        return [ev.StepUpdated(step.with_args(caved=step.args.get("caved", 0) + 1)),
+                ev.CardsCaved(step.player, (action.card,), "clearing")]
+
+
+#: Effect kinds the core's plugin registers beside those of :mod:`forestshuffle.rules` and
+#: :mod:`forestshuffle.effects`.
+BUILTIN_STEP_KINDS: tuple[StepKind, ...] = (CaveFromClearingEffect(),)
+
+
 class CoreKinds:
     """Hook implementations of the core (registered as plugin ``forestshuffle``)."""
 
@@ -132,7 +177,7 @@ class CoreKinds:
     @hookimpl
     def forestshuffle_step_kinds(self) -> Iterable[StepKind]:
         """The turn machine's steps and the common effect kinds."""
-        return (*CORE_STEP_KINDS, *MORE_STEP_KINDS)
+        return (*CORE_STEP_KINDS, *MORE_STEP_KINDS, *BUILTIN_STEP_KINDS)
 
     @hookimpl
     def forestshuffle_trigger_kinds(self) -> Iterable[TriggerKind]:

@@ -1,4 +1,5 @@
-"""Small, general additions to the core that the expansions need, tested on their own."""
+"""Two small, general additions to the core that the expansions need, tested on their own:
+the effect kind ``cave_from_clearing`` and ``counts_as_tree`` counting only at tree sites."""
 
 from __future__ import annotations
 
@@ -6,10 +7,53 @@ from collections.abc import Iterable
 
 import forestshuffle as fs
 from forestshuffle.cards import Card, CardSet, Half, Position, Species
+from forestshuffle.dsl import cave_from_clearing
 from forestshuffle.hookspecs import hookimpl
 from forestshuffle.layouts import SiteKind, four_sided
 from forestshuffle.ruleset import RulesetSpec
 from forestshuffle.testing import CardPicker, scenario
+
+
+def test_cave_from_clearing_puts_n_chosen_clearing_cards_into_the_cave() -> None:
+    """cave_from_clearing(2): two clearing cards of the player's choice go to the cave, one
+    decision each; the Tawny Owl is given the effect by an override."""
+    rules = fs.PluginHost().ruleset("base", overrides={"species": {"base.tawny_owl": {
+        "effect": [{"kind": "cave_from_clearing", "args": {"n": 2}}]}}})
+    pk = CardPicker(rules)
+    owl = pk.pick("base.tawny_owl", side="top")
+    birch = pk.pick("base.birch")
+    pay = pk.filler(2, trees=False)
+    clear = pk.filler(3)
+    g = scenario(rules, hands={0: [owl, *pay]}, forests={0: [(birch, {})]}, clearing=clear,
+                 deck=pk.filler(3))
+    g.apply(fs.PlayCard(owl))
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, fs.Place)))
+    for c in sorted(pay):
+        g.apply(fs.PayWith(c))
+    g.apply(fs.Use())
+    assert g.pending is not None and g.pending.kind == "cave"
+    picks = [a for a in g.legal_actions() if isinstance(a, fs.PickCard)]
+    assert {a.card for a in picks} == {*clear, *pay}  # the payment is in the clearing too
+    g.apply(fs.PickCard(clear[0]))
+    g.apply(fs.PickCard(pay[0]))
+    assert g.state.caves[0] == [clear[0], pay[0]]
+    assert g.pending is not None and g.pending.kind != "cave"
+
+
+def test_cave_from_clearing_may_stop_early_and_is_validated() -> None:
+    """The player may stop after none or one card; ``n`` must be a whole number >= 1."""
+    assert cave_from_clearing(2).args == {"n": 2}
+    kinds = fs.PluginHost().registry().steps
+    kind = kinds["cave_from_clearing"]
+    rules = fs.get_ruleset("base")
+    kind.validate({"n": 3}, rules)
+    for bad in ({"n": 0}, {"n": "2"}, {"m": 1}):
+        try:
+            kind.validate(bad, rules)
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad} was accepted")
+
 
 # -- counts_as_tree only at trees ---------------------------------------------------------
 
