@@ -9,12 +9,14 @@ from expansions.support import (
     ALPINE,
     extra_turn_started,
     hand,
+    lacking,
     next_players_turn,
     pick,
     picks,
     place,
     play,
     ruleset,
+    showing,
     slot_places,
     use,
 )
@@ -36,34 +38,6 @@ def b(name: str) -> str:
 @pytest.fixture
 def pk() -> CardPicker:
     return CardPicker(RULES)
-
-
-def showing(pk: CardPicker, symbol: str, n: int = 1, *, trees: bool = False) -> list[int]:
-    """*n* unused cards with a half showing *symbol* (split cards unless *trees*)."""
-    out = []
-    for c in sorted(RULES.halves):
-        if len(out) == n:
-            break
-        if c in pk.used or RULES.is_tree_card(c) != trees:
-            continue
-        if symbol in RULES.card_symbols[c]:
-            pk.used.add(c)
-            out.append(c)
-    assert len(out) == n
-    return out
-
-
-def lacking(pk: CardPicker, symbol: str, n: int) -> list[int]:
-    """*n* unused split cards with no half showing *symbol*."""
-    out = []
-    for c in sorted(RULES.halves):
-        if len(out) == n:
-            break
-        if c in pk.used or RULES.is_tree_card(c) or symbol in RULES.card_symbols[c]:
-            continue
-        pk.used.add(c)
-        out.append(c)
-    return out
 
 
 def has_mountain_half(card: int) -> bool:

@@ -19,6 +19,7 @@ import forestshuffle_woodland_edge as woodland_edge
 from forestshuffle import events as ev
 from forestshuffle.hookspecs import hookimpl
 from forestshuffle.ruleset import RulesetSpec
+from forestshuffle.testing import CardPicker
 
 ALPINE = "test-base-alpine"
 EDGE = "test-base-woodland-edge"
@@ -144,3 +145,23 @@ def points(g: fs.Game, card: int, player: int = 0) -> int:
 def slot_places(g: fs.Game) -> set[tuple[int, str]]:
     assert g.pending is not None
     return {(o.site, o.slot) for o in g.pending.options if isinstance(o, fs.Place)}
+
+
+def showing(pk: CardPicker, symbol: str, n: int = 1) -> list[int]:
+    """*n* unused split cards with a half showing *symbol* (payment that earns a bonus)."""
+    rules = pk.rules
+    out = [c for c in sorted(rules.halves) if c not in pk.used and not rules.is_tree_card(c)
+           and symbol in rules.card_symbols[c]][:n]
+    assert len(out) == n, f"only {len(out)} unused cards show {symbol}"
+    pk.used.update(out)
+    return out
+
+
+def lacking(pk: CardPicker, symbol: str, n: int) -> list[int]:
+    """*n* unused split cards with no half showing *symbol* (payment that earns no bonus)."""
+    rules = pk.rules
+    out = [c for c in sorted(rules.halves) if c not in pk.used and not rules.is_tree_card(c)
+           and symbol not in rules.card_symbols[c]][:n]
+    assert len(out) == n
+    pk.used.update(out)
+    return out
