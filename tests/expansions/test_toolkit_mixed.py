@@ -105,3 +105,13 @@ def test_every_expansion_species_reaches_a_forest_in_random_games(rid):
         if new <= seen:
             break
     assert new <= seen, sorted(new - seen)
+
+
+@pytest.mark.parametrize("rid", MIXED)
+def test_both_bots_finish_mixed_games_with_legal_actions(rid):
+    from forestshuffle.bots import HeuristicBot
+
+    for seed in range(3):
+        g = fs.new_game(ruleset(rid), players=2 + seed, seed=seed)
+        play_out(g, [HeuristicBot(seed * 10 + p) for p in range(g.players)])
+        assert g.is_over and g.end_reason == "third_winter"

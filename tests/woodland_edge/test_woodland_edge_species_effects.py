@@ -289,6 +289,16 @@ def test_great_green_bush_cricket_effect_free_plays_a_bird(pk):
     assert g.state.forests[0].sites[0].slots["top"] == [magpie]
 
 
+def test_nightingale_bonus_gives_an_extra_turn(pk):
+    bird = pk.pick(w("nightingale"), side="top", symbol="Oak")
+    (pay,) = showing(pk, "Oak")
+    g = scenario(RULES, hands={0: [bird, pay]}, forests={0: [(pk.pick(w("elderberry")), {})]},
+                 deck=pk.filler(3))
+    play(g, bird, 0, "shrub_top", pay=[pay])
+    use(g, "bonus")
+    assert extra_turn_started(g)
+
+
 def test_water_vole_effect_plays_any_number_of_saplings_each_revealing_a_card(pk):
     vole = pk.pick(w("water_vole"), side="bottom", symbol="Sycamore")
     pay = showing(pk, "Sycamore", 2)
