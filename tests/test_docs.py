@@ -16,7 +16,7 @@ import pluggy
 import pytest
 
 from forestshuffle import hookspecs
-from forestshuffle.builtin import CORE_STEP_KINDS, CoreKinds
+from forestshuffle.builtin import CoreKinds
 from forestshuffle.scoring import CORE_COUNTS, CORE_SCORING
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,7 +78,7 @@ def _core_kinds() -> dict[str, set[str]]:
     """Every kind name the core registers, by family."""
     core = CoreKinds()
     return {
-        "effect": {k.name for k in CORE_STEP_KINDS if k.card_effect},
+        "effect": {k.name for k in core.forestshuffle_step_kinds() if k.card_effect},
         "trigger": {"on_play"} | {k.name for k in core.forestshuffle_trigger_kinds()},
         "scoring": {k.name for k in CORE_SCORING},
         "count": {k.name for k in CORE_COUNTS},

@@ -84,6 +84,11 @@ def clearing_to_cave_matching(**filter_: Any) -> Spec:
     return Spec("clearing_to_cave_matching", {"filter": dict(filter_)})
 
 
+def cave_from_clearing(n: int = 1) -> Spec:
+    """Put *n* clearing cards of your choice into your cave."""
+    return Spec("cave_from_clearing", {"n": n})
+
+
 def cave_from_clearing_per(count: str) -> Spec:
     """Per unit of *count*, put one clearing card of your choice into your cave."""
     return Spec("cave_from_clearing_per", {"count": count})

@@ -6,8 +6,8 @@ instead of rescanning the forest. Counter keys are ``kind`` or ``kind:arg`` stri
 ``species:<id>``  visible halves of that species
 ``tag:<tag>``     visible halves with that tag
 ``symbol:<sym>``  cards and halves showing that tree symbol
-``slot:<group>``  cards in slots of that group (``slot:bottom``; a slot's group is its
-                  name unless its layout groups several slots, see ``SlotDef.group``)
+``slot:<role>``   cards in slots playing that role (``slot:bottom``; a slot's role is its
+                  name unless its layout says otherwise, see ``SlotDef.role``)
 ``trees``         tree cards, saplings included
 ``tree_total``    ``trees`` plus cards that count as extra trees (Violet Carpenter Bee)
 ``trees_of:<id>`` trees of that species, extra trees included
@@ -214,10 +214,10 @@ class Forest:
         self.where[card] = (site, slot, half_index)
         self.order.append(card)
         self.placed_turn[card] = turn
-        self._inc("slot:" + s.kind.slot(slot).group_name)
+        self._inc("slot:" + s.kind.slot(slot).role_name)
         self._count_half(half, rules, card)
         extra = rules.extra_trees.get(half.species, 0)
-        if extra:
+        if extra and s.kind.is_tree:  # only a tree counts as more trees (not a shrub, a river)
             s.extra_trees += extra
             self._inc("tree_total", extra)
             if s.species is not None:

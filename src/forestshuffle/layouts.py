@@ -32,6 +32,9 @@ class SlotDef:
         group: the name people use for the slot where a site has several alike (``top``
             for ``top_1`` and ``top_2``); forest documents list cards by group. Defaults to
             ``name``.
+        role: the name rules use for the slot: what ``slot:<role>`` counts and
+            ``on_play(slot=...)`` matches (a three-slot tree's "bottom left" and "bottom
+            right" slots both play the role ``bottom``). Defaults to ``name``.
     """
 
     name: str
@@ -40,11 +43,17 @@ class SlotDef:
     exclusive: bool = False
     tags: frozenset[str] = attrs.field(default=frozenset(), converter=_words)
     group: str = ""
+    role: str = ""
 
     @property
     def group_name(self) -> str:
         """``group``, or the slot's own name."""
         return self.group or self.name
+
+    @property
+    def role_name(self) -> str:
+        """``role``, or the slot's own name."""
+        return self.role or self.name
 
     @property
     def plain(self) -> bool:

@@ -267,7 +267,7 @@ def play_events(
         if kind is not None and kind.reveals:
             now.append(Step("reveal", player))
     where = slot if slot == "center" else state.forests[player].sites[site].kind.slot(
-        slot).group_name
+        slot).role_name
     later = resolution_steps(state, player, card, half, where, kind, paid, mode)
     if mode == "deferred":
         # kept on the Mole's step (the head once this step is finished)
@@ -295,7 +295,7 @@ def resolution_steps(
     state: GameState, player: int, card: int, half: int | None, slot: str,
     kind: SiteKind | None, paid: tuple[int, ...], mode: str,
 ) -> list[Step]:
-    """The steps that resolve a play once the card is down (*slot*: the group of the slot it
+    """The steps that resolve a play once the card is down (*slot*: the role of the slot it
     went into, or ``center``): the permanent triggers it fires that come first
     (``before_effects``), its effect and bonus offers (not for a free play; the bonus only
     when earned), then the other triggers."""

@@ -76,10 +76,10 @@ class HandCount(CountKind):
 
 
 def slot_names(rules: Ruleset) -> set[str]:
-    """The slot groups of every site kind of *rules* (a slot's group is its name unless its
-    layout groups several slots): what ``slot:<group>`` counts and ``on_play(slot=...)``
+    """The slot roles of every site kind of *rules* (a slot's role is its name unless its
+    layout says otherwise): what ``slot:<role>`` counts and ``on_play(slot=...)``
     matches."""
-    return {sd.group_name for kind in rules.site_kinds.values() for sd in kind.slots}
+    return {sd.role_name for kind in rules.site_kinds.values() for sd in kind.slots}
 
 
 #: The core's counts (each maintained by :class:`~forestshuffle.forest.Forest`).
@@ -87,7 +87,7 @@ CORE_COUNTS: tuple[CountKind, ...] = (
     CounterCount("species", True, "Visible cards of a species.", "species"),
     CounterCount("tag", True, "Visible cards with a tag.", "tag"),
     CounterCount("symbol", True, "Cards showing a tree symbol.", "symbol"),
-    CounterCount("slot", True, "Cards in slots of a group (bottom, top...).", "slot"),
+    CounterCount("slot", True, "Cards in slots playing a role (bottom, top...).", "slot"),
     CounterCount("trees", False, "Tree cards, saplings included."),
     CounterCount("tree_total", False, "Tree cards plus cards counting as extra trees."),
     CounterCount("trees_of", True, "Trees of a species, extra trees included.", "species"),

@@ -83,6 +83,14 @@ class Option:
         return checked
 
 
+def _seats(value: Iterable[AutomatonSeat]) -> tuple[AutomatonSeat, ...]:
+    return tuple(value)
+
+
+def _options(value: Iterable[Option]) -> tuple[Option, ...]:
+    return tuple(value)
+
+
 @attrs.frozen(hash=False)
 class RulesetSpec:
     """A playable rule system as a plugin declares it.
@@ -161,10 +169,10 @@ class RulesetSpec:
     tie_breakers: tuple[str, ...] = attrs.field(default=(), converter=_names)
     limits: dict[str, int] = attrs.field(factory=dict)
     site_kind_map: dict[str, str] = attrs.field(factory=dict)
-    automata: tuple[AutomatonSeat, ...] = attrs.field(default=(), converter=tuple)
+    automata: tuple[AutomatonSeat, ...] = attrs.field(default=(), converter=_seats)
     declarations: tuple[str, ...] = attrs.field(default=(), converter=_names)
     state_kinds: tuple[str, ...] = attrs.field(default=(), converter=_names)
-    options: tuple[Option, ...] = attrs.field(default=(), converter=tuple)
+    options: tuple[Option, ...] = attrs.field(default=(), converter=_options)
     expansions: tuple[str, ...] = attrs.field(default=(), converter=_names)
     removal_with: dict[int, dict[int, int]] = attrs.field(factory=dict)
 

@@ -28,7 +28,7 @@ from ..rules import (
     play_events,
 )
 from ..steps import Step
-from . import StepKind
+from . import StepKind, check_args
 
 if TYPE_CHECKING:
     from ..ruleset import Ruleset
@@ -449,10 +449,42 @@ class CaveFromClearingPerEffect(StepKind):
                 ev.CardsCaved(step.player, (action.card,), "clearing")]
 
 
+class CaveFromClearingEffect(StepKind):
+    """Put ``n`` (default 1) clearing cards of your choice into your cave, one at a time; the
+    player may stop early."""
+
+    name = "cave_from_clearing"
+    card_effect = True
+
+    def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
+        """Optional ``n`` >= 1."""
+        check_args(args, set(), {"n", "caved"}, ("n", "caved"))
+        if args.get("n", 1) < 1:
+            raise ValueError(f"'n' must be a whole number >= 1, not {args['n']!r}")
+
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """Ask for the next clearing card, while some are owed."""
+        left = step.args.get("n", 1) - step.args.get("caved", 0)
+        if left <= 0 or not state.clearing:
+            return [FINISHED]
+        return pick_card(state, step.player, "cave",
+                         f"put a clearing card into your cave ({left} more)",
+                         sorted(state.clearing), "put {} in the cave", "stop")
+
+    def answer(self, state: GameState, step: Step, action: Action) -> Events:
+        """Cave the chosen card, or stop."""
+        if isinstance(action, Pass):
+            return [FINISHED]
+        assert isinstance(action, PickCard)
+        return [ev.StepUpdated(step.with_args(caved=step.args.get("caved", 0) + 1)),
+                ev.CardsCaved(step.player, (action.card,), "clearing")]
+
+
 #: The core's effect kinds.
 EFFECT_KINDS: tuple[StepKind, ...] = (
     DrawEffect(), DrawPerEffect(), ExtraTurnEffect(), FreePlayEffect(),
     CaveFromHandThenDrawEffect(), ClearingToCaveEffect(), PlayFurtherEffect(),
     PlayFaceDownEffect(), TakeFromClearingEffect(), DrawThenCaveEffect(),
     PlayFromClearingEffect(), ClearingToCaveFilteredEffect(), CaveFromClearingPerEffect(),
+    CaveFromClearingEffect(),
 )

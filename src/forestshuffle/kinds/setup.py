@@ -73,7 +73,8 @@ class DealStep(StepKind):
 
 
 class MulliganStep(StepKind):
-    """Set-up: a player whose opening hand holds no tree may redraw it once."""
+    """Set-up: a player whose opening hand holds no tree may redraw it once. A card that opens
+    a site as a tree does (a shrub) counts as one: the hand can start a forest."""
 
     name = "mulligan"
 
@@ -81,7 +82,7 @@ class MulliganStep(StepKind):
         """Ask only when the hand has no tree."""
         rules = state.rules
         hand = state.hands[step.player]
-        if any(rules.is_tree_card(c) for c in hand):
+        if any(rules.opens_site(c) for c in hand):
             return [FINISHED]
         return Decision(step.player, "mulligan", "keep this hand without a tree, or redraw", (
             KeepHand(label="keep the hand"), Redraw(label="return the hand and draw 6 new")))

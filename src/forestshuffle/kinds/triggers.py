@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 class OnPlay(TriggerKind):
     """Fires when its owner plays a card matching ``filter`` (``tag``, ``species``,
     ``tree``: a tree or sapling, ``feature``: a site with that feature, such as a river) and,
-    if given, placed into a slot of group ``slot`` (``top``, ``bottom``...). Args also hold
+    if given, placed into a slot playing the role ``slot`` (``top``, ``bottom``...). Args also hold
     ``effect`` (specs), ``optional`` (default true), ``from_next_turn`` and
     ``before_effects`` (resolve before the played card's own effect and bonus)."""
 

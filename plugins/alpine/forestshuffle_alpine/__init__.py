@@ -1,0 +1,46 @@
+"""Forest Shuffle: Alpine, the base game's expansion, as a forestshuffle plugin.
+
+It contributes one card set, ``alpine``: 17 species on 36 cards, each carrying the Mountain
+tag, with two new trees (European Larch, Stone Pine) and their tree symbols. It adds no
+ruleset: the box is mixed into the base game (``card_sets=("base", "alpine")``), which also
+changes some base species; :data:`BASE_CHANGES` holds those changes as override data.
+Registered through the entry-point group ``forestshuffle`` like any third-party plugin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from forestshuffle.cards import Card, CardSet, Half, Position
+from forestshuffle.hookspecs import hookimpl
+
+from .cards import CARDS
+from .species import BASE_CHANGES, BUTTERFLY_TABLE, SET, SPECIES, SYMBOLS, TAGS, i
+
+__version__ = "0.1.0"
+
+__all__ = ["BASE_CHANGES", "BUTTERFLY_TABLE", "SET", "card_set", "forestshuffle_card_sets"]
+
+_TREE_SYMBOL = {s.id: s.name for s in SPECIES if s.kind == "tree"}
+
+
+def _card(row: tuple[object, ...]) -> Card:
+    num = int(row[0])  # type: ignore[call-overload]
+    if len(row) == 2:
+        sid = i(str(row[1]))
+        return Card(num, (Half(sid, Position.CENTER, _TREE_SYMBOL[sid]),))
+    a = Half(i(str(row[2])), Position(str(row[1])), str(row[3]))
+    b = Half(i(str(row[5])), Position(str(row[4])), str(row[6]))
+    return Card(num, (a, b))
+
+
+def card_set() -> CardSet:
+    """The Alpine card set: 17 species on 36 cards (numbers 162–197)."""
+    return CardSet(SET, "Forest Shuffle: Alpine", SPECIES, tuple(_card(r) for r in CARDS),
+                   SYMBOLS, TAGS)
+
+
+@hookimpl
+def forestshuffle_card_sets() -> Iterable[CardSet]:
+    """The Alpine card set."""
+    return (card_set(),)

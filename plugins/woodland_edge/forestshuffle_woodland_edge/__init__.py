@@ -1,0 +1,85 @@
+"""Forest Shuffle: Woodland Edge, the base game's expansion, as a forestshuffle plugin.
+
+It contributes one card set, ``woodland_edge``: 19 species on 36 cards, each carrying the
+Woodland Edge tag, among them three *shrubs* (Blackthorn, Common Hazel, Elderberry) that
+open sites of their own kind (:mod:`.sites`), plus the effect, scoring and count kinds those
+cards need. It adds no ruleset: the box is mixed into the base game
+(``card_sets=("base", "woodland_edge")``), which also changes some base species;
+:data:`BASE_CHANGES` holds those changes as override data and :data:`SITE_SLOT_SHARING` the
+Stinging Nettle's slot rule. Registered through the entry-point group ``forestshuffle``
+like any third-party plugin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from forestshuffle.cards import Card, CardSet, Half, Position
+from forestshuffle.hookspecs import hookimpl
+from forestshuffle.kinds import CountKind, ScoringKind, StepKind
+from forestshuffle.layouts import SiteKind
+
+from .cards import CARDS
+from .effects import STEP_KINDS
+from .scoring import COUNT_KINDS, SCORING_KINDS
+from .sites import SHRUB, SITE_KINDS
+from .species import (
+    BASE_CHANGES,
+    BUTTERFLY_TABLE,
+    SET,
+    SITE_SLOT_SHARING,
+    SPECIES,
+    SYMBOLS,
+    TAGS,
+    i,
+)
+
+__version__ = "0.1.0"
+
+__all__ = ["BASE_CHANGES", "BUTTERFLY_TABLE", "SET", "SHRUB", "SITE_SLOT_SHARING", "card_set"]
+
+
+def _card(row: tuple[object, ...]) -> Card:
+    num = int(row[0])  # type: ignore[call-overload]
+    if len(row) == 3:  # a shrub and the tree symbol it shows
+        return Card(num, (Half(i(str(row[1])), Position.CENTER, str(row[2])),))
+    a = Half(i(str(row[2])), Position(str(row[1])), str(row[3]))
+    b = Half(i(str(row[5])), Position(str(row[4])), str(row[6]))
+    return Card(num, (a, b))
+
+
+def card_set() -> CardSet:
+    """The Woodland Edge card set: 19 species on 36 cards (numbers 198–233)."""
+    return CardSet(SET, "Forest Shuffle: Woodland Edge", SPECIES,
+                   tuple(_card(r) for r in CARDS), SYMBOLS, TAGS)
+
+
+@hookimpl
+def forestshuffle_card_sets() -> Iterable[CardSet]:
+    """The Woodland Edge card set."""
+    return (card_set(),)
+
+
+@hookimpl
+def forestshuffle_site_kinds() -> Iterable[SiteKind]:
+    """The shrub."""
+    return SITE_KINDS
+
+
+@hookimpl
+def forestshuffle_step_kinds() -> Iterable[StepKind]:
+    """A conditional extra turn, taking all matching clearing cards, removing the clearing,
+    a free play by one of several filters, and playing saplings."""
+    return STEP_KINDS
+
+
+@hookimpl
+def forestshuffle_scoring_kinds() -> Iterable[ScoringKind]:
+    """Scoring by the site a card sits at (alone, a shrub, a tree), and a table per card."""
+    return SCORING_KINDS
+
+
+@hookimpl
+def forestshuffle_count_kinds() -> Iterable[CountKind]:
+    """Full trees (shrubs left out) and sums of counts."""
+    return COUNT_KINDS

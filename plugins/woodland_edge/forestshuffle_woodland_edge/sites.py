@@ -1,0 +1,29 @@
+"""The shrub: a site kind of its own.
+
+A shrub has four slots like a tree (one per side, each taking the halves of its side) but
+is not a tree: it is no tree card (Sycamore, Red Deer, Moss, Woodpecker, Oak...), reveals
+no deck card when played, and its slots are not "below / on top of a tree" (Wood Ant,
+Parasol Mushroom, Penny Bun). Its slots are therefore named ``shrub_top`` ... and grouped
+as ``top`` ... for people (views, forest documents). The feature ``shrub`` counts shrubs
+(``feature:shrub``) and names the site in forest documents (``{"shrub": "Common Hazel"}``).
+"""
+
+from __future__ import annotations
+
+from forestshuffle.cards import Position
+from forestshuffle.layouts import SiteKind, SlotDef
+
+#: the shrub site kind and its feature
+SHRUB = "shrub"
+
+SHRUB_KIND = SiteKind(
+    SHRUB,
+    tuple(SlotDef(f"shrub_{p.value}", {p}, group=p.value)
+          for p in (Position.TOP, Position.BOTTOM, Position.LEFT, Position.RIGHT)),
+    is_tree=False,
+    reveals=False,
+    features={SHRUB},
+    label="Shrub",
+)
+
+SITE_KINDS: tuple[SiteKind, ...] = (SHRUB_KIND,)

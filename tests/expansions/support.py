@@ -1,0 +1,167 @@
+"""Provisional rulesets mixing the Alpine and Woodland Edge boxes into the base game, and
+small helpers the expansion tests share.
+
+Until the core composes expansions (``new_game("base", expansions=[...])``), the tests play
+through rulesets declared here by an extra plugin object: the base card set plus one box or
+both, with the removal of RULES.md §7 (55/40/25/10 with one box, 90/60/45/30 with both), and
+each box's ``BASE_CHANGES`` applied as card-data overrides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+import forestshuffle as fs
+import forestshuffle_alpine as alpine
+import forestshuffle_woodland_edge as woodland_edge
+from forestshuffle import events as ev
+from forestshuffle.hookspecs import hookimpl
+from forestshuffle.ruleset import RulesetSpec
+from forestshuffle.testing import CardPicker
+
+ALPINE = "test-base-alpine"
+EDGE = "test-base-woodland-edge"
+BOTH = "test-base-alpine-woodland-edge"
+MIXED = (ALPINE, EDGE, BOTH)
+
+ONE_BOX = {2: 55, 3: 40, 4: 25, 5: 10}
+TWO_BOXES = {2: 90, 3: 60, 4: 45, 5: 30}
+
+#: ruleset id -> the expansion plugins mixed in
+BOXES: dict[str, tuple[Any, ...]] = {
+    ALPINE: (alpine,), EDGE: (woodland_edge,), BOTH: (alpine, woodland_edge)}
+
+
+class ProvisionalRulesets:
+    """Declares the three provisional rulesets (the plugins add card sets, not rulesets)."""
+
+    @hookimpl
+    def forestshuffle_rulesets(self) -> Iterable[RulesetSpec]:
+        """Base + Alpine, base + Woodland Edge, base + both."""
+        return (
+            RulesetSpec(id=ALPINE, name="Forest Shuffle with Alpine",
+                        card_sets=("base", "alpine"), removal=ONE_BOX),
+            RulesetSpec(id=EDGE, name="Forest Shuffle with Woodland Edge",
+                        card_sets=("base", "woodland_edge"), removal=ONE_BOX),
+            RulesetSpec(id=BOTH, name="Forest Shuffle with Alpine and Woodland Edge",
+                        card_sets=("base", "alpine", "woodland_edge"), removal=TWO_BOXES),
+        )
+
+
+def merged_base_changes(boxes: Iterable[Any]) -> dict[str, dict[str, Any]]:
+    """The boxes' BASE_CHANGES in one override ``species`` table; two boxes changing one
+    field of a base species must agree (the butterfly table does)."""
+    out: dict[str, dict[str, Any]] = {}
+    for box in boxes:
+        for sid, fields in box.BASE_CHANGES.items():
+            mine = out.setdefault(sid, {})
+            for field, value in fields.items():
+                if field in mine and mine[field] != value:
+                    raise ValueError(f"the boxes change {sid}.{field} differently")
+                mine[field] = value
+    return out
+
+
+@cache
+def host() -> fs.PluginHost:
+    """The installed plugins plus the provisional rulesets."""
+    return fs.PluginHost(extra=[ProvisionalRulesets()])
+
+
+def ruleset(rid: str) -> fs.Ruleset:
+    """A provisional ruleset, compiled with its boxes' base changes."""
+    return host().ruleset(rid, overrides={"species": merged_base_changes(BOXES[rid])})
+
+
+# -- game helpers ------------------------------------------------------------------------
+
+
+def place(g: fs.Game, site: int, slot: str) -> None:
+    """Answer a place decision with the (only) option for *site* / *slot*."""
+    assert g.pending is not None and g.pending.kind == "place", g.pending
+    opts = [o for o in g.pending.options
+            if isinstance(o, fs.Place) and (o.site, o.slot) == (site, slot)]
+    assert len(opts) == 1, g.pending.options
+    g.apply(opts[0])
+
+
+def play(g: fs.Game, card: int, site: int | None = None, slot: str | None = None,
+         pay: Iterable[int] = ()) -> None:
+    """Play *card* from hand (split cards into *site* / *slot*), paying with *pay*."""
+    g.apply(fs.PlayCard(card))
+    if slot is not None:
+        assert site is not None
+        place(g, site, slot)
+    for c in sorted(pay):
+        assert g.pending is not None and g.pending.kind == "pay", g.pending
+        g.apply(fs.PayWith(c))
+
+
+def use(g: fs.Game, kind: str) -> None:
+    """Use the offered effect, bonus or trigger (checking which it is)."""
+    assert g.pending is not None and g.pending.kind == kind, g.pending
+    g.apply(fs.Use())
+
+
+def pick(g: fs.Game, card: int) -> None:
+    """Answer a pick-a-card decision with *card*."""
+    assert g.pending is not None and fs.PickCard(card) in g.legal_actions(), g.pending
+    g.apply(fs.PickCard(card))
+
+
+def picks(g: fs.Game) -> set[int]:
+    """The cards the pending decision lets the player pick."""
+    return {a.card for a in g.legal_actions() if isinstance(a, fs.PickCard)}
+
+
+def hand(g: fs.Game, player: int = 0) -> list[int]:
+    return sorted(g.state.hands[player])
+
+
+def kind_of_pending(g: fs.Game) -> str | None:
+    return g.pending.kind if g.pending is not None else None
+
+
+def next_players_turn(g: fs.Game) -> bool:
+    return g.pending is not None and g.pending.kind == "turn" and g.pending.player == 1
+
+
+def extra_turn_started(g: fs.Game) -> bool:
+    e = g.events[-2]
+    return (g.pending is not None and g.pending.kind == "turn" and g.pending.player == 0
+            and isinstance(e, ev.TurnStarted) and e.extra)
+
+
+def points(g: fs.Game, card: int, player: int = 0) -> int:
+    """The points one card of *player*'s forest scores."""
+    for cs in g.scores()[player].cards:
+        if cs.card == card:
+            return cs.points
+    raise KeyError(card)
+
+
+def slot_places(g: fs.Game) -> set[tuple[int, str]]:
+    assert g.pending is not None
+    return {(o.site, o.slot) for o in g.pending.options if isinstance(o, fs.Place)}
+
+
+def showing(pk: CardPicker, symbol: str, n: int = 1) -> list[int]:
+    """*n* unused split cards with a half showing *symbol* (payment that earns a bonus)."""
+    rules = pk.rules
+    out = [c for c in sorted(rules.halves) if c not in pk.used and not rules.is_tree_card(c)
+           and symbol in rules.card_symbols[c]][:n]
+    assert len(out) == n, f"only {len(out)} unused cards show {symbol}"
+    pk.used.update(out)
+    return out
+
+
+def lacking(pk: CardPicker, symbol: str, n: int) -> list[int]:
+    """*n* unused split cards with no half showing *symbol* (payment that earns no bonus)."""
+    rules = pk.rules
+    out = [c for c in sorted(rules.halves) if c not in pk.used and not rules.is_tree_card(c)
+           and symbol not in rules.card_symbols[c]][:n]
+    assert len(out) == n
+    pk.used.update(out)
+    return out

@@ -1,0 +1,81 @@
+"""Forest documents (the score calculator) with the expansions: a shrub is a site named by
+its feature, ``{"shrub": "Common Hazel", "top": [...], ...}``, with the slots by their usual
+names, and a game's forests export and score back the same.
+
+The documents name a ruleset id, and the expansions have no installed ruleset yet, so these
+tests point ``get_ruleset`` at the provisional rulesets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import forestshuffle as fs
+from expansions.support import BOTH, EDGE, MIXED, ruleset
+from forestshuffle import plugins
+from forestshuffle.testing import CardPicker, scenario
+
+
+@pytest.fixture(autouse=True)
+def provisional_ids(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = plugins.get_ruleset
+
+    def get_ruleset(rid: str, overrides: Any = None) -> fs.Ruleset:
+        return ruleset(rid) if rid in MIXED else real(rid, overrides)
+
+    monkeypatch.setattr(plugins, "get_ruleset", get_ruleset)
+
+
+def test_a_document_names_a_shrub_by_its_feature_with_slots_by_side() -> None:
+    doc = {"game": EDGE, "players": [{"name": "Ada", "forest": [
+        {"shrub": "Common Hazel", "top": ["Nightingale"], "left": ["Common Pipistrelle"]},
+        {"tree": "Birch", "top": ["Nightingale"]},
+    ]}]}
+    report = fs.score_document(doc)
+    lines = {(ln.card, ln.site): ln.points for ln in report.players[0].lines}
+    assert lines[("Nightingale", 0)] == 5  # at a shrub
+    assert lines[("Nightingale", 1)] == 0  # at a tree
+    assert lines[("Common Hazel", 0)] == 0
+
+
+def test_a_shrub_is_refused_as_a_tree() -> None:
+    doc = {"game": EDGE, "players": [{"forest": [{"tree": "Common Hazel"}]}]}
+    with pytest.raises(fs.DocumentError, match="Common Hazel is not a tree"):
+        fs.score_document(doc)
+
+
+@pytest.mark.parametrize("rid", [EDGE, BOTH])
+def test_a_game_with_shrubs_exports_a_document_that_scores_the_same(rid: str) -> None:
+    rules = ruleset(rid)
+    pk = CardPicker(rules)
+    hazel = pk.pick("woodland_edge.common_hazel", symbol="Beech")
+    night = pk.pick("woodland_edge.nightingale", side="top")
+    roe = pk.pick("base.roe_deer", side="right", symbol="Beech")
+    beech = pk.pick("base.beech")
+    g = scenario(rules, forests={0: [(hazel, {"shrub_top": [night], "shrub_right": [roe]}),
+                                     (beech, {})]})
+    doc = g.forest_document()
+    site = doc["players"][0]["forest"][0]
+    assert site["shrub"] == {"species": "Common Hazel", "symbol": "Beech"}
+    assert set(site) == {"shrub", "top", "bottom", "left", "right"}  # slots by their groups
+    assert (site["left"], site["bottom"]) == ([], [])
+    report = fs.score_document(doc)
+    assert tuple(p.total for p in report.players) == g.scores().totals
+
+
+@pytest.mark.xfail(strict=True, reason="documents.py maps a display name to one species; "
+                   "two boxes' Squeakers share the name (see the report)")
+def test_a_base_squeaker_survives_the_document_round_trip_beside_the_other_boxs() -> None:
+    """The Woodland Edge box has a Squeaker too: a document written from a game must say
+    which box a Squeaker is from, or the European Wildcat (1 per Woodland Edge card) scores
+    it wrongly."""
+    rules = ruleset(EDGE)
+    pk = CardPicker(rules)
+    cat = pk.pick("woodland_edge.european_wildcat", side="left")
+    squeaker = pk.pick("base.squeaker", side="right")
+    g = scenario(rules, forests={0: [(pk.pick("base.birch"), {"left": [cat],
+                                                              "right": [squeaker]})]})
+    report = fs.score_document(g.forest_document())
+    assert report.players[0].total == g.scores()[0].total
