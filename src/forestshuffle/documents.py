@@ -229,9 +229,9 @@ def read_document(
     if extra:
         problems.append(DocumentProblem("", f"unknown key(s) {_shown(sorted(map(str, extra)))}"))
     game_id = data.get("game")
-    if overrides is None:
-        overrides = data.get("overrides")
-        if overrides is not None and not isinstance(overrides, Mapping):
+    if overrides is None and "overrides" in data:
+        overrides = data["overrides"]
+        if not isinstance(overrides, Mapping):
             raise DocumentError([*problems, DocumentProblem(
                 "overrides", "must be an inline table of overrides (a document never names a "
                 "file; pass a file as overrides= or --overrides)")])

@@ -128,15 +128,26 @@ def _json_like(v: Any) -> bool:
 
 
 def _step(d: Any) -> Step:
-    if not isinstance(d, dict) or set(d) - {"kind", "player", "card", "args"}:
-        raise ValueError("not a step")
+    if not isinstance(d, dict) or set(d) != {"kind", "player", "card", "args"}:
+        raise ValueError("a step is {kind, player, card, args}")
     if type(d.get("kind")) is not str:
         raise ValueError("a step needs a kind")
-    player, card, args = d.get("player", -1), d.get("card", -1), d.get("args", {})
+    player, card, args = d["player"], d["card"], d["args"]
     if not strict_int(player) or not strict_int(card) or not isinstance(args, dict) \
             or not _json_like(args):
         raise ValueError("bad step fields")
     return Step(d["kind"], player, card, freeze_args(args))
+
+
+_FIELD_NAMES: dict[type[Any], frozenset[str]] = {}
+
+
+def _field_names(cls: type[Any]) -> frozenset[str]:
+    """Every field of an event or action class: a record writes each, and must hold each."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in attrs.fields(cls))
+    return names
 
 
 def _path_error(exc: Exception) -> str:
@@ -158,7 +169,7 @@ def event_from_dict(d: Any, index: int) -> ev.Event:
         raise RecordError("an event must be an object", index=index)
     body = dict(d)
     name = body.pop("type", None)
-    version = body.pop("v", 1)
+    version = body.pop("v", None)
     cls = ev.EVENT_TYPES.get(name) if type(name) is str else None
     if cls is None:
         raise RecordError(f"unknown event type {printable(repr(name))[:60]}", index=index,
@@ -166,6 +177,10 @@ def event_from_dict(d: Any, index: int) -> ev.Event:
     if not strict_int(version) or version > cls.class_version or version < 1:
         raise RecordError(f"unsupported version {printable(repr(version))[:40]} of event "
                           f"{name}", index=index, path="$.v")
+    missing = _field_names(cls) - set(body)
+    if missing:
+        raise RecordError(f"bad {name} event: missing {', '.join(sorted(missing))}",
+                          index=index)
     try:
         return _conv.structure(body, cls)
     except Exception as exc:
@@ -195,6 +210,10 @@ def action_from_dict(d: Any, index: int) -> tuple[Action, int]:
         raise RecordError("an action needs 'at', a whole number", path=f"{where}.at")
     if "label" in body:
         raise RecordError("an action's label is not part of a record", path=f"{where}.label")
+    missing = _field_names(cls) - {"label"} - set(body)
+    if missing:
+        raise RecordError(f"bad {name} action: missing {', '.join(sorted(missing))}",
+                          path=where)
     try:
         return _conv.structure(body, cls), at
     except Exception as exc:
@@ -270,8 +289,7 @@ def _check_fields(data: dict[str, Any]) -> None:
         raise RecordError(f"more than {MAX_ACTIONS} actions", path="$.actions")
     if data.get("origin", "seed") not in ("seed", "scenario"):
         raise RecordError("'origin' must be \"seed\" or \"scenario\"", path="$.origin")
-    overrides = data.get("overrides")
-    if overrides is not None and not isinstance(overrides, dict):
+    if "overrides" in data and not isinstance(data["overrides"], dict):
         raise RecordError("'overrides' must be an inline mapping (a record never names a "
                           "file)", path="$.overrides")
 
@@ -299,9 +317,13 @@ def _ruleset(data: dict[str, Any], rules: Ruleset | None) -> Ruleset:
     overrides = data.get("overrides") or None
     if rules is None:
         try:
-            return get_ruleset(data["ruleset"], overrides)
+            rules = get_ruleset(data["ruleset"], overrides)
         except ForestShuffleError as exc:
             raise RecordError(f"cannot load the ruleset: {exc}", path="$.ruleset") from None
+        if rules.id != data["ruleset"]:
+            raise RecordError(f"a record names its ruleset by id ({rules.id!r}), not by an "
+                              f"alias", path="$.ruleset")
+        return rules
     if rules.id != data["ruleset"]:
         raise RecordError(f"the record is a game of {printable(data['ruleset'])[:60]!r}, not "
                           f"{rules.id!r}", path="$.ruleset")
