@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from .harness import SCALE, TALLY
+from .harness import TALLY, scale
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
@@ -15,10 +15,10 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     ``$FORESTSHUFFLE_FUZZ_REPORT``)."""
     if not any(c.tried for c in TALLY.counts.values()):
         return
-    terminalreporter.section(f"forestshuffle fuzz figures (scale {SCALE})")
+    terminalreporter.section(f"forestshuffle fuzz figures (scale {scale()})")
     for line in TALLY.table():
         terminalreporter.write_line(line)
     path = os.environ.get("FORESTSHUFFLE_FUZZ_REPORT")
     if path:
         with open(path, "w", encoding="utf-8") as fh:
-            json.dump({"scale": SCALE, "surfaces": TALLY.as_dict()}, fh, indent=2)
+            json.dump({"scale": scale(), "surfaces": TALLY.as_dict()}, fh, indent=2)

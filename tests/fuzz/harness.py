@@ -20,16 +20,24 @@ from hypothesis import HealthCheck, settings
 import forestshuffle as fs
 
 SURFACES = ("actions", "records", "documents", "overrides", "plugins", "views/undo")
-#: examples per fuzz test are multiplied by this: $FORESTSHUFFLE_FUZZ_SCALE, or 40 when
-#: soaking (pytest --fs-soak, FORESTSHUFFLE_SOAK=1), else 1
-SCALE = int(os.environ.get("FORESTSHUFFLE_FUZZ_SCALE") or
-            (40 if os.environ.get("FORESTSHUFFLE_SOAK", "") not in ("", "0") else 1))
+#: the scale of a soak run (``pytest --fs-soak`` or ``FORESTSHUFFLE_SOAK=1``) when
+#: ``$FORESTSHUFFLE_FUZZ_SCALE`` does not say
+SOAK_SCALE = 40
+
+
+def scale() -> int:
+    """Examples per fuzz test are multiplied by this: ``$FORESTSHUFFLE_FUZZ_SCALE``, or
+    :data:`SOAK_SCALE` when soaking, else 1. (Read when the tests are collected: ``--fs-soak``
+    sets its variable after this module is imported.)"""
+    soak = os.environ.get("FORESTSHUFFLE_SOAK", "") not in ("", "0")
+    return int(os.environ.get("FORESTSHUFFLE_FUZZ_SCALE") or (SOAK_SCALE if soak else 1))
 
 
 def fuzz_settings(examples: int) -> settings:
     """Settings of a fuzz test: *examples* in CI (derandomized: the same inputs each run),
-    ``examples * SCALE`` new random ones when soaking."""
-    return settings(max_examples=examples * SCALE, deadline=None, derandomize=SCALE == 1,
+    ``examples * scale()`` new random ones when soaking."""
+    n = scale()
+    return settings(max_examples=examples * n, deadline=None, derandomize=n == 1,
                     database=None, suppress_health_check=list(HealthCheck))
 
 

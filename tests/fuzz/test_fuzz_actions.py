@@ -82,7 +82,7 @@ def _state(game: fs.Game) -> Any:
 
 
 @given(st.integers(0, len(GAMES) - 1), st.integers(0, 80), st.data())
-@fuzz_settings(40)
+@fuzz_settings(60)
 def test_an_action_is_applied_exactly_when_it_is_a_legal_option(index, steps, data):
     game = game_at(index, steps)
     opts = game.legal_actions()
@@ -106,7 +106,7 @@ CALLS = ("view", "undo", "apply_index", "apply_player", "redacted")
 
 @given(st.integers(0, len(GAMES) - 1), st.integers(0, 60), st.sampled_from(CALLS),
        st.one_of(st.sampled_from(JUNK), st.integers(-2, 8)))
-@fuzz_settings(40)
+@fuzz_settings(60)
 def test_views_undo_and_indexes_take_only_what_they_document(index, steps, call, arg):
     game = game_at(index, steps)
     seat = type(arg) is int and 0 <= arg < game.players

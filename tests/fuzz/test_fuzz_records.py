@@ -47,7 +47,7 @@ def _same_record(data: Any) -> Any:
 
 
 @given(st.sampled_from(RECORDS), st.data())
-@fuzz_settings(40)
+@fuzz_settings(50)
 def test_a_spoilt_record_is_refused_or_is_exactly_what_it_says(which, data):
     text = record_text(*which)
     original = json.loads(text)
