@@ -299,3 +299,38 @@ def test_the_overridden_rulesets_kept_are_bounded():
     again = h.ruleset("base", {"species": {"base.wolf": {"cost": OVERRIDES_CACHE_SIZE + 9}}})
     assert again is h.ruleset("base", {"species": {"base.wolf": {"cost":
                                                                  OVERRIDES_CACHE_SIZE + 9}}})
+
+
+def test_new_game_stops_a_set_up_step_that_never_finishes():
+    """A step kind that never finishes once made new_game hang."""
+    from forestshuffle.builtin import WinterInLastThird
+    from forestshuffle.kinds import DeckBuilder
+    from forestshuffle.steps import Step
+
+    class Stuck(DeckBuilder):
+        name = "stuck_setup"
+
+        def build(self, rules: Any, players: int, rng: Any) -> list[ev.Event]:
+            deal = WinterInLastThird().build(rules, players, rng)[0]
+            return [deal, ev.StepsQueued((Step("stuck"),))]
+
+    class Plugin:
+        __name__ = "stuck_setup"
+
+        @fs.hookimpl
+        def forestshuffle_deck_builders(self) -> Iterable[DeckBuilder]:
+            return (Stuck(),)
+
+        @fs.hookimpl
+        def forestshuffle_step_kinds(self) -> Iterable[StepKind]:
+            return (_Stuck(),)
+
+        @fs.hookimpl
+        def forestshuffle_rulesets(self) -> Iterable[fs.RulesetSpec]:
+            return (attrs.evolve(forestshuffle_base.RULESET, id="stuck", aliases=(),
+                                 deck_builder="stuck_setup"),)
+
+    rules = host(Plugin()).ruleset("stuck")
+    with pytest.raises(fs.NoProgressError) as info:
+        fs.new_game(rules, 2, seed=1)
+    assert (info.value.plugin, info.value.kind) == ("stuck_setup", "stuck")

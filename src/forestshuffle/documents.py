@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .cards import Position
+from .document_export import document_of, forest_document
 from .errors import ForestShuffleError
 from .forest import Forest
 from .layouts import SiteKind, SlotDef
@@ -43,8 +44,10 @@ from .safety import (
 )
 
 if TYPE_CHECKING:
-    from .game import Game
     from .ruleset import Ruleset
+
+__all__ = ["DocumentError", "DocumentProblem", "PlayerReport", "ScoreLine", "ScoreReport",
+           "document_of", "forest_document", "read_document", "score_document"]
 
 SLOT_POSITIONS = {p.value for p in Position if p is not Position.CENTER}
 
@@ -229,9 +232,9 @@ def read_document(
     if extra:
         problems.append(DocumentProblem("", f"unknown key(s) {_shown(sorted(map(str, extra)))}"))
     game_id = data.get("game")
-    if overrides is None:
-        overrides = data.get("overrides")
-        if overrides is not None and not isinstance(overrides, Mapping):
+    if overrides is None and "overrides" in data:
+        overrides = data["overrides"]
+        if not isinstance(overrides, Mapping):
             raise DocumentError([*problems, DocumentProblem(
                 "overrides", "must be an inline table of overrides (a document never names a "
                 "file; pass a file as overrides= or --overrides)")])
@@ -573,7 +576,7 @@ def _from_record(data: Mapping[str, Any]) -> tuple[Ruleset, list[str], list[int]
     return game.rules, list(game.names), [len(c) for c in s.caves], s.forests, {}
 
 
-# -- scoring and export ------------------------------------------------------------------------
+# -- scoring (export: forestshuffle.document_export) ----------------------------------------
 
 
 def score_document(doc: Any, *, overrides: Any = None) -> ScoreReport:
@@ -601,53 +604,3 @@ def score_document(doc: Any, *, overrides: Any = None) -> ScoreReport:
         players.append(PlayerReport(p.name, p.total, p.cave, tuple(lines)))
     winners = tuple(names[w] for w in sorted(scores.winners))
     return ScoreReport(rules.id, tuple(players), winners)
-
-
-def forest_document(game: Game) -> dict[str, Any]:
-    """The forests of *game* as a document: every card with its symbol (trees too), the
-    game's overrides inline, so it scores exactly as the game does."""
-    s = game.state
-    return document_of(game.rules, game.names, [len(c) for c in s.caves], s.forests)
-
-
-def document_of(rules: Ruleset, names: Sequence[str], caves: Sequence[int],
-                forests: Sequence[Forest]) -> dict[str, Any]:
-    """Forests as a document (what :func:`read_document` reads back into the same forests)."""
-    players = []
-    for p, forest in enumerate(forests):
-        sites = []
-        for site in forest.sites:
-            d = _site_head_document(rules, site)
-            for slot, cards in site.slots.items():
-                out = d.setdefault(site.kind.slot(slot).group_name, [])
-                for c in cards:
-                    h = rules.halves[c][forest.where[c][2]]
-                    out.append({"species": h.name, "symbol": h.symbol})
-            sites.append(d)
-        players.append({"name": names[p], "cave": caves[p], "forest": sites})
-    doc: dict[str, Any] = {"game": rules.id, "players": players}
-    if rules.overrides:
-        doc["overrides"] = rules.overrides
-    return doc
-
-
-def _site_head_document(rules: Ruleset, site: Any) -> dict[str, Any]:
-    """The keys naming what opens *site*, as :func:`read_document` reads them back: a
-    sapling, a generic (face-down) site by its feature, a tree (with ``feature: true`` when
-    upgraded, such as a river tucked under it), or a site card by its feature."""
-    kind = site.kind
-    if site.species is None:
-        if rules.sapling_kind is not None and kind.id == rules.sapling_kind.id:
-            return {"sapling": True}
-        return {sorted(kind.features)[0]: "generic"} if kind.features else {"sapling": True}
-    sp = rules.species[site.species]
-    if sp.kind == "tree":
-        sym = rules.halves[site.card][0].symbol
-        d: dict[str, Any] = {"tree": {"species": sp.name, "symbol": sym} if sym else sp.name}
-        base = rules.site_kinds[sp.site_kind or ""]
-        for feat in sorted(kind.features - base.features):
-            d[feat] = True
-        return d
-    symbol = rules.halves[site.card][0].symbol
-    feat = sorted(kind.features)[0]
-    return {feat: {"species": sp.name, "symbol": symbol} if symbol else sp.name}

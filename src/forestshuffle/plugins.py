@@ -224,19 +224,23 @@ class PluginHost:
                     failed[name] = why
                     continue
                 got.setdefault(name, {})[hook] = items
+        core = {hook: {i for item in got.get(CORE, {}).get(hook, ()) for i in _ids(hook, item)}
+                for hook in HOOKS}
+        for name, hooks in got.items():  # a copy of a core id fails the copy alone
+            for hook, items in hooks.items():
+                taken = [i for item in items for i in _ids(hook, item) if i in core[hook]]
+                if name != CORE and taken and name not in failed:
+                    failed[name] = (f"contributes {HOOKS[hook][0]} {printable(taken[0])!r}, "
+                                    f"which the core ({CORE!r}) contributes")
         alive = [n for n in got if n not in failed]  # duplicates among these fail, all
         for hook, (what, _, _, _) in HOOKS.items():
             owners: dict[str, list[str]] = {}
             for name in alive:
-                hooks = got[name]
-                for item in hooks.get(hook, ()):
+                for item in got[name].get(hook, ()):
                     for ident in _ids(hook, item):
                         owners.setdefault(ident, []).append(name)
             for ident, names in owners.items():
-                if len(names) < 2:
-                    continue
-                culprits = [n for n in names if n != CORE]
-                for n in culprits:
+                for n in names if len(names) > 1 else ():
                     others = ", ".join(repr(o) for o in names if o != n)
                     failed.setdefault(n, f"contributes {what} {printable(ident)!r}, which "
                                          f"plugin {others} contributes too (both are left out)")

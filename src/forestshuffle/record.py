@@ -128,15 +128,26 @@ def _json_like(v: Any) -> bool:
 
 
 def _step(d: Any) -> Step:
-    if not isinstance(d, dict) or set(d) - {"kind", "player", "card", "args"}:
-        raise ValueError("not a step")
+    if not isinstance(d, dict) or set(d) != {"kind", "player", "card", "args"}:
+        raise ValueError("a step is {kind, player, card, args}")
     if type(d.get("kind")) is not str:
         raise ValueError("a step needs a kind")
-    player, card, args = d.get("player", -1), d.get("card", -1), d.get("args", {})
+    player, card, args = d["player"], d["card"], d["args"]
     if not strict_int(player) or not strict_int(card) or not isinstance(args, dict) \
             or not _json_like(args):
         raise ValueError("bad step fields")
     return Step(d["kind"], player, card, freeze_args(args))
+
+
+_FIELD_NAMES: dict[type[Any], frozenset[str]] = {}
+
+
+def _field_names(cls: type[Any]) -> frozenset[str]:
+    """Every field of an event or action class: a record writes each, and must hold each."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in attrs.fields(cls))
+    return names
 
 
 def _path_error(exc: Exception) -> str:
@@ -172,7 +183,7 @@ def event_from_dict(d: Any, index: int, rules: Ruleset | None = None) -> ev.Even
         raise RecordError("an event must be an object", index=index)
     body = dict(d)
     name = body.pop("type", None)
-    version = body.pop("v", 1)
+    version = body.pop("v", None)
     cls = ev.EVENT_TYPES.get(name) if type(name) is str else None
     if cls is None and rules is not None and type(name) is str:
         cls = rules.registry.events.get(name)
@@ -181,6 +192,10 @@ def event_from_dict(d: Any, index: int, rules: Ruleset | None = None) -> ev.Even
     if not strict_int(version) or version > cls.class_version or version < 1:
         raise RecordError(f"unsupported version {printable(repr(version))[:40]} of event "
                           f"{name}", index=index, path="$.v")
+    missing = _field_names(cls) - set(body)
+    if missing:
+        raise RecordError(f"bad {name} event: missing {', '.join(sorted(missing))}",
+                          index=index)
     try:
         return _conv.structure(body, cls)
     except Exception as exc:
@@ -212,6 +227,10 @@ def action_from_dict(d: Any, index: int, rules: Ruleset | None = None) -> tuple[
         raise RecordError("an action needs 'at', a whole number", path=f"{where}.at")
     if "label" in body:
         raise RecordError("an action's label is not part of a record", path=f"{where}.label")
+    missing = _field_names(cls) - {"label"} - set(body)
+    if missing:
+        raise RecordError(f"bad {name} action: missing {', '.join(sorted(missing))}",
+                          path=where)
     try:
         return _conv.structure(body, cls), at
     except Exception as exc:
@@ -290,8 +309,7 @@ def _check_fields(data: dict[str, Any]) -> None:
         raise RecordError(f"more than {MAX_ACTIONS} actions", path="$.actions")
     if data.get("origin", "seed") not in ("seed", "scenario"):
         raise RecordError("'origin' must be \"seed\" or \"scenario\"", path="$.origin")
-    overrides = data.get("overrides")
-    if overrides is not None and not isinstance(overrides, dict):
+    if "overrides" in data and not isinstance(data["overrides"], dict):
         raise RecordError("'overrides' must be an inline mapping (a record never names a "
                           "file)", path="$.overrides")
 
@@ -317,21 +335,26 @@ def _ruleset(data: dict[str, Any], rules: Ruleset | None) -> Ruleset:
     from .plugins import get_ruleset
 
     overrides = data.get("overrides") or None
-    options = data.get("options") or None
-    expansions = data.get("expansions") or []
-    if options is not None and not isinstance(options, dict):
+    options = data.get("options")
+    expansions = data.get("expansions", [])
+    if "options" in data and (type(options) is not dict or not all(
+            type(k) is str for k in options)):
         raise RecordError("'options' must be a mapping of option names to values",
                           path="$.options")
-    if not isinstance(expansions, list) or not all(type(e) is str for e in expansions):
+    if type(expansions) is not list or not all(type(e) is str for e in expansions):
         raise RecordError("'expansions' must be a list of expansion ids", path="$.expansions")
     if rules is None:
         try:
-            return get_ruleset(data["ruleset"], overrides, options=options,
-                               expansions=expansions)
+            rules = get_ruleset(data["ruleset"], overrides, options=options,
+                                expansions=expansions)
         except ForestShuffleError as exc:
             path = ("$.options" if isinstance(exc, OptionError) and options else
                     "$.expansions" if isinstance(exc, OptionError) else "$.ruleset")
             raise RecordError(f"cannot load the ruleset: {exc}", path=path) from None
+        if rules.id != data["ruleset"]:
+            raise RecordError(f"a record names its ruleset by id ({rules.id!r}), not by an "
+                              f"alias", path="$.ruleset")
+        return rules
     if rules.id != data["ruleset"]:
         raise RecordError(f"the record is a game of {printable(data['ruleset'])[:60]!r}, not "
                           f"{rules.id!r}", path="$.ruleset")

@@ -220,8 +220,8 @@ def test_penny_bun_fires_on_top_of_a_tree_but_not_on_top_of_a_shrub(pk):
 def _dealt(first_hand: list[int], pk: CardPicker) -> fs.Game:
     """A new 2-player game whose first player is dealt *first_hand* (the second a tree)."""
     from forestshuffle import events as ev
-    from forestshuffle.kinds.setup import setup_steps
     from forestshuffle.game import Game
+    from forestshuffle.kinds.setup import setup_steps
 
     second = [pk.pick(b("birch")), *pk.filler(5, trees=False)]
     rest = [c for c in RULES.deck_cards if c not in {*first_hand, *second}]

@@ -1,0 +1,65 @@
+"""Forest documents written from forests: a game's (:func:`forest_document`) or any
+(:func:`document_of`), in the format :mod:`forestshuffle.documents` reads back into the same
+forests: every card with its symbol, trees too, and the ruleset's overrides inline, so the
+document scores exactly as the forests do."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .forest import Forest
+    from .game import Game
+    from .ruleset import Ruleset
+
+
+def forest_document(game: Game) -> dict[str, Any]:
+    """The forests of *game* as a document: every card with its symbol (trees too), the
+    game's overrides inline, so it scores exactly as the game does."""
+    s = game.state
+    return document_of(game.rules, game.names, [len(c) for c in s.caves], s.forests)
+
+
+def document_of(rules: Ruleset, names: Sequence[str], caves: Sequence[int],
+                forests: Sequence[Forest]) -> dict[str, Any]:
+    """Forests as a document (what :func:`forestshuffle.documents.read_document` reads back
+    into the same forests)."""
+    players = []
+    for p, forest in enumerate(forests):
+        sites = []
+        for site in forest.sites:
+            d = _site_head_document(rules, site)
+            for slot, cards in site.slots.items():
+                out = d.setdefault(site.kind.slot(slot).group_name, [])
+                for c in cards:
+                    h = rules.halves[c][forest.where[c][2]]
+                    out.append({"species": h.name, "symbol": h.symbol})
+            sites.append(d)
+        players.append({"name": names[p], "cave": caves[p], "forest": sites})
+    doc: dict[str, Any] = {"game": rules.id, "players": players}
+    if rules.overrides:
+        doc["overrides"] = rules.overrides
+    return doc
+
+
+def _site_head_document(rules: Ruleset, site: Any) -> dict[str, Any]:
+    """The keys naming what opens *site*, as :func:`read_document` reads them back: a
+    sapling, a generic (face-down) site by its feature, a tree (with ``feature: true`` when
+    upgraded, such as a river tucked under it), or a site card by its feature."""
+    kind = site.kind
+    if site.species is None:
+        if rules.sapling_kind is not None and kind.id == rules.sapling_kind.id:
+            return {"sapling": True}
+        return {sorted(kind.features)[0]: "generic"} if kind.features else {"sapling": True}
+    sp = rules.species[site.species]
+    if sp.kind == "tree":
+        sym = rules.halves[site.card][0].symbol
+        d: dict[str, Any] = {"tree": {"species": sp.name, "symbol": sym} if sym else sp.name}
+        base = rules.site_kinds[sp.site_kind or ""]
+        for feat in sorted(kind.features - base.features):
+            d[feat] = True
+        return d
+    symbol = rules.halves[site.card][0].symbol
+    feat = sorted(kind.features)[0]
+    return {feat: {"species": sp.name, "symbol": symbol} if symbol else sp.name}
