@@ -255,7 +255,7 @@ def test_deeply_nested_step_args_in_a_dict_record_are_refused(data):
         deep = [deep]
     data["events"][1]["steps"][0]["args"] = {"x": deep}
     with pytest.raises(fs.RecordError, match="nested"):
-        record.from_dict(data)
+        fs.Game.from_record(data)
 
 
 @pytest.mark.parametrize("raw", [b"\xff\xfe\x00", b'{"format": "\xc3"}'])
@@ -355,7 +355,7 @@ def test_a_redacted_record_of_no_such_player_is_refused(game, player):
 
 
 def test_a_redacted_record_can_be_made_from_a_record_text(game):
-    assert record.redacted(game.to_json(), 1) == game.redacted_record(1)
+    assert fs.Game.from_json(game.to_json()).redacted_record(1) == game.redacted_record(1)
 
 
 def test_a_record_that_was_refused_leaves_nothing_behind(data):

@@ -1,5 +1,5 @@
-"""Forest documents written from forests: a game's (:func:`forest_document`) or any
-(:func:`document_of`), in the format :mod:`forestshuffle.documents` reads back into the same
+"""Forest documents written from forests (:func:`document_of`; a game's:
+``game.forest_document()``), in the format :mod:`forestshuffle.documents` reads back into the same
 forests: every card with its symbol, trees too, and the ruleset's overrides inline, so the
 document scores exactly as the forests do."""
 
@@ -10,15 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .forest import Forest
-    from .game import Game
     from .ruleset import Ruleset
-
-
-def forest_document(game: Game) -> dict[str, Any]:
-    """The forests of *game* as a document: every card with its symbol (trees too), the
-    game's overrides inline, so it scores exactly as the game does."""
-    s = game.state
-    return document_of(game.rules, game.names, [len(c) for c in s.caves], s.forests)
 
 
 def document_of(rules: Ruleset, names: Sequence[str], caves: Sequence[int],
@@ -56,7 +48,7 @@ def _site_head_document(rules: Ruleset, site: Any) -> dict[str, Any]:
     if sp.kind == "tree":
         sym = rules.halves[site.card][0].symbol
         d: dict[str, Any] = {"tree": {"species": sp.name, "symbol": sym} if sym else sp.name}
-        base = rules.site_kinds[sp.site_kind or ""]
+        base = rules.site_kinds[rules.site_kind_of(sp.site_kind or "")]
         for feat in sorted(kind.features - base.features):
             d[feat] = True
         return d

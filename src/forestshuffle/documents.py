@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .cards import Position
-from .document_export import document_of, forest_document
+from .document_export import document_of
 from .errors import ForestShuffleError
 from .forest import Forest
 from .layouts import SiteKind, SlotDef
@@ -44,6 +44,7 @@ from .safety import (
 )
 
 if TYPE_CHECKING:
+    from .game import Game
     from .ruleset import Ruleset
 
 __all__ = ["DocumentError", "DocumentProblem", "PlayerReport", "ScoreLine", "ScoreReport",
@@ -366,7 +367,7 @@ def read_document(
 
 
 def _kind_of(rules: Ruleset, d: _Demand) -> SiteKind:
-    return rules.site_kinds[rules.species[d.species].site_kind or ""]
+    return rules.site_kinds[rules.site_kind_of(rules.species[d.species].site_kind or "")]
 
 
 def _site_head(
@@ -424,7 +425,7 @@ def _site_head(
             return None
         sid, sym = got
         sp = rules.species[sid]
-        kind_id = sp.site_kind or ""
+        kind_id = rules.site_kind_of(sp.site_kind or "")
         if sp.kind != "site" or feat not in rules.site_kinds[kind_id].features:
             r.problem(sw, f"{sp.name} is not a {feat}")
             return None
@@ -563,13 +564,20 @@ def _match(r: _Reader, demands: list[_Demand]) -> None:
         demands[i].card = c
 
 
+def forest_document(game: Game) -> dict[str, Any]:
+    """The forests of *game* as a document: every card with its symbol (trees too), the
+    game's overrides inline, so it scores exactly as the game does
+    (``game.forest_document()``)."""
+    return game.forest_document()
+
+
 def _from_record(data: Mapping[str, Any]) -> tuple[Ruleset, list[str], list[int], list[Forest],
                                                    dict[int, str]]:
     from .errors import RecordError
-    from .record import from_dict
+    from .game import Game
 
     try:
-        game = from_dict(dict(data))
+        game = Game.from_record(dict(data))
     except RecordError as exc:
         raise DocumentError([DocumentProblem("record", str(exc))]) from None
     s = game.state

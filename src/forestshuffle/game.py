@@ -10,7 +10,10 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import events as ev
+from . import record
+from .deal import check_seed, default_names, derive_setup
 from .decisions import Action, Decision, find_option
+from .document_export import document_of
 from .errors import (
     ArgumentError,
     ForestShuffleError,
@@ -27,7 +30,6 @@ from .ruleset import Ruleset
 from .safety import (
     MAX_EVENTS_WITHOUT_DECISION,
     MAX_STEPS_WITHOUT_DECISION,
-    SEED_LIMIT,
     check_name,
     printable,
     strict_equal,
@@ -55,44 +57,6 @@ def _same_step_args(a: ev.Event, b: ev.Event) -> bool:
             if type(v) is not type(w) or (type(v) in (tuple, dict) and not strict_equal(v, w)):
                 return False
     return True
-
-
-#: How a game's set-up came about: dealt from its seed (re-derived when a record loads), or
-#: written as events by :func:`forestshuffle.testing.scenario` (trusted only on request).
-ORIGINS = ("seed", "scenario")
-
-
-def default_names(players: int) -> list[str]:
-    """``Player 1``, ``Player 2``..."""
-    return [f"Player {i + 1}" for i in range(players)]
-
-
-def check_seed(seed: Any) -> int:
-    """*seed* if it is a whole number ``0 <= seed < 2**128``; ArgumentError otherwise."""
-    if not strict_int(seed) or not 0 <= seed < SEED_LIMIT:
-        raise ArgumentError(f"a seed is a whole number from 0 to 2**128 - 1, not {seed!r}"
-                            if strict_int(seed) or seed is None or isinstance(seed, bool)
-                            else f"a seed is a whole number, not a {type(seed).__name__}")
-    return int(seed)
-
-
-def derive_setup(rules: Ruleset, players: int, seed: int) -> list[ev.Event]:
-    """The set-up events of a game of *rules* for *players* dealt from *seed*: what
-    :func:`new_game` folds first, and what loading a record compares the record's set-up
-    events with. Every parameter that shapes the set-up (later: options, expansions) is an
-    argument here, and records store each of them."""
-    try:
-        events = list(rules.deck_builder.build(rules, players, random.Random(seed)))
-    except ForestShuffleError:
-        raise
-    except Exception as exc:
-        raise plugin_failure(rules, exc, f"deck_builders:{rules.spec.deck_builder}") from exc
-    if not events or not all(isinstance(e, ev.Event) for e in events):
-        raise PluginError(f"deck builder {rules.spec.deck_builder!r} returned no set-up events",
-                          plugin=rules.registry.owners.get(
-                              f"deck_builders:{rules.spec.deck_builder}"),
-                          kind=rules.spec.deck_builder)
-    return events
 
 
 class Game:
@@ -381,23 +345,18 @@ class Game:
 
     def forest_document(self) -> dict[str, Any]:
         """The current forests as a forest document (see :mod:`forestshuffle.documents`)."""
-        from .documents import forest_document
-
-        return forest_document(self)
+        s = self.state
+        return document_of(self.rules, self.names, [len(c) for c in s.caves], s.forests)
 
     # -- records -----------------------------------------------------------------------
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The game as a versioned JSON record (see :mod:`forestshuffle.record`)."""
-        from .record import dumps
-
-        return dumps(self, indent=indent)
+        return record.dumps(self, indent=indent)
 
     def redacted_record(self, player: int) -> dict[str, Any]:
         """The record as *player* may know it (see :func:`forestshuffle.record.redacted`)."""
-        from .record import redacted
-
-        return redacted(self, self._check_player(player, "player"))
+        return record.redacted(self, self._check_player(player, "player"))
 
     @classmethod
     def from_json(cls, text: str | bytes, *, rules: Ruleset | None = None,
@@ -409,9 +368,29 @@ class Game:
         ``trust_setup=True`` to load a scenario game (a record with ``"origin":
         "scenario"``, whose set-up events were written, not dealt).
         """
-        from .record import loads
+        return cls.from_record(record.parse(text), rules=rules, trust_setup=trust_setup)
 
-        return loads(text, rules=rules, trust_setup=trust_setup)
+    @classmethod
+    def from_record(cls, data: Any, *, rules: Ruleset | None = None,
+                    trust_setup: bool = False) -> Game:
+        """Load a record already read from JSON (a dict), as :meth:`from_json` does."""
+        data, rules = record.check_record(data, rules)
+        try:
+            game = cls(rules, data["players"], data["seed"], data["names"])
+        except ForestShuffleError as exc:
+            raise RecordError(str(exc), path="$.seed" if "seed" in str(exc) else "$.players") \
+                from None
+        origin = data.get("origin", "seed")
+        game.origin = origin
+        raw: list[Any] = data["events"]
+        _fold_setup(game, raw, data["setup"], trust_setup, origin)
+        game.setup_events = data["setup"]
+        game._expect = record.LazyEvents(raw, rules)
+        try:
+            _replay(game, data["actions"], len(raw))
+        finally:
+            game._expect = None
+        return game
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else str(self.pending)
@@ -444,3 +423,71 @@ def new_game(ruleset: str | Ruleset = "base", players: int = 2, seed: int | None
     game = Game(rules, players, seed, names)
     game._start()
     return game
+
+
+# -- loading records ---------------------------------------------------------------------
+
+
+def _fold_setup(game: Game, raw: list[Any], setup: int, trust_setup: bool,
+                origin: str) -> None:
+    """Fold the set-up: re-derived from the seed and compared with the record, or (a
+    scenario, trusted on request) the record's own events."""
+    rules = game.rules
+    if not 0 < setup <= len(raw):
+        raise RecordError("the log must start with the set-up events", index=0)
+    if origin == "seed":
+        derived = derive_setup(rules, game.players, game.seed)
+        for i, want in enumerate(derived):
+            if i >= setup:
+                raise RecordError(f"the record has {setup} set-up events; the seed deals "
+                                  f"{len(derived)}", index=i)
+            got = record.event_from_dict(raw[i], i, rules)
+            if not strict_equal(got, want):
+                raise RecordError(f"set-up event {i} is not what the seed deals (a forged or "
+                                  "damaged set-up)", index=i)
+        if setup != len(derived):
+            raise RecordError(f"the record has {setup} set-up events; the seed deals "
+                              f"{len(derived)}", index=len(derived))
+        game._run(derived)
+        return
+    if not trust_setup:
+        raise RecordError("the record is a scenario game (its set-up was written, not dealt "
+                          "from its seed); load it with trust_setup=True if you trust it",
+                          path="$.origin")
+    events = [record.event_from_dict(raw[i], i, rules) for i in range(setup)]
+    deal = events[0]
+    if not isinstance(deal, ev.DeckBuilt):
+        raise RecordError("the log must start with the set-up events", index=0)
+    if sorted(deal.order + deal.boxed) != sorted(rules.cards):
+        raise RecordError("the dealt deck is not the ruleset's cards", index=0)
+    try:
+        for e in events:
+            evolve(game.state, e)
+            game.events.append(e)
+    except Exception as exc:
+        raise RecordError(f"the set-up events do not fold: {type(exc).__name__}",
+                          index=len(game.events)) from None
+
+
+def _replay(game: Game, raw_actions: list[Any], n_events: int) -> None:
+    try:
+        game._advance()
+    except RecordError:
+        raise
+    except ForestShuffleError as exc:
+        raise RecordError(f"the set-up does not lead to a decision: {exc}",
+                          index=len(game.events)) from None
+    for n, raw in enumerate(raw_actions):
+        action, at = record.action_from_dict(raw, n, game.rules)
+        if at != len(game.events):
+            raise RecordError(f"action {n} should start at event {len(game.events)}, "
+                              f"not {at}", index=at)
+        try:
+            game.apply(action)
+        except RecordError:
+            raise
+        except ForestShuffleError as exc:
+            raise RecordError(f"action {n} ({printable(repr(action))[:80]}) is not legal "
+                              f"there: {exc}", index=at) from None
+    if len(game.events) != n_events:
+        raise RecordError("the log has events that no action caused", index=len(game.events))

@@ -32,8 +32,8 @@ from __future__ import annotations
 import bisect
 import typing
 import warnings
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 import cattrs
@@ -49,14 +49,25 @@ from .safety import (
     check_depth,
     printable,
     read_json,
-    strict_equal,
     strict_int,
 )
 from .steps import Step, freeze_args
 
 if TYPE_CHECKING:
-    from .game import Game
     from .ruleset import Ruleset
+
+
+class RecordedGame(Protocol):
+    """What a record is written from: a :class:`~forestshuffle.game.Game` is one."""
+
+    rules: Ruleset
+    players: int
+    names: list[str]
+    seed: int
+    origin: str
+    setup_events: int
+    events: list[ev.Event]
+    actions: list[tuple[Action, int]]
 
 FORMAT = "forestshuffle-record"
 REDACTED_FORMAT = "forestshuffle-redacted-record"
@@ -237,7 +248,7 @@ def action_from_dict(d: Any, index: int, rules: Ruleset | None = None) -> tuple[
         raise RecordError(f"bad {name} action: {_path_error(exc)}", path=where) from None
 
 
-class _LazyEvents:
+class LazyEvents:
     """The record's events, each converted (and so checked) only when it is compared."""
 
     def __init__(self, raw: list[Any], rules: Ruleset | None = None) -> None:
@@ -258,7 +269,7 @@ class _LazyEvents:
 # -- writing --------------------------------------------------------------------------------
 
 
-def to_dict(game: Game) -> dict[str, Any]:
+def to_dict(game: RecordedGame) -> dict[str, Any]:
     """The record of *game* as a JSON-ready dict."""
     return {
         "format": FORMAT,
@@ -278,7 +289,7 @@ def to_dict(game: Game) -> dict[str, Any]:
     }
 
 
-def dumps(game: Game, indent: int | None = None) -> str:
+def dumps(game: RecordedGame, indent: int | None = None) -> str:
     """The record of *game* as JSON text."""
     import json
 
@@ -370,67 +381,16 @@ def _ruleset(data: dict[str, Any], rules: Ruleset | None) -> Ruleset:
     return rules
 
 
-def _fold_setup(game: Game, raw: list[Any], setup: int, trust_setup: bool,
-                origin: str) -> None:
-    """Fold the set-up: re-derived from the seed and compared with the record, or (a
-    scenario, trusted on request) the record's own events."""
-    from .game import derive_setup
-    from .state import evolve
-
-    rules = game.rules
-    if not 0 < setup <= len(raw):
-        raise RecordError("the log must start with the set-up events", index=0)
-    if origin == "seed":
-        derived = derive_setup(rules, game.players, game.seed)
-        for i, want in enumerate(derived):
-            if i >= setup:
-                raise RecordError(f"the record has {setup} set-up events; the seed deals "
-                                  f"{len(derived)}", index=i)
-            got = event_from_dict(raw[i], i, rules)
-            if not strict_equal(got, want):
-                raise RecordError(f"set-up event {i} is not what the seed deals (a forged or "
-                                  "damaged set-up)", index=i)
-        if setup != len(derived):
-            raise RecordError(f"the record has {setup} set-up events; the seed deals "
-                              f"{len(derived)}", index=len(derived))
-        game._run(derived)
-        return
-    if not trust_setup:
-        raise RecordError("the record is a scenario game (its set-up was written, not dealt "
-                          "from its seed); load it with trust_setup=True if you trust it",
-                          path="$.origin")
-    events = [event_from_dict(raw[i], i, rules) for i in range(setup)]
-    deal = events[0]
-    if not isinstance(deal, ev.DeckBuilt):
-        raise RecordError("the log must start with the set-up events", index=0)
-    if sorted(deal.order + deal.boxed) != sorted(rules.cards):
-        raise RecordError("the dealt deck is not the ruleset's cards", index=0)
-    try:
-        for e in events:
-            evolve(game.state, e)
-            game.events.append(e)
-    except Exception as exc:
-        raise RecordError(f"the set-up events do not fold: {type(exc).__name__}",
-                          index=len(game.events)) from None
-
-
-def from_dict(data: Any, rules: Ruleset | None = None, *, trust_setup: bool = False) -> Game:
-    """Load a record dict, re-deriving its set-up and replaying and checking every event.
-
-    ``trust_setup=True`` loads a scenario game (``"origin": "scenario"``), whose set-up
-    events are folded as written.
-    """
+def check_record(data: Any, rules: Ruleset | None = None) -> tuple[dict[str, Any], Ruleset]:
+    """The record *data* checked for its format, version, fields and plugins, upcast to the
+    current version, and its ruleset (compiled from its parameters, or the given *rules*
+    checked against them). RecordError if anything is wrong; events and actions are left for
+    the replay to convert one by one."""
     if isinstance(data, dict):
         try:
             check_depth(data)
         except InputError as exc:
             raise RecordError(str(exc)) from None
-    return _from_checked(data, rules, trust_setup)
-
-
-def _from_checked(data: Any, rules: Ruleset | None, trust_setup: bool) -> Game:
-    from .game import Game
-
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     if data.get("format") == REDACTED_FORMAT:
@@ -447,65 +407,24 @@ def _from_checked(data: Any, rules: Ruleset | None, trust_setup: bool) -> Game:
     _check_fields(data)
     rules = _ruleset(data, rules)
     _check_plugins(data, rules)
-    try:
-        game = Game(rules, data["players"], data["seed"], data["names"])
-    except ForestShuffleError as exc:
-        raise RecordError(str(exc), path="$.seed" if "seed" in str(exc) else "$.players") \
-            from None
-    origin = data.get("origin", "seed")
-    game.origin = origin
-    raw: list[Any] = data["events"]
-    _fold_setup(game, raw, data["setup"], trust_setup, origin)
-    game.setup_events = data["setup"]
-    lazy = _LazyEvents(raw, rules)
-    game._expect = lazy
-    try:
-        _replay(game, data["actions"], len(raw))
-    finally:
-        game._expect = None
-    return game
+    return data, rules
 
 
-def _replay(game: Game, raw_actions: list[Any], n_events: int) -> None:
+def parse(text: str | bytes) -> Any:
+    """The JSON of a record (at most :data:`~forestshuffle.safety.MAX_RECORD_BYTES` long,
+    nesting and numbers bounded), not yet checked."""
     try:
-        game._advance()
-    except RecordError:
-        raise
-    except ForestShuffleError as exc:
-        raise RecordError(f"the set-up does not lead to a decision: {exc}",
-                          index=len(game.events)) from None
-    for n, raw in enumerate(raw_actions):
-        action, at = action_from_dict(raw, n, game.rules)
-        if at != len(game.events):
-            raise RecordError(f"action {n} should start at event {len(game.events)}, "
-                              f"not {at}", index=at)
-        try:
-            game.apply(action)
-        except RecordError:
-            raise
-        except ForestShuffleError as exc:
-            raise RecordError(f"action {n} ({printable(repr(action))[:80]}) is not legal "
-                              f"there: {exc}", index=at) from None
-    if len(game.events) != n_events:
-        raise RecordError("the log has events that no action caused", index=len(game.events))
-
-
-def loads(text: str | bytes, rules: Ruleset | None = None, *,
-          trust_setup: bool = False) -> Game:
-    """Load a record from JSON text (of an installed ruleset, or of *rules*), at most
-    :data:`~forestshuffle.safety.MAX_RECORD_BYTES` long."""
-    try:
-        data = read_json(text, limit=MAX_RECORD_BYTES)
+        return read_json(text, limit=MAX_RECORD_BYTES)
     except InputError as exc:
         raise RecordError(f"not a readable record: {exc}") from None
-    return _from_checked(data, rules, trust_setup)
 
 
 # -- redacted records -------------------------------------------------------------------------
 
 
-def redacted(game: Game | Mapping[str, Any] | str | bytes, player: int) -> dict[str, Any]:
-    """The record of *game* (a Game, or a record to load first) as *player* may know it.
+def redacted(game: RecordedGame, player: int) -> dict[str, Any]:
+    """The record of *game* as *player* may know it (to redact a stored record, load it
+    first: ``Game.from_json(text).redacted_record(player)``).
 
     Kept: the parameters but the seed, every public event, *player*'s own cards. Left out:
     the seed, the deck order and the boxed cards (their numbers only), other players' drawn,
@@ -514,10 +433,6 @@ def redacted(game: Game | Mapping[str, Any] | str | bytes, player: int) -> dict[
     (a card played, paid or taken). Event indexes are those of the full record; each action
     names the player who chose it. The result cannot be loaded as a game.
     """
-    from .game import Game
-
-    if not isinstance(game, Game):
-        game = from_dict(dict(game)) if isinstance(game, Mapping) else loads(game)
     if not strict_int(player) or not 0 <= player < game.players:
         from .errors import ArgumentError
 
@@ -551,7 +466,7 @@ def redacted(game: Game | Mapping[str, Any] | str | bytes, player: int) -> dict[
     }
 
 
-def _deciders(game: Game) -> list[int]:
+def _deciders(game: RecordedGame) -> list[int]:
     """The player whose decision each action of *game* answered (by refolding the log)."""
     from .machine import advance
     from .state import GameState, evolve

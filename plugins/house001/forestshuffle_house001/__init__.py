@@ -53,8 +53,8 @@ TOP, BOTTOM, LEFT, RIGHT = Position.TOP, Position.BOTTOM, Position.LEFT, Positio
 #: three slots: on top (top and bottom halves), below left and below right
 _THREE_SLOTS = (
     SlotDef("top", {TOP, BOTTOM}),
-    SlotDef("bottom_left", {LEFT}, group="bottom", role="bottom"),
-    SlotDef("bottom_right", {RIGHT}, group="bottom", role="bottom"),
+    SlotDef("bottom_left", {LEFT}, role="bottom"),
+    SlotDef("bottom_right", {RIGHT}, role="bottom"),
 )
 
 TREE = "house_tree"

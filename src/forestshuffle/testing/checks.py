@@ -156,7 +156,7 @@ def check_option_codes(game: Game) -> None:
     """Each option survives the record format unchanged, and its index is its code."""
     opts = game.legal_actions()
     for i, a in enumerate(opts):
-        back, _ = action_from_dict({**action_to_dict(a), "at": 0}, i)
+        back, _ = action_from_dict({**action_to_dict(a), "at": 0}, i, game.rules)
         if back != a or opts.index(back) != i:
             raise InvariantError("option codes", f"option {i} {a!r} loads as {back!r}", game)
 

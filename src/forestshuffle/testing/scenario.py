@@ -7,8 +7,9 @@ from typing import Any
 
 from .. import events as ev
 from ..cards import Position
+from ..deal import default_names
 from ..errors import ForestShuffleError
-from ..game import Game, default_names
+from ..game import Game
 from ..layouts import SiteKind
 from ..plugins import get_ruleset
 from ..rules import placements
