@@ -325,22 +325,33 @@ class PluginHost:
                     ) -> list[tuple[str, ExpansionSpec]]:
         """The expansions *wanted* for *spec*, in the spec's order, each with its plugin."""
         known = self.contributions()["forestshuffle_expansions"]
+        takes = self.accepted_expansions(spec)
         for e in wanted:
-            if e not in spec.expansions:
-                accepted = ", ".join(spec.expansions) or "none"
-                raise OptionError(f"ruleset {spec.id!r} takes no expansion "
-                                  f"{printable(e)[:40]!r} (it takes: {accepted})")
             if e not in known:
                 if self.failures:
                     raise self._unavailable(f"expansion {printable(e)!r}")
-                raise OptionError(f"expansion {printable(e)!r} is not installed")
+                raise OptionError(f"expansion {printable(e)[:40]!r} is not installed "
+                                  f"(installed: {', '.join(sorted(known)) or 'none'})")
+            if e not in takes:
+                raise OptionError(f"ruleset {spec.id!r} takes no expansion "
+                                  f"{printable(e)[:40]!r} (it takes: "
+                                  f"{', '.join(takes) or 'none'})")
         if len(set(wanted)) != len(wanted):
             raise OptionError(f"an expansion is named twice: {list(wanted)}")
         for e in wanted:
             for need in known[e][1].requires:
                 if need not in wanted:
                     raise OptionError(f"expansion {e!r} needs expansion {need!r} too")
-        return [known[e] for e in spec.expansions if e in wanted]
+        return [known[e] for e in takes if e in wanted]
+
+    def accepted_expansions(self, spec: RulesetSpec) -> list[str]:
+        """The ids of the installed expansions a game of *spec* may add, in a stable order:
+        those *spec* names, then those that name *spec* (when it declares ``removal_with``)."""
+        known = self.expansion_specs()
+        out = [e for e in spec.expansions if e in known]
+        if spec.removal_with:
+            out += sorted(e for e, x in known.items() if spec.id in x.rulesets and e not in out)
+        return out
 
     def _compile(self, ruleset_id: str, overrides: Mapping[str, Any] | None,
                  options: Mapping[str, Any] | None = None,

@@ -135,10 +135,11 @@ class RulesetSpec:
             when its condition holds (declare an immediate win...).
         state_kinds: names of state kinds: plugin-owned parts of the game state.
         options: the options a game of this ruleset may set (``new_game(options=...)``).
-        expansions: ids of the expansions a game of this ruleset may add
-            (``new_game(expansions=[...])``; see :class:`ExpansionSpec`).
+        expansions: ids of expansions a game of this ruleset may add besides those that name
+            the ruleset themselves (``ExpansionSpec.rulesets``); see :class:`ExpansionSpec`.
         removal_with: cards returned to the box by the number of expansions added, then by
             player count (``{1: {2: 55, ...}, 2: {2: 90, ...}}``); ``removal`` without any.
+            A ruleset that declares it takes the expansions that name it.
     """
 
     id: str
@@ -191,6 +192,9 @@ class ExpansionSpec:
         id: the expansion id used by ``new_game(expansions=[...])`` (``alpine``).
         name: display name.
         card_sets: ids of the card sets it adds.
+        rulesets: ids of the rulesets it extends (each takes it when it declares
+            ``removal_with``, the removal by number of expansions); a ruleset may also name
+            it in its own ``expansions``.
         changes: changes to the other card sets' data while it is mixed in, in the shape of
             an override file (``{"species": {"base.x": {"score": [...]}}}``; see
             :mod:`forestshuffle.overrides`): base cards whose rules grow with the expansion.
@@ -200,6 +204,7 @@ class ExpansionSpec:
     id: str
     name: str
     card_sets: tuple[str, ...] = attrs.field(converter=_names)
+    rulesets: tuple[str, ...] = attrs.field(default=(), converter=_names)
     changes: dict[str, Any] = attrs.field(factory=dict)
     requires: tuple[str, ...] = attrs.field(default=(), converter=_names)
 

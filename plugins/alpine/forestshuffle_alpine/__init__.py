@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from forestshuffle.cards import Card, CardSet, Half, Position
 from forestshuffle.hookspecs import hookimpl
+from forestshuffle.spec import ExpansionSpec
 
 from .cards import CARDS
 from .species import BASE_CHANGES, BUTTERFLY_TABLE, SET, SPECIES, SYMBOLS, TAGS, i
@@ -44,3 +45,14 @@ def card_set() -> CardSet:
 def forestshuffle_card_sets() -> Iterable[CardSet]:
     """The Alpine card set."""
     return (card_set(),)
+
+
+#: The expansion: its card set mixed into the base game, with its changes to base cards.
+EXPANSION = ExpansionSpec(id="alpine", name="Alpine", card_sets=(SET,), rulesets=("base",),
+                          changes={"species": BASE_CHANGES})
+
+
+@hookimpl
+def forestshuffle_expansions() -> Iterable[ExpansionSpec]:
+    """Expansion ``alpine`` of the base game."""
+    return (EXPANSION,)

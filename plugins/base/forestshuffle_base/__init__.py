@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from forestshuffle.cards import Card, CardSet, Half, Position
 from forestshuffle.hookspecs import hookimpl
-from forestshuffle.ruleset import RulesetSpec
+from forestshuffle.spec import Option, RulesetSpec
 
 from .cards import CARDS, WINTER
 from .species import SET, SPECIES, SYMBOLS, TAGS, i
@@ -44,9 +44,13 @@ RULESET = RulesetSpec(
     min_players=2,
     max_players=5,
     removal={2: 30, 3: 20, 4: 10, 5: 0},
+    # with expansions mixed in (those that name this ruleset), by their number
+    removal_with={1: {2: 55, 3: 40, 4: 25, 5: 10}, 2: {2: 90, 3: 60, 4: 45, 5: 30}},
     deck_builder="winter_in_last_third",
     opening_hand=6,
     mulligan="no_tree",
+    options=(Option("mulligan", True, "a player whose opening hand has no tree may redraw it "
+                    "once", changes=lambda v: {"mulligan": "no_tree" if v else None}),),
     aliases=("forest-shuffle",),
 )
 

@@ -18,6 +18,7 @@ from forestshuffle.cards import Card, CardSet, Half, Position
 from forestshuffle.hookspecs import hookimpl
 from forestshuffle.kinds import CountKind, ScoringKind, StepKind
 from forestshuffle.layouts import SiteKind
+from forestshuffle.spec import ExpansionSpec
 
 from .cards import CARDS
 from .effects import STEP_KINDS
@@ -83,3 +84,14 @@ def forestshuffle_scoring_kinds() -> Iterable[ScoringKind]:
 def forestshuffle_count_kinds() -> Iterable[CountKind]:
     """Full trees (shrubs left out) and sums of counts."""
     return COUNT_KINDS
+
+
+#: The expansion: its card set mixed into the base game, with its changes to base cards.
+EXPANSION = ExpansionSpec(id="woodland_edge", name="Woodland Edge", card_sets=(SET,),
+                          rulesets=("base",), changes={"species": BASE_CHANGES})
+
+
+@hookimpl
+def forestshuffle_expansions() -> Iterable[ExpansionSpec]:
+    """Expansion ``woodland_edge`` of the base game."""
+    return (EXPANSION,)
