@@ -30,6 +30,12 @@ def document_of(rules: Ruleset, names: Sequence[str], caves: Sequence[int],
             sites.append(d)
         players.append({"name": names[p], "cave": caves[p], "forest": sites})
     doc: dict[str, Any] = {"game": rules.id, "players": players}
+    if rules.expansions:
+        doc["expansions"] = list(rules.expansions)
+    chosen = {o.name: rules.options[o.name] for o in rules.spec.options
+              if rules.options.get(o.name, o.default) != o.default}
+    if chosen:
+        doc["options"] = chosen
     if rules.overrides:
         doc["overrides"] = rules.overrides
     return doc

@@ -30,7 +30,7 @@ import attrs
 
 from .cards import Position
 from .document_export import document_of
-from .errors import ForestShuffleError
+from .errors import ForestShuffleError, OptionError
 from .forest import Forest
 from .layouts import SiteKind, SlotDef
 from .safety import (
@@ -229,7 +229,7 @@ def read_document(
     if data.get("format") == "forestshuffle-record":
         return _from_record(data)
     problems: list[DocumentProblem] = []
-    extra = set(data) - {"game", "players", "overrides"}
+    extra = set(data) - {"game", "players", "overrides", "expansions", "options"}
     if extra:
         problems.append(DocumentProblem("", f"unknown key(s) {_shown(sorted(map(str, extra)))}"))
     game_id = data.get("game")
@@ -239,8 +239,22 @@ def read_document(
             raise DocumentError([*problems, DocumentProblem(
                 "overrides", "must be an inline table of overrides (a document never names a "
                 "file; pass a file as overrides= or --overrides)")])
+    expansions = data.get("expansions", [])
+    if type(expansions) is not list or not all(type(e) is str for e in expansions):
+        raise DocumentError([*problems, DocumentProblem(
+            "expansions", "must be a list of expansion ids (e.g. [\"alpine\"])")])
+    options = data.get("options")
+    if options is not None and (type(options) is not dict or
+                                not all(type(k) is str for k in options)):
+        raise DocumentError([*problems, DocumentProblem(
+            "options", "must be a table of option names and values")])
     try:
-        rules = get_ruleset(game_id, overrides) if isinstance(game_id, str) else None
+        rules = get_ruleset(game_id, overrides, options=options, expansions=expansions) \
+            if isinstance(game_id, str) else None
+    except OptionError as exc:
+        raise DocumentError([*problems, DocumentProblem(
+            "options" if options and "option" in str(exc) else "expansions", str(exc))]) \
+            from None
     except ForestShuffleError as exc:
         raise DocumentError([*problems, DocumentProblem("game", str(exc))]) from None
     if rules is None:

@@ -1,24 +1,20 @@
-"""Provisional rulesets mixing the Alpine and Woodland Edge boxes into the base game, and
-small helpers the expansion tests share.
+"""The base game with the Alpine and Woodland Edge boxes mixed in, and small helpers the
+expansion tests share.
 
-Until the core composes expansions (``new_game("base", expansions=[...])``), the tests play
-through rulesets declared here by an extra plugin object: the base card set plus one box or
-both, with the removal of RULES.md §7 (55/40/25/10 with one box, 90/60/45/30 with both), and
-each box's ``BASE_CHANGES`` applied as card-data overrides.
+The core composes expansions: ``new_game("base", expansions=["alpine"])`` adds the box's card
+set, its changes to base cards (``BASE_CHANGES``) and the removal of RULES.md §7 (55/40/25/10
+with one box, 90/60/45/30 with both). These tests name the three mixes by the short ids below.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 from typing import Any
 
 import forestshuffle as fs
 import forestshuffle_alpine as alpine
 import forestshuffle_woodland_edge as woodland_edge
 from forestshuffle import events as ev
-from forestshuffle.hookspecs import hookimpl
-from forestshuffle.ruleset import RulesetSpec
 from forestshuffle.testing import CardPicker
 
 ALPINE = "test-base-alpine"
@@ -29,25 +25,12 @@ MIXED = (ALPINE, EDGE, BOTH)
 ONE_BOX = {2: 55, 3: 40, 4: 25, 5: 10}
 TWO_BOXES = {2: 90, 3: 60, 4: 45, 5: 30}
 
-#: ruleset id -> the expansion plugins mixed in
+#: mix id -> the expansion plugins mixed in
 BOXES: dict[str, tuple[Any, ...]] = {
     ALPINE: (alpine,), EDGE: (woodland_edge,), BOTH: (alpine, woodland_edge)}
-
-
-class ProvisionalRulesets:
-    """Declares the three provisional rulesets (the plugins add card sets, not rulesets)."""
-
-    @hookimpl
-    def forestshuffle_rulesets(self) -> Iterable[RulesetSpec]:
-        """Base + Alpine, base + Woodland Edge, base + both."""
-        return (
-            RulesetSpec(id=ALPINE, name="Forest Shuffle with Alpine",
-                        card_sets=("base", "alpine"), removal=ONE_BOX),
-            RulesetSpec(id=EDGE, name="Forest Shuffle with Woodland Edge",
-                        card_sets=("base", "woodland_edge"), removal=ONE_BOX),
-            RulesetSpec(id=BOTH, name="Forest Shuffle with Alpine and Woodland Edge",
-                        card_sets=("base", "alpine", "woodland_edge"), removal=TWO_BOXES),
-        )
+#: mix id -> the expansions' ids
+EXPANSIONS: dict[str, tuple[str, ...]] = {
+    rid: tuple(box.EXPANSION.id for box in boxes) for rid, boxes in BOXES.items()}
 
 
 def merged_base_changes(boxes: Iterable[Any]) -> dict[str, dict[str, Any]]:
@@ -64,15 +47,9 @@ def merged_base_changes(boxes: Iterable[Any]) -> dict[str, dict[str, Any]]:
     return out
 
 
-@cache
-def host() -> fs.PluginHost:
-    """The installed plugins plus the provisional rulesets."""
-    return fs.PluginHost(extra=[ProvisionalRulesets()])
-
-
 def ruleset(rid: str) -> fs.Ruleset:
-    """A provisional ruleset, compiled with its boxes' base changes."""
-    return host().ruleset(rid, overrides={"species": merged_base_changes(BOXES[rid])})
+    """The base game with the boxes of mix *rid*."""
+    return fs.get_ruleset("base", expansions=EXPANSIONS[rid])
 
 
 # -- game helpers ------------------------------------------------------------------------

@@ -8,28 +8,15 @@ tests point ``get_ruleset`` at the provisional rulesets.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import forestshuffle as fs
-from expansions.support import BOTH, EDGE, MIXED, ruleset
-from forestshuffle import plugins
+from expansions.support import BOTH, EDGE, ruleset
 from forestshuffle.testing import CardPicker, scenario
 
 
-@pytest.fixture(autouse=True)
-def provisional_ids(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = plugins.get_ruleset
-
-    def get_ruleset(rid: str, overrides: Any = None) -> fs.Ruleset:
-        return ruleset(rid) if rid in MIXED else real(rid, overrides)
-
-    monkeypatch.setattr(plugins, "get_ruleset", get_ruleset)
-
-
 def test_a_document_names_a_shrub_by_its_feature_with_slots_by_side() -> None:
-    doc = {"game": EDGE, "players": [{"name": "Ada", "forest": [
+    doc = {"game": "base", "expansions": ["woodland_edge"], "players": [{"name": "Ada", "forest": [
         {"shrub": "Common Hazel", "top": ["Nightingale"], "left": ["Common Pipistrelle"]},
         {"tree": "Birch", "top": ["Nightingale"]},
     ]}]}
@@ -41,7 +28,8 @@ def test_a_document_names_a_shrub_by_its_feature_with_slots_by_side() -> None:
 
 
 def test_a_shrub_is_refused_as_a_tree() -> None:
-    doc = {"game": EDGE, "players": [{"forest": [{"tree": "Common Hazel"}]}]}
+    doc = {"game": "base", "expansions": ["woodland_edge"],
+           "players": [{"forest": [{"tree": "Common Hazel"}]}]}
     with pytest.raises(fs.DocumentError, match="Common Hazel is not a tree"):
         fs.score_document(doc)
 
