@@ -126,16 +126,22 @@ def _pages() -> list[Path]:
 
 
 def _python_blocks() -> list[tuple[str, str]]:
-    """(id, code) of every ```python block of the docs, skipped ones left out."""
+    """(id, code) of every ```python block of the docs, skipped ones left out. A block marked
+    ``python session`` runs after the page's earlier ``session`` blocks, in one namespace, as
+    a reader following the page would."""
     out = []
     for page in _pages():
         text = page.read_text(encoding="utf-8")
+        session: list[str] = []
         for m in FENCE.finditer(text):
             info = m.group("info").split()
             if not info or info[0] != "python" or "skip" in info[1:]:
                 continue
             line = text.count("\n", 0, m.start()) + 2
             body = "\n".join(ln[len(m.group("indent")):] for ln in m.group("body").splitlines())
+            if "session" in info[1:]:
+                session.append(body)
+                body = "\n\n".join(session)
             out.append((f"{page.relative_to(ROOT)}:{line}", body))
     return out
 

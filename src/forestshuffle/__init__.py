@@ -41,10 +41,11 @@ from .errors import (
 from .game import Game, new_game
 from .hookspecs import hookimpl
 from .layouts import SiteKind, SlotDef
+from .outcome import Outcome, Termination
 from .plugins import PluginHost, available_rulesets, get_ruleset
 from .ruleset import Ruleset, RulesetSpec
 from .scoring import CardScore, PlayerScore, Scores
-from .spec import AutomatonSeat, Option
+from .spec import AutomatonSeat, ExpansionSpec, Option
 from .views import PlayerView
 
 __version__ = "0.1.0"
@@ -62,6 +63,7 @@ __all__ = [
     "DocumentError",
     "DrawFromClearing",
     "DrawFromDeck",
+    "ExpansionSpec",
     "ForestShuffleError",
     "Game",
     "Half",
@@ -70,6 +72,7 @@ __all__ = [
     "NoProgressError",
     "Option",
     "OptionError",
+    "Outcome",
     "Pass",
     "PayWith",
     "PickCard",
@@ -93,6 +96,7 @@ __all__ = [
     "SlotDef",
     "Spec",
     "Species",
+    "Termination",
     "UnknownRulesetError",
     "Use",
     "__version__",

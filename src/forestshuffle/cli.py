@@ -32,8 +32,23 @@ def _error(message: str) -> int:
     return 2
 
 
+def _option(text: str) -> tuple[str, object]:
+    """``NAME=VALUE``: ``true``/``false``, a whole number, or a text."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+    low = value.strip().lower()
+    if low in ("true", "false"):
+        return name, low == "true"
+    try:
+        return name, int(value)
+    except ValueError:
+        return name, value
+
+
 def _demo(args: argparse.Namespace) -> int:
-    game = new_game(args.game, players=args.players, seed=args.seed, overrides=args.overrides)
+    game = new_game(args.game, players=args.players, seed=args.seed, overrides=args.overrides,
+                    options=dict(args.option or ()), expansions=args.expansion or ())
     kind = HeuristicBot if args.bot == "heuristic" else RandomBot
     bots = [kind(game.seed * 100 + i) for i in range(args.players)]
     play_out(game, bots)
@@ -87,8 +102,19 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _rulesets(args: argparse.Namespace) -> int:
+    h = host()
+    specs = h.specs()
     for rid in available_rulesets():
-        say(rid)
+        spec = specs[rid]
+        players = (f"{spec.min_players}-{spec.max_players}" if spec.min_players != spec.max_players
+                   else str(spec.min_players))
+        say(f"{rid}: {spec.name} ({players} players)")
+        for o in spec.options:
+            kind = type(o.default).__name__
+            say(f"  --option {o.name}=<{kind}>  {o.doc} (default: {o.default!r})")
+        takes = h.accepted_expansions(spec)
+        if takes:
+            say(f"  --expansion {' | '.join(takes)}")
     return 0
 
 
@@ -117,6 +143,10 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--bot", choices=("heuristic", "random"), default="heuristic",
                       help="the bots that play (default: heuristic)")
     demo.add_argument("--overrides", metavar="FILE", help="card-data override file (TOML/JSON)")
+    demo.add_argument("--expansion", action="append", metavar="NAME",
+                      help="add an expansion (repeatable; forestshuffle rulesets lists them)")
+    demo.add_argument("--option", action="append", type=_option, metavar="NAME=VALUE",
+                      help="set a ruleset option (repeatable; forestshuffle rulesets lists them)")
     demo.set_defaults(func=_demo)
     score = sub.add_parser("score", help="score a forest document or a finished game record")
     score.add_argument("file", help="a JSON file, or - for standard input")
@@ -124,7 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--overrides", metavar="FILE",
                        help="card-data override file (TOML/JSON)")
     score.set_defaults(func=_score)
-    sub.add_parser("rulesets", help="list installed rulesets").set_defaults(func=_rulesets)
+    sub.add_parser("rulesets", help="list installed rulesets, their options and expansions"
+                   ).set_defaults(func=_rulesets)
     sub.add_parser("plugins", help="list loaded plugins").set_defaults(func=_plugins)
     return parser
 

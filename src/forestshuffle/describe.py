@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def turn_summaries(game: Game) -> list[str]:
     """One line per turn of *game*: who did what, in short."""
     rules = game.rules
-    names = game.names
+    names = game.seat_names
     lines: list[str] = []
     parts: list[str] = []
     head = ""

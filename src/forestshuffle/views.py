@@ -44,9 +44,11 @@ class PlayerView:
     hand_sizes: tuple[int, ...]
     cave_sizes: tuple[int, ...]
     winter_cards: tuple[int, ...]
-    current: int
+    current: int  #: whose turn it is: a player's seat, or an automated seat after them
     is_over: bool
     pending: Decision | None  #: the decision, if it is this player's
+    #: what the player may see of each plugin-owned part of the state, by name
+    extensions: dict[str, Any] = attrs.field(factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data (the pending decision as its prompt and option labels)."""
@@ -90,4 +92,6 @@ def view(state: GameState, player: int) -> PlayerView:
         current=state.current,
         is_over=state.over,
         pending=pend,
+        extensions={k.name: k.view(state.ext.get(k.name), state, player)
+                    for k in state.rules.state_kinds},
     )

@@ -14,7 +14,6 @@ from ..layouts import SiteKind
 from ..plugins import get_ruleset
 from ..rules import placements
 from ..ruleset import Ruleset
-from ..steps import Step
 
 
 class ScenarioError(ForestShuffleError, ValueError):
@@ -110,8 +109,9 @@ def scenario(
     ``forests`` maps a player to sites: ``(tree_card, {"top": [card], ...})`` or
     ``(("sapling", card), {...})``, or ``((kind, card), {...})`` for a card face down as a
     site of a face-down kind (a generic river); a split card in a slot uses its half for
-    that slot's side. A slot list ``"under"`` tucks cards face down under the site first,
-    making it its kind's ``upgrade`` (a tree with a generic river).
+    that slot's side, or, written ``(card, species)``, its half of that species (for a slot
+    that takes both halves of a card). A slot list ``"under"`` tucks cards face down under
+    the site first, making it its kind's ``upgrade`` (a tree with a generic river).
     ``winter`` lists winter cards already revealed. Forest cards count as placed
     before this turn, so "from your next turn" triggers are active.
 
@@ -127,7 +127,7 @@ def scenario(
     """
     rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     hands = hands or {}
-    forests = forests or {}
+    forests, wanted = _halves_named(forests or {})
     caves = caves or {}
     game = Game(rules, players, seed, names or default_names(players))
     game.origin = "scenario"  # its record loads only with trust_setup=True
@@ -201,7 +201,7 @@ def scenario(
                         kind = rules.site_kinds[kind.upgrade or ""]
                         emit(ev.CardDrawn(p, card), ev.SiteUpgraded(p, si, card, kind.id))
                         continue
-                    hi = _half_for(rules, card, slot, kind)
+                    hi = _half_for(rules, card, slot, kind, wanted.get(card))
                     if validate and (hi, si, slot) not in {
                             (o.half, o.site, o.slot)
                             for o in placements(game.state, p, card)}:
@@ -211,7 +211,7 @@ def scenario(
                     emit(ev.CardDrawn(p, card), ev.CardPlayed(p, card, hi, si, slot, (),
                                                               "free"))
     emit(ev.TurnStarted(current),
-         ev.StepsQueued((Step("turn", current), Step("end_turn", current))))
+         ev.StepsQueued(rules.turn_queue(current, players)))
     game.setup_events = len(setup)
     game._advance()
     return game
@@ -233,15 +233,38 @@ def _check_zones(rules: Ruleset, hands: Mapping[int, Sequence[int]],
             raise ScenarioError(f"winter card {c} is in a hand or the clearing")
 
 
+def _halves_named(
+    forests: Mapping[int, Sequence[SiteSpec]]
+) -> tuple[dict[int, list[SiteSpec]], dict[int, str]]:
+    """The forests with every ``(card, species)`` slot entry made its card, and which species'
+    half each such card shows (a slot taking both halves of a card needs to be told)."""
+    wanted: dict[int, str] = {}
+    out: dict[int, list[SiteSpec]] = {}
+    for p, sites in forests.items():
+        out[p] = []
+        for tree, slots in sites:
+            plain: dict[str, list[int]] = {}
+            for slot, cards in slots.items():
+                plain[slot] = []
+                for c in cards:
+                    if isinstance(c, tuple):
+                        wanted[int(c[0])] = str(c[1])
+                        c = c[0]
+                    plain[slot].append(int(c))
+            out[p].append((tree, plain))
+    return out, wanted
+
+
 def _slot_items(slots: Mapping[str, Sequence[int]]) -> list[tuple[str, Sequence[int]]]:
     """The slots of a scenario site, cards tucked ``under`` it first."""
     return sorted(slots.items(), key=lambda kv: kv[0] != "under")
 
 
-def _half_for(rules: Ruleset, card: int, slot: str, kind: SiteKind | None = None) -> int:
+def _half_for(rules: Ruleset, card: int, slot: str, kind: SiteKind | None = None,
+              species: str | None = None) -> int:
     sides = {sd.name: sd.accepts for sd in kind.slots} if kind is not None else {}
     for i, h in enumerate(rules.halves[card]):
-        if h.position is Position.CENTER:
+        if h.position is Position.CENTER or (species is not None and h.species != species):
             continue
         if h.position in sides.get(slot, ()) or h.position.value == slot:
             return i
