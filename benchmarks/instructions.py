@@ -41,7 +41,8 @@ ENV = {"PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "PYTHONHASHSEED": "0"}
 
 def _child(args: list[str], prefix: list[str]) -> dict[str, Any]:
     """Run ``workloads.py`` with *args* under *prefix*; its JSON line."""
-    proc = subprocess.run([*prefix, sys.executable, str(HERE / "workloads.py"), *args],
+    # -P: benchmarks/ is not put on sys.path, so files added there do not shift the counts.
+    proc = subprocess.run([*prefix, sys.executable, "-P", str(HERE / "workloads.py"), *args],
                           capture_output=True, text=True, env=ENV, cwd=HERE, check=False)
     if proc.returncode != 0:
         raise RuntimeError(f"{' '.join(args)} failed:\n{proc.stderr}")
