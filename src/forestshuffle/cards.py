@@ -73,6 +73,8 @@ class Species:
         modifiers: passive modifiers such as ``counts_as_tree``.
         site_kind: for trees and other site cards, the kind of site the card opens.
         needs: features a slot must offer to take this species (``water``).
+        aliases: other names people use for it (a translation: ``皮卡丘`` for ``Pikachu``);
+            forest documents accept them like the name.
     """
 
     id: str
@@ -88,6 +90,7 @@ class Species:
     modifiers: tuple[Spec, ...] = attrs.field(default=(), converter=_tuple)
     site_kind: str | None = None
     needs: frozenset[str] = attrs.field(factory=frozenset, converter=frozenset)
+    aliases: tuple[str, ...] = attrs.field(default=(), converter=tuple)
 
 
 @attrs.frozen

@@ -26,7 +26,7 @@ def document_of(rules: Ruleset, names: Sequence[str], caves: Sequence[int],
                 out = d.setdefault(site.kind.slot(slot).group_name, [])
                 for c in cards:
                     h = rules.halves[c][forest.where[c][2]]
-                    out.append({"species": h.name, "symbol": h.symbol})
+                    out.append({"species": _name(rules, h.species), "symbol": h.symbol})
             sites.append(d)
         players.append({"name": names[p], "cave": caves[p], "forest": sites})
     doc: dict[str, Any] = {"game": rules.id, "players": players}
@@ -53,11 +53,20 @@ def _site_head_document(rules: Ruleset, site: Any) -> dict[str, Any]:
     sp = rules.species[site.species]
     if sp.kind == "tree":
         sym = rules.halves[site.card][0].symbol
-        d: dict[str, Any] = {"tree": {"species": sp.name, "symbol": sym} if sym else sp.name}
+        d: dict[str, Any] = {"tree": {"species": _name(rules, sp.id), "symbol": sym} if sym
+                               else _name(rules, sp.id)}
         base = rules.site_kinds[rules.site_kind_of(sp.site_kind or "")]
         for feat in sorted(kind.features - base.features):
             d[feat] = True
         return d
     symbol = rules.halves[site.card][0].symbol
     feat = sorted(kind.features)[0]
-    return {feat: {"species": sp.name, "symbol": symbol} if symbol else sp.name}
+    name = _name(rules, sp.id)
+    return {feat: {"species": name, "symbol": symbol} if symbol else name}
+
+
+def _name(rules: Ruleset, sid: str) -> str:
+    """How a document names species *sid*: its display name, or its id where another species
+    of the game carries the same name (two boxes' Squeakers)."""
+    name = rules.species[sid].name
+    return sid if name.lower() in rules.shared_names else name

@@ -133,10 +133,16 @@ class _Reader:
         self.rules = rules
         self.problems: list[DocumentProblem] = []
         self.by_name: dict[str, str] = {}
+        #: display names (and aliases) that name more than one species: ids only
+        self.shared = rules.shared_names
         for sid, sp in rules.species.items():
             self.by_name[sid.lower()] = sid
-            self.by_name[sp.name.lower()] = sid
-            self.by_name.setdefault(sid.split(".", 1)[-1].lower(), sid)
+            for n in (sp.name, *sp.aliases):
+                if n.lower() not in self.shared:
+                    self.by_name[n.lower()] = sid
+            short = sid.split(".", 1)[-1].lower()
+            if short not in self.shared:
+                self.by_name.setdefault(short, sid)
         self.sides: dict[str, set[Position]] = {}
         order = {sym: i for i, sym in enumerate(rules.symbols)}
         #: (species, position) -> [(symbol order, card, symbol)], sorted
@@ -157,6 +163,11 @@ class _Reader:
             self.problem(where, f"a card must be a species name, not {_shown(name)}")
             return None
         sid = self.by_name.get(name.strip().lower())
+        if sid is None and name.strip().lower() in self.shared:
+            ids = ", ".join(self.shared[name.strip().lower()])
+            self.problem(where, f"{_shown(name)} names more than one species in this game "
+                                f"({ids}): write the species id")
+            return None
         if sid is None:
             names = sorted({sp.name for sp in self.rules.species.values()})
             close = difflib.get_close_matches(name, names, n=3, cutoff=0.5) \
@@ -329,6 +340,7 @@ def read_document(
                 r.problem(sw, f"unknown slot(s) {_shown(sorted(map(str, extra)))} (slots: "
                               f"{sorted(groups)})")
             slots: dict[str, list[_Demand]] = {}
+            checks: list[tuple[list[_Demand], str, str]] = []
             for group, sds in groups.items():
                 cards = site.get(group, [])
                 if not isinstance(cards, list):
@@ -342,9 +354,14 @@ def read_document(
                     d = _slot_demand(r, got, sds, placed, cw, pi, si, group)
                     if d is not None:
                         demands.append(d)
-                for sd in sds:
-                    _check_sharing(r, placed[sd.name], f"{sw}, {group}")
+                checks.extend((placed[sd.name], group, f"{sw}, {group}") for sd in sds)
                 slots.update(placed)
+            here = {d.species for ds in slots.values() for d in ds}
+            if isinstance(head, _Demand):
+                here.add(head.species)
+            hosted = [rules.site_sharing[x] for x in here if x in rules.site_sharing]
+            for ds, group, where in checks:
+                _check_sharing(r, ds, where, [h for h in hosted if h[0] == group])
             sites.append((head if isinstance(head, _Demand) else kind.id, kind.id, slots))
         layouts.append(sites)
     _match(r, demands)  # also with other problems: every mistake is reported at once
@@ -502,10 +519,17 @@ def _half_index(rules: Ruleset, d: _Demand) -> int:
     raise AssertionError("matched card lacks the half")  # pragma: no cover
 
 
-def _check_sharing(r: _Reader, ds: list[_Demand], where: str) -> None:
+def _check_sharing(r: _Reader, ds: list[_Demand], where: str,
+                   hosted: Sequence[tuple[str, str, int | None]] = ()) -> None:
+    """The cards of one slot may be there together: one species that shares a slot, or cards
+    with the tag a card of the site hosts sharing for (*hosted*: (group, tag, most))."""
     if len(ds) <= 1:
         return
     rules = r.rules
+    for _, tag, mx in hosted:
+        if all(tag in rules.species[d.species].tags for d in ds) and (
+                mx is None or len(ds) <= mx):
+            return
     species = {d.species for d in ds}
     if len(species) > 1:
         r.problem(where, "only cards of one species may share a slot, found "

@@ -186,6 +186,12 @@ def shares_slot(max_cards: int | None = None) -> Spec:
     return Spec("shares_slot", {"max_cards": max_cards})
 
 
+def hosts_sharing(slot: str, tag: str, max_cards: int | None = None) -> Spec:
+    """At the site this card sits at, the slots of group *slot* (``top``) take any cards with
+    *tag* together, of different species too (up to *max_cards*, None for any number)."""
+    return Spec("hosts_sharing", {"slot": slot, "tag": tag, "max_cards": max_cards})
+
+
 def counts_as_tree(n: int = 1) -> Spec:
     """The site this card sits at counts as *n* more tree(s) of its species."""
     return Spec("counts_as_tree", {"n": n})

@@ -18,7 +18,8 @@ from .steps import Step
 
 if TYPE_CHECKING:
     from .compiled import CompiledHalf
-    from .layouts import SiteKind
+    from .forest import Forest, Site
+    from .layouts import SiteKind, SlotDef
     from .ruleset import Ruleset
     from .state import GameState
 
@@ -146,6 +147,7 @@ def placements(
         return [rules.action(Place, 0, n, "center", label=f"plant {hs[0].name}")]
     out: list[Place] = []
     sharing = rules.sharing
+    hosts = bool(rules.site_sharing)
     cache = rules._actions
     for hi, h in enumerate(hs):
         if flt is not None and not flt(h):
@@ -160,17 +162,8 @@ def placements(
                 if not plain and not sd.takes(pos, h.needs, h.tags):
                     continue
                 cards = site.slots[sd.name]
-                if cards:
-                    if not shares:
-                        continue
-                    mx = sharing[h.species]
-                    if mx is not None and len(cards) >= mx:
-                        continue
-                    where = forest.where
-                    if any(
-                        rules.halves[c][where[c][2]].species != h.species for c in cards
-                    ):
-                        continue
+                if cards and not ((shares or hosts) and may_join(rules, forest, site, sd, h)):
+                    continue
                 key = (Place, hi, si, sd.name)
                 act = cache.get(key)
                 if act is None:
@@ -203,7 +196,7 @@ def can_place(
                 return True
         elif any(sd.takes(h.position, h.needs, h.tags) for sd in opens):
             return True
-        if h.species in rules.sharing and any(
+        if (h.species in rules.sharing or rules.site_sharing) and any(
             True for _ in _shared_slots(state, player, h)
         ):
             return True
@@ -211,20 +204,44 @@ def can_place(
 
 
 def _shared_slots(state: GameState, player: int, h: CompiledHalf) -> Any:
+    """The occupied slots *h* may join (the names)."""
     forest = state.forests[player]
     rules = state.rules
-    mx = rules.sharing[h.species]
     for site in forest.sites:
         for sd in site.kind.slots:
-            if h.position not in sd.accepts:
+            if h.position not in sd.accepts or not site.slots[sd.name]:
                 continue
-            cards = site.slots[sd.name]
             if not rules.plain_slots and not sd.takes(h.position, h.needs, h.tags):
                 continue
-            if cards and (mx is None or len(cards) < mx) and all(
-                rules.halves[c][forest.where[c][2]].species == h.species for c in cards
-            ):
+            if may_join(rules, forest, site, sd, h):
                 yield sd.name
+
+
+def may_join(rules: Ruleset, forest: Forest, site: Site, sd: SlotDef, h: CompiledHalf) -> bool:
+    """Whether half *h* may go into slot *sd* of *site*, which already holds cards: its
+    species shares a slot (``shares_slot``) and every card there is of its species, below the
+    limit; or a card at the site hosts sharing for that slot's group (``hosts_sharing``: a
+    Stinging Nettle's butterflies on top), *h* and every card there carry the tag, below the
+    limit."""
+    cards = site.slots[sd.name]
+    where = forest.where
+    halves = rules.halves
+    mx = rules.sharing.get(h.species, 0)
+    if mx != 0 and (mx is None or len(cards) < mx) and all(
+            halves[c][where[c][2]].species == h.species for c in cards):
+        return True
+    hosting = rules.site_sharing
+    if not hosting:
+        return False
+    group = sd.group_name
+    for c in (c for v in site.slots.values() for c in v):
+        rule = hosting.get(halves[c][where[c][2]].species)
+        if rule is None or rule[0] != group or rule[1] not in h.tags:
+            continue
+        if (rule[2] is None or len(cards) < rule[2]) and all(
+                rule[1] in halves[x][where[x][2]].tags for x in cards):
+            return True
+    return False
 
 
 def bonus_earned(rules: Ruleset, symbol: str | None, paid: tuple[int, ...]) -> bool:

@@ -120,6 +120,10 @@ class Ruleset:
             sp.needs for sp in self.species.values())
         self.sharing: dict[str, int | None] = {}
         self.extra_trees: dict[str, int] = {}
+        #: species -> (slot group, tag, most cards): at a site holding such a card, the slots
+        #: of that group take any cards with that tag together (a Stinging Nettle's
+        #: butterflies); see :func:`forestshuffle.rules.may_join`
+        self.site_sharing: dict[str, tuple[str, str, int | None]] = {}
         self.triggers: dict[str, tuple[CompiledTrigger, ...]] = {}
         self.scorers: dict[str, tuple[CompiledScore, ...]] = {}
         self.turn_actions = [registry.turn_actions[n] for n in spec.turn_actions]
@@ -151,6 +155,14 @@ class Ruleset:
             for c, card in self.cards.items()
         }
         self.has_triggers = bool(self.triggers)
+        seen: dict[str, list[str]] = {}
+        for sid, sp in self.species.items():
+            for n in {sp.name.lower(), *(a.lower() for a in sp.aliases)}:
+                seen.setdefault(n, []).append(sid)
+        #: display names and aliases (lower case) more than one species carries (two boxes'
+        #: Squeakers), with those species' ids: documents name such species by id
+        self.shared_names: dict[str, list[str]] = {
+            n: sorted(ids) for n, ids in seen.items() if len(ids) > 1}
         self._actions: dict[tuple[Any, ...], Any] = {}
         from .decisions import DrawFromClearing, PayWith, PlayCard, PlaySapling
 
@@ -283,6 +295,7 @@ class Ruleset:
                 raise self._err(plugin, item, f"{field}[{i}].args", str(exc)) from None
 
     def _compile_species(self) -> None:
+        slot_groups = {sd.group_name for k in self.registry.site_kinds.values() for sd in k.slots}
         reg = self.registry
         for sid, sp in self.species.items():
             plugin = self.plugin_of[sid]
@@ -341,10 +354,21 @@ class Ruleset:
                                     "must be a whole number >= 2 or None")
                 self.sharing[sid] = mx
             for i, m in enumerate(sp.modifiers):
-                if m.kind != "counts_as_tree":
+                if m.kind == "counts_as_tree":
+                    self.extra_trees[sid] = self.extra_trees.get(sid, 0) + int(m.args.get("n", 1))
+                elif m.kind == "hosts_sharing":
+                    role, tag, mx = m.args.get("slot"), m.args.get("tag"), m.args.get("max_cards")
+                    if role not in slot_groups or tag not in self.tags or not (
+                            mx is None or (type(mx) is int and mx >= 2)) or set(m.args) - {
+                            "slot", "tag", "max_cards"}:
+                        raise self._err(plugin, item, f"modifiers[{i}].args",
+                                        "hosts_sharing needs a slot group, a known tag and "
+                                        "max_cards (None or a whole number >= 2)")
+                    self.site_sharing[sid] = (role, tag, mx)
+                else:
                     raise self._err(plugin, item, f"modifiers[{i}].kind",
-                                    f"unknown modifier {m.kind!r} (known: counts_as_tree)")
-                self.extra_trees[sid] = self.extra_trees.get(sid, 0) + int(m.args.get("n", 1))
+                                    f"unknown modifier {m.kind!r} (known: counts_as_tree, "
+                                    "hosts_sharing)")
 
     # -- reading ---------------------------------------------------------------------
 

@@ -53,8 +53,6 @@ def test_a_game_with_shrubs_exports_a_document_that_scores_the_same(rid: str) ->
     assert tuple(p.total for p in report.players) == g.scores().totals
 
 
-@pytest.mark.xfail(strict=True, reason="documents.py maps a display name to one species; "
-                   "two boxes' Squeakers share the name (see the report)")
 def test_a_base_squeaker_survives_the_document_round_trip_beside_the_other_boxs() -> None:
     """The Woodland Edge box has a Squeaker too: a document written from a game must say
     which box a Squeaker is from, or the European Wildcat (1 per Woodland Edge card) scores
@@ -65,5 +63,35 @@ def test_a_base_squeaker_survives_the_document_round_trip_beside_the_other_boxs(
     squeaker = pk.pick("base.squeaker", side="right")
     g = scenario(rules, forests={0: [(pk.pick("base.birch"), {"left": [cat],
                                                               "right": [squeaker]})]})
-    report = fs.score_document(g.forest_document())
+    doc = g.forest_document()
+    assert doc["players"][0]["forest"][0]["right"][0]["species"] == "base.squeaker"
+    report = fs.score_document(doc)
     assert report.players[0].total == g.scores()[0].total
+
+
+def test_a_name_two_species_carry_is_refused_in_a_document_the_id_is_asked():
+    """Two boxes' Squeakers (base, Woodland Edge) share the name: a document must name the
+    box's species by its id where a rule cares which box a card is from."""
+    doc = {"game": "base", "expansions": ["woodland_edge"], "players": [{"forest": [
+        {"tree": "Birch", "right": ["Squeaker"]}]}]}
+    with pytest.raises(fs.DocumentError, match=r"base\.squeaker, woodland_edge\.squeaker"):
+        fs.score_document(doc)
+    doc["players"][0]["forest"][0]["right"] = ["woodland_edge.squeaker"]
+    assert fs.score_document(doc).players[0].total >= 1
+    base_only = {"game": "base", "players": [{"forest": [
+        {"tree": "Birch", "right": ["Squeaker"]}]}]}
+    assert fs.score_document(base_only).players[0].total == 2  # one Squeaker: no ambiguity
+
+
+def test_a_document_may_stack_butterflies_of_different_species_on_top_of_a_nettles_tree():
+    """Stinging Nettle (card appendix): butterflies of any species share the top slot of its
+    tree; a document says so by listing them in that slot. Without a Nettle there, refused."""
+    doc = {"game": "base", "expansions": ["woodland_edge"], "players": [{"forest": [
+        {"tree": "Birch", "top": ["Peacock Butterfly", "Map Butterfly", "Purple Emperor"],
+         "bottom": ["Stinging Nettle"]}]}]}
+    report = fs.score_document(doc)
+    lines = {ln.card: ln.points for ln in report.players[0].lines}
+    assert lines["Stinging Nettle"] == 6  # 2 per butterfly
+    del doc["players"][0]["forest"][0]["bottom"]
+    with pytest.raises(fs.DocumentError, match="one species may share a slot"):
+        fs.score_document(doc)

@@ -336,8 +336,6 @@ def test_stinging_nettle_leaves_the_top_slot_to_one_card_until_the_core_shares_i
     assert (0, "top") not in slot_places(g)
 
 
-@pytest.mark.xfail(strict=True, reason="needs a core slot-sharing rule for a site's contents "
-                   "(rules.py placements); the data is SITE_SLOT_SHARING")
 def test_stinging_nettle_lets_butterflies_of_any_species_share_the_top_slot_of_its_site(pk):
     """Stinging Nettle: any number of butterflies may share the top slot of the tree or shrub
     it sits at (card appendix)."""
@@ -349,3 +347,15 @@ def test_stinging_nettle_lets_butterflies_of_any_species_share_the_top_slot_of_i
                  forests={0: [(b1, {"top": [peacock], "bottom": [nettle]}), (b2, {})]})
     play(g, mapb)
     assert (0, "top") in slot_places(g)
+    place(g, 0, "top")
+    assert g.state.forests[0].sites[0].slots["top"] == [peacock, mapb]
+    # a card that is no butterfly does not join them, nor do butterflies elsewhere share
+    owl = pk.pick(b("tawny_owl"), side="top")
+    g2 = scenario(RULES, hands={0: [owl, *pk.filler(2, trees=False)]},
+                  forests={0: [(b1, {"top": [peacock], "bottom": [nettle]}), (b2, {})]})
+    g2.apply(fs.PlayCard(owl))
+    assert (0, "top") not in {(o.site, o.slot) for o in g2.legal_actions()
+                              if isinstance(o, fs.Place)}
+    g3 = scenario(RULES, hands={0: [mapb]}, forests={0: [(b1, {"top": [peacock]}), (b2, {})]})
+    play(g3, mapb)
+    assert (0, "top") not in slot_places(g3)  # no Nettle at that tree

@@ -2,8 +2,8 @@
 
 It contributes one card set, ``alpine``: 17 species on 36 cards, each carrying the Mountain
 tag, with two new trees (European Larch, Stone Pine) and their tree symbols. It adds no
-ruleset: the box is mixed into the base game (``card_sets=("base", "alpine")``), which also
-changes some base species; :data:`BASE_CHANGES` holds those changes as override data.
+ruleset but an expansion of ``base`` (``fs.new_game("base", expansions=["alpine"])``), which
+also changes some base species: :data:`BASE_CHANGES` holds those changes as override data.
 Registered through the entry-point group ``forestshuffle`` like any third-party plugin.
 """
 

@@ -3,10 +3,10 @@
 It contributes one card set, ``woodland_edge``: 19 species on 36 cards, each carrying the
 Woodland Edge tag, among them three *shrubs* (Blackthorn, Common Hazel, Elderberry) that
 open sites of their own kind (:mod:`.sites`), plus the effect, scoring and count kinds those
-cards need. It adds no ruleset: the box is mixed into the base game
-(``card_sets=("base", "woodland_edge")``), which also changes some base species;
-:data:`BASE_CHANGES` holds those changes as override data and :data:`SITE_SLOT_SHARING` the
-Stinging Nettle's slot rule. Registered through the entry-point group ``forestshuffle``
+cards need. It adds no ruleset but an expansion of ``base``
+(``fs.new_game("base", expansions=["woodland_edge"])``), which also changes some base species:
+:data:`BASE_CHANGES` holds those changes as override data. The Stinging Nettle's slot rule is
+its ``hosts_sharing`` modifier. Registered through the entry-point group ``forestshuffle``
 like any third-party plugin.
 """
 
@@ -28,7 +28,6 @@ from .species import (
     BASE_CHANGES,
     BUTTERFLY_TABLE,
     SET,
-    SITE_SLOT_SHARING,
     SPECIES,
     SYMBOLS,
     TAGS,
@@ -37,7 +36,7 @@ from .species import (
 
 __version__ = "0.1.0"
 
-__all__ = ["BASE_CHANGES", "BUTTERFLY_TABLE", "SET", "SHRUB", "SITE_SLOT_SHARING", "card_set"]
+__all__ = ["BASE_CHANGES", "BUTTERFLY_TABLE", "SET", "SHRUB", "card_set"]
 
 
 def _card(row: tuple[object, ...]) -> Card:

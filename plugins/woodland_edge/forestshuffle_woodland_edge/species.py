@@ -20,6 +20,7 @@ from forestshuffle.dsl import (
     extra_turn,
     flat,
     free_play,
+    hosts_sharing,
     if_at_least,
     on_play,
     per,
@@ -107,11 +108,12 @@ def each_by_table(table: tuple[int, ...], count: str) -> Spec:
 
 
 def sp(name: str, display: str, cost: int, tags: Any, *, kind: str = "dweller",
-       effect: Any = (), bonus: Any = (), triggers: Any = (), score: Any = ()) -> Species:
+       effect: Any = (), bonus: Any = (), triggers: Any = (), score: Any = (),
+       modifiers: Any = ()) -> Species:
     """One species line; every Woodland Edge species carries the Woodland Edge tag."""
     shown: Any = [EDGE, *([tags] if isinstance(tags, str) else tags)]
     return Species(i(name), display, kind, cost, frozenset(shown), effect, bonus,
-                   triggers, score, None, (), SHRUB if kind == "site" else None)
+                   triggers, score, None, modifiers, SHRUB if kind == "site" else None)
 
 
 def shrub(name: str, display: str, tag: str) -> Species:
@@ -158,8 +160,9 @@ SPECIES: tuple[Species, ...] = (
        score=distinct_sets(BUTTERFLY_TABLE, BUTTERFLY)),
     sp("nightingale", "Nightingale", 1, BIRD, bonus=extra_turn(),
        score=if_site_tagged(5, SHRUB_TAG)),
-    # any number of butterflies may share the top slot of its site: see SITE_SLOT_SHARING
-    sp("stinging_nettle", "Stinging Nettle", 0, PLANT, score=per(2, f"tag:{BUTTERFLY}")),
+    # any number of butterflies, of any species, may share the top slot of its site
+    sp("stinging_nettle", "Stinging Nettle", 0, PLANT, score=per(2, f"tag:{BUTTERFLY}"),
+       modifiers=hosts_sharing("top", BUTTERFLY)),
     sp("water_vole", "Water Vole", 2, PAWED, effect=play_saplings(), bonus=extra_turn()),
 )
 
@@ -184,10 +187,3 @@ BASE_CHANGES: dict[str, dict[str, Any]] = {
     "base.wild_boar": {"score": [_spec("if_at_least", points=10, count=SQUEAKERS, n=1)]},
 }
 
-#: A slot rule the core cannot express yet: at a site (tree or shrub) holding a Stinging
-#: Nettle, any number of butterflies (of any species) may share the slot of ``group``, as
-#: long as every card in it is a butterfly. Placement needs it from the core (see
-#: ``DECISIONS.md``); until then the Nettle scores but lets no butterflies share.
-SITE_SLOT_SHARING: dict[str, dict[str, Any]] = {
-    i("stinging_nettle"): {"group": "top", "tag": BUTTERFLY, "max_cards": None},
-}
