@@ -1,7 +1,10 @@
 """Soak runner: play many seeded random games per ruleset and check the invariants.
 
     python -m forestshuffle.testing.soak --games 10000 --ruleset base
+    python -m forestshuffle.testing.soak --games 10000 --ruleset base+alpine+woodland_edge
     python -m forestshuffle.testing.soak --games 2000 --jobs 4        # every ruleset
+
+A ruleset is named by its id, followed by ``+expansion`` for each expansion mixed in.
 
 Each game is dealt from its own seed (``--seed`` plus its number), played by a random
 bot to its end, and checked cheaply: every invariant of
@@ -70,13 +73,21 @@ def _cheap(game: Game) -> None:
     check_pending(game)
 
 
+def parse_ruleset(name: str) -> tuple[str, tuple[str, ...]]:
+    """``base+alpine+woodland_edge`` -> (``base``, (``alpine``, ``woodland_edge``))."""
+    rid, *expansions = name.split("+")
+    return rid, tuple(expansions)
+
+
 def play_and_check(ruleset: str, players: int, seed: int, *, sample: float = 0.02,
                    deep: bool = False) -> tuple[int, Failure | None]:
-    """Play one random game to its end, checking it; (actions played, failure or None)."""
+    """Play one random game of *ruleset* (an id, ``+expansion`` for each expansion) to its
+    end, checking it; (actions played, failure or None)."""
     rng = random.Random(seed)
     step = 0
     try:
-        game = new_game(ruleset, players=players, seed=seed)
+        rid, expansions = parse_ruleset(ruleset)
+        game = new_game(rid, players=players, seed=seed, expansions=expansions)
         while not game.is_over:
             if step >= MAX_ACTIONS:
                 raise InvariantError("ends", f"no end after {MAX_ACTIONS} actions", game)
@@ -111,7 +122,8 @@ def _batch(args: tuple[str, list[tuple[int, int]], float, int]) -> tuple[int, li
 def soak(ruleset: str, games: int, *, seed: int = 0, sample: float = 0.02,
          deep_every: int = 50, jobs: int = 1) -> SoakResult:
     """Play *games* random games of *ruleset* (player counts in turn) and check them."""
-    spec = get_ruleset(ruleset).spec
+    rid, expansions = parse_ruleset(ruleset)
+    spec = get_ruleset(rid, expansions=expansions).spec
     counts = list(range(spec.min_players, spec.max_players + 1))
     plan = [(counts[i % len(counts)], seed + i) for i in range(games)]
     start = time.perf_counter()
@@ -135,7 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                  description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--games", type=int, default=1000, help="games per ruleset (1000)")
     ap.add_argument("--ruleset", action="append", default=[],
-                    help="ruleset id (repeatable; default: every installed ruleset)")
+                    help="ruleset id, +expansion for each expansion mixed in (repeatable; "
+                         "default: every installed ruleset)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
     ap.add_argument("--sample", type=float, default=0.02,
                     help="share of steps checked during a game (0.02)")
