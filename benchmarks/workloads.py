@@ -64,12 +64,22 @@ class Prepared:
     max_rounds: int | None = None  #: rounds it can do at all (undo uses up the actions)
 
 
+def ruleset_of(name: str) -> fs.Ruleset:
+    """The compiled ruleset *name*: an id, with ``+expansion`` for each expansion mixed in
+    (``base+alpine+woodland_edge``)."""
+    rid, *expansions = name.split("+")
+    if expansions:
+        return fs.get_ruleset(rid, expansions=expansions)
+    return fs.get_ruleset(rid)
+
+
 def finished_games(ruleset: str, opts: Options) -> list[fs.Game]:
     """*opts.games* seeded games between random bots, played to the end."""
     out = []
+    rules = ruleset_of(ruleset)
     for g in range(opts.games):
         game_seed = opts.seed + g
-        game = fs.new_game(ruleset, players=opts.players, seed=game_seed)
+        game = fs.new_game(rules, players=opts.players, seed=game_seed)
         bots = [fs.bots.RandomBot(game_seed * 100 + p) for p in range(opts.players)]
         fs.bots.play_out(game, bots)
         out.append(game)
@@ -81,7 +91,7 @@ def _mean(values: Sequence[float]) -> float:
 
 
 def _selfplay(ruleset: str, opts: Options) -> Prepared:
-    fs.get_ruleset(ruleset)  # compiled outside the rounds
+    ruleset_of(ruleset)  # compiled outside the rounds
     notes: dict[str, float] = {}
 
     def run() -> int:
@@ -95,7 +105,7 @@ def _selfplay(ruleset: str, opts: Options) -> Prepared:
 
 def _scoring(breakdown: bool) -> Callable[[str, Options], Prepared]:
     def prepare(ruleset: str, opts: Options) -> Prepared:
-        rules = fs.get_ruleset(ruleset)
+        rules = ruleset_of(ruleset)
         games = [g.state.forests for g in finished_games(ruleset, opts)]
         jobs = [(forests, p) for forests in games for p in range(len(forests))]
         with_lines = [score_forest(rules, f, p, breakdown=True)[0] for f, p in jobs]
@@ -213,8 +223,12 @@ def default_names(opts: Options) -> list[str]:
 def prepare(name: str, opts: Options) -> Prepared:
     """Prepare the workload *name* (``KIND:RULESET``); raises Unavailable to skip it."""
     kind, _, ruleset = full_name(name, opts).partition(":")
-    if ruleset not in fs.available_rulesets():
+    if ruleset.split("+")[0] not in fs.available_rulesets():
         raise Unavailable(f"ruleset {ruleset!r} is not installed")
+    try:
+        ruleset_of(ruleset)
+    except (TypeError, fs.ForestShuffleError) as exc:  # an older library: no expansions
+        raise Unavailable(f"ruleset {ruleset!r}: {exc}") from None
     return KINDS[kind][1](ruleset, opts)
 
 

@@ -17,6 +17,7 @@ import pytest
 
 from forestshuffle import hookspecs
 from forestshuffle.builtin import CoreKinds
+from forestshuffle.ruleset import MODIFIERS, SHARING_RULES
 from forestshuffle.scoring import CORE_COUNTS, CORE_SCORING
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,7 +87,7 @@ def _core_kinds() -> dict[str, set[str]]:
         "deck builder": {k.name for k in core.forestshuffle_deck_builders()},
         "end condition": {k.name for k in core.forestshuffle_end_conditions()},
         "site kind": {k.id for k in core.forestshuffle_site_kinds()},
-        "slot rule": {"shares_slot", "counts_as_tree"},
+        "slot rule": {*SHARING_RULES, *MODIFIERS},
     }
 
 

@@ -19,13 +19,14 @@ from .kinds import (
     TriggerKind,
     TurnAction,
 )
+from .kinds.counts import CORE_COUNTS
 from .kinds.effects import EFFECT_KINDS
 from .kinds.play import PLAY_STEPS
+from .kinds.scoring import CORE_SCORING
 from .kinds.setup import SETUP_STEPS, WinterInLastThird
 from .kinds.triggers import OnPlay
 from .kinds.turn import TURN_ACTIONS, TURN_STEPS
 from .layouts import SiteKind, four_sided
-from .scoring import CORE_COUNTS, CORE_SCORING
 
 #: Every step kind of the core: the turn machine's steps and the common effect kinds.
 CORE_STEP_KINDS: tuple[StepKind, ...] = (*TURN_STEPS, *PLAY_STEPS, *SETUP_STEPS, *EFFECT_KINDS)

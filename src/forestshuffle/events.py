@@ -10,7 +10,7 @@ carries ``class_version``; the record format upcasts older versions on load.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -26,6 +26,14 @@ class Event:
     #: the event's tag in records (the class name for the core's events; a plugin's own are
     #: dotted, ``"house001.CardsDiscarded"``)
     type_name: ClassVar[str] = ""
+
+    @classmethod
+    def upcast(cls, data: dict[str, Any], version: int) -> dict[str, Any]:
+        """The fields of a record's event of *version* (older than ``class_version``) as the
+        current class takes them. The default keeps them: a later version may only add
+        fields with defaults. A class that renames or changes a field overrides this, one
+        version at a time (``if version < 2: ...``)."""
+        return data
 
     def seen_by(self, player: int) -> Event:
         """The event as *player* may know it, for :func:`forestshuffle.record.redacted`.

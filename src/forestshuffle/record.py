@@ -203,6 +203,12 @@ def event_from_dict(d: Any, index: int, rules: Ruleset | None = None) -> ev.Even
     if not strict_int(version) or version > cls.class_version or version < 1:
         raise RecordError(f"unsupported version {printable(repr(version))[:40]} of event "
                           f"{name}", index=index, path="$.v")
+    if version < cls.class_version:
+        try:
+            body = cls.upcast(body, version)
+        except Exception as exc:
+            raise RecordError(f"cannot bring event {name} up from version {version}: "
+                              f"{printable(str(exc))[:80]}", index=index, path="$.v") from None
     missing = _field_names(cls) - set(body)
     if missing:
         raise RecordError(f"bad {name} event: missing {', '.join(sorted(missing))}",

@@ -21,8 +21,14 @@ from .steps import Step
 
 #: The spec types live in :mod:`forestshuffle.spec`; they are re-exported here, where plugins
 #: have always imported them from.
-__all__ = ["AutomatonSeat", "CompiledHalf", "CompiledScore", "CompiledTrigger", "Option",
-           "Registry", "Ruleset", "RulesetSpec"]
+__all__ = ["MODIFIERS", "SHARING_RULES", "AutomatonSeat", "CompiledHalf", "CompiledScore",
+           "CompiledTrigger", "Option", "Registry", "Ruleset", "RulesetSpec"]
+
+#: The slot rules card data may name in ``sharing``, and the modifiers in ``modifiers``
+#: (read when a ruleset is built; documented in docs/kinds.md).
+SHARING_RULES = ("shares_slot",)
+MODIFIERS = ("counts_as_tree", "hosts_sharing")
+
 
 @attrs.frozen
 class Registry:
@@ -367,8 +373,8 @@ class Ruleset:
                     self.site_sharing[sid] = (role, tag, mx)
                 else:
                     raise self._err(plugin, item, f"modifiers[{i}].kind",
-                                    f"unknown modifier {m.kind!r} (known: counts_as_tree, "
-                                    "hosts_sharing)")
+                                    f"unknown modifier {m.kind!r} (known: "
+                                    f"{', '.join(MODIFIERS)})")
 
     # -- reading ---------------------------------------------------------------------
 

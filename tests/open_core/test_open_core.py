@@ -225,3 +225,72 @@ def test_the_game_machine_runs_on_plugin_events_and_actions(players):
     machine = GameMachine.for_ruleset(rules(), players)
     run_state_machine_as_test(machine, settings=settings(
         max_examples=2, stateful_step_count=30, derandomize=True, deadline=None))
+
+
+# -- versions, expansions in records, strategies ------------------------------------------------
+
+
+def test_a_plugin_event_of_an_older_version_is_brought_up_by_its_upcaster():
+    """Plugin events are versioned like the core's: a record holding version 1 of an event
+    whose class is now at version 2 loads through the class's ``upcast``."""
+    import attrs
+
+    from forestshuffle import record
+
+    @attrs.frozen
+    class Moved(fs.kinds.PluginEvent):
+        type_name = "test.Moved"
+        class_version = 2
+        player: int
+        to_site: int  # version 1 called it "site"
+
+        def apply(self, state: object) -> None:
+            pass
+
+        @classmethod
+        def upcast(cls, data: dict, version: int) -> dict:
+            if version < 2:
+                data = dict(data)
+                data["to_site"] = data.pop("site")
+            return data
+
+    class Versioned:
+        @fs.hookimpl
+        def forestshuffle_event_types(self) -> list[type[fs.kinds.PluginEvent]]:
+            return [Moved]
+
+    base = fs.PluginHost(extra=[Versioned()]).ruleset("base")
+
+    old = {"type": "test.Moved", "v": 1, "player": 0, "site": 3}
+    assert record.event_from_dict(old, 0, base) == Moved(0, 3)
+    assert record.event_to_dict(Moved(0, 3)) == {"type": "test.Moved", "v": 2, "player": 0,
+                                                  "to_site": 3}
+    with pytest.raises(fs.RecordError, match="version"):
+        record.event_from_dict({**old, "v": 3}, 0, base)
+
+
+def test_records_and_documents_naming_a_missing_expansion_are_refused():
+    g = fs.new_game("base", players=2, seed=1, expansions=["alpine"])
+    data = json.loads(g.to_json())
+    assert data["expansions"] == ["alpine"]
+    data["expansions"] = ["nope"]
+    with pytest.raises(fs.RecordError, match="nope"):
+        fs.Game.from_record(data)
+    doc = g.forest_document()
+    doc["expansions"] = ["nope"]
+    with pytest.raises(fs.DocumentError, match="nope"):
+        fs.score_document(doc)
+
+
+def test_the_strategies_draw_games_of_a_plugin_ruleset_unchanged():
+    from hypothesis import given
+
+    from forestshuffle.testing import strategies as fst
+
+    @settings(max_examples=3, derandomize=True, deadline=None)
+    @given(fst.games(ruleset=rules(), max_actions=40))
+    def check(g: fs.Game) -> None:
+        check_game(g)
+        assert g.rules.id == "test-open"
+
+    check()

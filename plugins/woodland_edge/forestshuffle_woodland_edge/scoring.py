@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from forestshuffle.kinds import CardScorer, CountKind, ScoreContext, ScoringKind, check_args
-from forestshuffle.scoring import CounterCount, IfSiteHas, count_getter
+from forestshuffle.kinds.counts import CounterCount
+from forestshuffle.kinds.scoring import IfSiteHas
+from forestshuffle.scoring import count_getter
 
 if TYPE_CHECKING:
     from forestshuffle.forest import Forest, Site

@@ -80,7 +80,7 @@ class DrawPerEffect(StepKind):
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Count, then draw."""
-        from ..scoring import count_value
+        from .counts import count_value
 
         n = count_value(state.rules, state.forests[step.player], step.args["count"])
         out: Events = [FINISHED]
@@ -428,7 +428,7 @@ class CaveFromClearingPerEffect(StepKind):
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Ask for the next card."""
-        from ..scoring import count_value
+        from .counts import count_value
 
         rules = state.rules
         if "left" not in step.args:

@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..rules import check_filter, half_filter
-from ..scoring import slot_names
 from . import TriggerKind
+from .counts import slot_names
 
 if TYPE_CHECKING:
     from ..layouts import SiteKind

@@ -1,0 +1,554 @@
+"""Reading forest documents: the checks, the sites and slots, and the matching of every
+named card to a physical card of the game (see :mod:`forestshuffle.documents` for the format
+and the scoring)."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .cards import Position
+from .errors import ForestShuffleError, OptionError
+from .forest import Forest
+from .layouts import SiteKind, SlotDef
+from .safety import (
+    MAX_RECORD_BYTES,
+    InputError,
+    check_depth,
+    check_name,
+    printable,
+    read_json,
+    strict_int,
+)
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+
+
+SLOT_POSITIONS = {p.value for p in Position if p is not Position.CENTER}
+
+
+@attrs.frozen
+class DocumentProblem:
+    """One mistake in a document: where it is and what is wrong."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class DocumentError(ForestShuffleError, ValueError):
+    """A forest document has mistakes; ``problems`` lists all of them."""
+
+    def __init__(self, problems: Sequence[DocumentProblem]) -> None:
+        self.problems = list(problems)
+        head = f"{len(self.problems)} problem(s) in the document"
+        super().__init__(head + ":\n" + "\n".join(f"  - {p}" for p in self.problems))
+
+
+
+# -- parsing ----------------------------------------------------------------------------------
+
+
+@attrs.define
+class _Demand:
+    where: str
+    player: int
+    site: int
+    slot: str
+    species: str
+    position: Position
+    symbol: str | None
+    card: int = -1
+
+
+class _Reader:
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self.problems: list[DocumentProblem] = []
+        self.by_name: dict[str, str] = {}
+        #: display names (and aliases) that name more than one species: ids only
+        self.shared = rules.shared_names
+        for sid, sp in rules.species.items():
+            self.by_name[sid.lower()] = sid
+            for n in (sp.name, *sp.aliases):
+                if n.lower() not in self.shared:
+                    self.by_name[n.lower()] = sid
+            short = sid.split(".", 1)[-1].lower()
+            if short not in self.shared:
+                self.by_name.setdefault(short, sid)
+        self.sides: dict[str, set[Position]] = {}
+        order = {sym: i for i, sym in enumerate(rules.symbols)}
+        #: (species, position) -> [(symbol order, card, symbol)], sorted
+        self.cards: dict[tuple[str, Position], list[tuple[int, int, str | None]]] = {}
+        for c, halves in rules.halves.items():
+            for h in halves:
+                self.sides.setdefault(h.species, set()).add(h.position)
+                self.cards.setdefault((h.species, h.position), []).append(
+                    (order.get(h.symbol or "", 99), c, h.symbol))
+        for v in self.cards.values():
+            v.sort()
+
+    def problem(self, where: str, message: str) -> None:
+        self.problems.append(DocumentProblem(where, message))
+
+    def species(self, name: Any, where: str) -> str | None:
+        if not isinstance(name, str) or not name.strip():
+            self.problem(where, f"a card must be a species name, not {_shown(name)}")
+            return None
+        sid = self.by_name.get(name.strip().lower())
+        if sid is None and name.strip().lower() in self.shared:
+            ids = ", ".join(self.shared[name.strip().lower()])
+            self.problem(where, f"{_shown(name)} names more than one species in this game "
+                                f"({ids}): write the species id")
+            return None
+        if sid is None:
+            names = sorted({sp.name for sp in self.rules.species.values()})
+            close = difflib.get_close_matches(name, names, n=3, cutoff=0.5) \
+                if len(name) <= 100 else []
+            hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+            self.problem(where, f"unknown species {_shown(name)}{hint}")
+        return sid
+
+    def card(self, raw: Any, where: str) -> tuple[str, str | None] | None:
+        symbol = None
+        if isinstance(raw, Mapping):
+            extra = set(raw) - {"species", "symbol"}
+            if extra:
+                self.problem(where, f"unknown key(s) {sorted(extra)} in a card")
+            symbol = raw.get("symbol")
+            if symbol is not None and (not isinstance(symbol, str) or
+                                       symbol not in self.rules.symbols):
+                self.problem(where, f"unknown tree symbol {_shown(symbol)} "
+                                    f"(known: {', '.join(self.rules.symbols)})")
+                return None
+            raw = raw.get("species")
+        sid = self.species(raw, where)
+        return None if sid is None else (sid, symbol)
+
+
+def _shown(value: Any) -> str:
+    """*value* for a message: its repr, terminal-safe and at most 60 characters."""
+    text = printable(repr(value))
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _doc_data(doc: Any) -> Any:
+    try:
+        if isinstance(doc, str | bytes | bytearray):
+            return read_json(doc, limit=MAX_RECORD_BYTES)
+        check_depth(doc)
+    except InputError as exc:
+        raise DocumentError([DocumentProblem("", f"malformed JSON: {exc}")]) from None
+    return doc
+
+
+def _count_cards(players: list[Any]) -> int:
+    """How many cards the document names at least (a card per site, and the cards listed in
+    its slots), whatever their shape."""
+    n = 0
+    for pl in players:
+        forest = pl.get("forest") if isinstance(pl, Mapping) else None
+        if not isinstance(forest, list):
+            continue
+        n += len(forest)
+        for site in forest:
+            if isinstance(site, Mapping):
+                n += sum(len(v) for v in site.values() if isinstance(v, list))
+    return n
+
+
+def read_document(
+    doc: Any, overrides: Any = None
+) -> tuple[Ruleset, list[str], list[int], list[Forest], dict[int, str]]:
+    """Check a document and build its forests: (rules, names, caves, forests, assumed).
+
+    ``assumed`` maps card numbers whose symbol the document left out to the symbol used.
+    Raises DocumentError listing every problem.
+    """
+    from .plugins import get_ruleset
+
+    data = _doc_data(doc)
+    if not isinstance(data, Mapping):
+        raise DocumentError([DocumentProblem("", "a document must be a JSON object")])
+    if data.get("format") == "forestshuffle-record":
+        return _from_record(data)
+    problems: list[DocumentProblem] = []
+    extra = set(data) - {"game", "players", "overrides", "expansions", "options"}
+    if extra:
+        problems.append(DocumentProblem("", f"unknown key(s) {_shown(sorted(map(str, extra)))}"))
+    game_id = data.get("game")
+    if overrides is None and "overrides" in data:
+        overrides = data["overrides"]
+        if not isinstance(overrides, Mapping):
+            raise DocumentError([*problems, DocumentProblem(
+                "overrides", "must be an inline table of overrides (a document never names a "
+                "file; pass a file as overrides= or --overrides)")])
+    expansions = data.get("expansions", [])
+    if type(expansions) is not list or not all(type(e) is str for e in expansions):
+        raise DocumentError([*problems, DocumentProblem(
+            "expansions", "must be a list of expansion ids (e.g. [\"alpine\"])")])
+    options = data.get("options")
+    if options is not None and (type(options) is not dict or
+                                not all(type(k) is str for k in options)):
+        raise DocumentError([*problems, DocumentProblem(
+            "options", "must be a table of option names and values")])
+    try:
+        rules = get_ruleset(game_id, overrides, options=options, expansions=expansions) \
+            if isinstance(game_id, str) else None
+    except OptionError as exc:
+        raise DocumentError([*problems, DocumentProblem(
+            "options" if options and "option" in str(exc) else "expansions", str(exc))]) \
+            from None
+    except ForestShuffleError as exc:
+        raise DocumentError([*problems, DocumentProblem("game", str(exc))]) from None
+    if rules is None:
+        raise DocumentError([*problems, DocumentProblem("game", "missing game id (e.g. \"base\")")])
+    players = data.get("players")
+    if not isinstance(players, list) or not players:
+        raise DocumentError([*problems, DocumentProblem("players", "must be a non-empty list")])
+    if len(players) > rules.spec.max_players:
+        raise DocumentError([*problems, DocumentProblem(
+            "players", f"{len(players)} players; {rules.id!r} is for at most "
+                       f"{rules.spec.max_players}")])
+    named = _count_cards(players)
+    if named > len(rules.cards):
+        raise DocumentError([*problems, DocumentProblem(
+            "", f"the document names {named} cards; the game has only {len(rules.cards)}")])
+    r = _Reader(rules)
+    r.problems.extend(problems)
+    names: list[str] = []
+    caves: list[int] = []
+    layouts: list[list[tuple[Any, str, dict[str, list[_Demand]]]]] = []
+    demands: list[_Demand] = []
+    face_down = 0
+    for pi, pl in enumerate(players):
+        pw = f"player {pi + 1}"
+        if not isinstance(pl, Mapping):
+            r.problem(pw, "must be an object with name, cave and forest")
+            names.append(f"Player {pi + 1}")
+            caves.append(0)
+            layouts.append([])
+            continue
+        name = pl.get("name", f"Player {pi + 1}")
+        why = check_name(name)
+        if why is not None:
+            r.problem(pw, f"bad name {_shown(name)}: {why}")
+            name = f"Player {pi + 1}"
+        pw = f"player {pi + 1} ({name})"
+        names.append(name)
+        extra = set(pl) - {"name", "cave", "forest"}
+        if extra:
+            r.problem(pw, f"unknown key(s) {_shown(sorted(map(str, extra)))}")
+        cave = pl.get("cave", 0)
+        if not strict_int(cave) or not 0 <= cave <= len(rules.cards):
+            r.problem(f"{pw}, cave", f"must be a whole number from 0 to {len(rules.cards)} "
+                                     f"(the cards of the game), not {_shown(cave)}")
+            cave = 0
+        caves.append(cave)
+        forest = pl.get("forest", [])
+        sites: list[tuple[Any, str, dict[str, list[_Demand]]]] = []
+        if not isinstance(forest, list):
+            r.problem(f"{pw}, forest", "must be a list of sites")
+            forest = []
+        for si, site in enumerate(forest):
+            sw = f"{pw}, site {si}"
+            if not isinstance(site, Mapping):
+                r.problem(sw, "a site must be an object")
+                continue
+            got_head = _site_head(r, site, sw, pi, si)
+            if got_head is None:
+                continue
+            head, kind, head_keys = got_head
+            if isinstance(head, _Demand):
+                demands.append(head)
+                if kind.id != _kind_of(rules, head).id:
+                    face_down += 1  # the card tucked under the upgraded site
+            else:
+                face_down += 1  # a face-down card opens the site
+            groups: dict[str, list[SlotDef]] = {}
+            for sd in kind.slots:
+                groups.setdefault(sd.group_name, []).append(sd)
+            extra = set(site) - set(head_keys) - set(groups)
+            if extra:
+                r.problem(sw, f"unknown slot(s) {_shown(sorted(map(str, extra)))} (slots: "
+                              f"{sorted(groups)})")
+            slots: dict[str, list[_Demand]] = {}
+            checks: list[tuple[list[_Demand], str, str]] = []
+            for group, sds in groups.items():
+                cards = site.get(group, [])
+                if not isinstance(cards, list):
+                    cards = [cards]
+                placed: dict[str, list[_Demand]] = {sd.name: [] for sd in sds}
+                for ci, raw in enumerate(cards):
+                    cw = f"{sw}, {group}[{ci}]"
+                    got = r.card(raw, cw)
+                    if got is None:
+                        continue
+                    d = _slot_demand(r, got, sds, placed, cw, pi, si, group)
+                    if d is not None:
+                        demands.append(d)
+                checks.extend((placed[sd.name], group, f"{sw}, {group}") for sd in sds)
+                slots.update(placed)
+            here = {d.species for ds in slots.values() for d in ds}
+            if isinstance(head, _Demand):
+                here.add(head.species)
+            hosted = [rules.site_sharing[x] for x in here if x in rules.site_sharing]
+            for ds, group, where in checks:
+                _check_sharing(r, ds, where, [h for h in hosted if h[0] == group])
+            sites.append((head if isinstance(head, _Demand) else kind.id, kind.id, slots))
+        layouts.append(sites)
+    _match(r, demands)  # also with other problems: every mistake is reported at once
+    free = sorted(set(rules.deck_cards) - {d.card for d in demands})
+    if not r.problems and face_down > len(free):
+        r.problem("", f"{face_down} face-down cards (saplings, generic sites) need more cards "
+                      "than the game has left")
+    if r.problems:
+        raise DocumentError(r.problems)
+    assumed: dict[int, str] = {}
+    forests: list[Forest] = []
+    for pi, sites in enumerate(layouts):
+        f = Forest()
+        for si, (head, kind_id, slots) in enumerate(sites):
+            kind = rules.site_kinds[kind_id]
+            if isinstance(head, _Demand):
+                hi = _half_index(rules, head)
+                h = rules.halves[head.card][hi]
+                base = rules.site_kinds[h.site_kind or ""]
+                f.open_site(head.card, h, base, rules, 0)
+                if base.id != kind.id:
+                    f.upgrade_site(si, free.pop(0), kind, 0)
+            else:
+                f.open_site(free.pop(0), None, kind, rules, 0)
+            for slot, ds in slots.items():
+                for d in ds:
+                    hi = _half_index(rules, d)
+                    f.attach(d.card, hi, rules.halves[d.card][hi], si, slot, rules, 0)
+                    if d.symbol is None and rules.halves[d.card][hi].symbol is not None:
+                        assumed[d.card] = rules.halves[d.card][hi].symbol  # type: ignore[assignment]
+        f.counts["cave"] = caves[pi]
+        forests.append(f)
+    return rules, names, caves, forests, assumed
+
+
+def _kind_of(rules: Ruleset, d: _Demand) -> SiteKind:
+    return rules.site_kinds[rules.site_kind_of(rules.species[d.species].site_kind or "")]
+
+
+def _site_head(
+    r: _Reader, site: Mapping[str, Any], sw: str, pi: int, si: int
+) -> tuple[Any, SiteKind, tuple[str, ...]] | None:
+    """What opens the site: (a demand for its card, or a face-down kind id), its kind, and
+    the keys that named it. None (with a problem) when it cannot be told."""
+    rules = r.rules
+    features = sorted({f for k in rules.used_site_kinds.values() for f in k.features})
+    if site.get("sapling") is True:
+        if "tree" in site:
+            r.problem(sw, "a site is a tree or a sapling, not both")
+        if rules.sapling_kind is None:
+            r.problem(sw, f"ruleset {rules.id!r} has no saplings")
+            return None
+        return rules.sapling_kind.id, rules.sapling_kind, ("sapling",)
+    if "tree" in site:
+        got = r.card(site["tree"], sw)
+        if got is None:
+            return None
+        sid, sym = got
+        sp = rules.species[sid]
+        if sp.kind != "tree":
+            r.problem(sw, f"{sp.name} is not a tree")
+            return None
+        d = _Demand(sw, pi, si, "center", sid, Position.CENTER, sym)
+        kind = _kind_of(rules, d)
+        keys: tuple[str, ...] = ("tree",)
+        for feat in features:
+            if feat in site:
+                keys = (*keys, feat)
+                if site[feat] is not True and site[feat] is not False:
+                    r.problem(sw, f"with a tree, {feat!r} must be true or false")
+                    return None
+                if site[feat] is True:
+                    up = rules.site_kinds.get(kind.upgrade or "")
+                    if up is None or feat not in up.features:
+                        r.problem(sw, f"a {sp.name} cannot have a {feat} in {rules.id!r}")
+                        return None
+                    kind = up
+        return d, kind, keys
+    for feat in features:
+        value = site.get(feat)
+        if not isinstance(value, str | Mapping):
+            continue
+        if isinstance(value, str) and len(value) < 20 and value.strip().lower() == "generic":
+            for k in rules.spec.face_down_kinds:
+                kind = rules.site_kinds[k]
+                if feat in kind.features:
+                    return kind.id, kind, (feat,)
+            r.problem(sw, f"ruleset {rules.id!r} has no generic {feat}")
+            return None
+        got = r.card(value, sw)
+        if got is None:
+            return None
+        sid, sym = got
+        sp = rules.species[sid]
+        kind_id = rules.site_kind_of(sp.site_kind or "")
+        if sp.kind != "site" or feat not in rules.site_kinds[kind_id].features:
+            r.problem(sw, f"{sp.name} is not a {feat}")
+            return None
+        return (_Demand(sw, pi, si, "center", sid, Position.CENTER, sym),
+                rules.site_kinds[kind_id], (feat,))
+    wanted = " or ".join(['"tree": species', '"sapling": true',
+                          *(f'"{f}": name or "generic"' for f in features)])
+    r.problem(sw, f"a site needs {wanted}")
+    return None
+
+
+def _slot_demand(
+    r: _Reader, got: tuple[str, str | None], sds: list[SlotDef],
+    placed: dict[str, list[_Demand]], cw: str, pi: int, si: int, group: str,
+) -> _Demand | None:
+    """Put one card into the first slot of its group that takes it."""
+    rules = r.rules
+    sid, sym = got
+    sp = rules.species[sid]
+    sides = r.sides.get(sid, set())
+    if Position.CENTER in sides:
+        what = "a tree: it opens a site" if sp.kind == "tree" else "a site card: it opens a site"
+        r.problem(cw, f"{sp.name} cannot go in a {group} slot (it is {what}, as \"tree\")"
+                  if sp.kind == "tree" else
+                  f"{sp.name} cannot go in a {group} slot (it is {what} of its own)")
+        return None
+    fitting = [(sd, p) for sd in sds for p in sd.accepts if p in sides]
+    if not fitting:
+        shown = ", ".join(sorted(p.value for p in sides))
+        r.problem(cw, f"{sp.name} cannot go in a {group} slot (it shows on: {shown})")
+        return None
+    takes = [(sd, p) for sd, p in fitting if sd.takes(p, sp.needs, sp.tags)]
+    if not takes:
+        sd = fitting[0][0]
+        if not sp.needs <= sd.offers:
+            why = f"it needs {', '.join(sorted(sp.needs - sd.offers))}, which this slot lacks"
+        elif sd.exclusive and not sp.needs & sd.offers:
+            why = f"only cards needing {', '.join(sorted(sd.offers))} go there"
+        else:
+            why = f"only {', '.join(sorted(sd.tags))} go there"
+        r.problem(cw, f"{sp.name} cannot go in this {group} slot ({why})")
+        return None
+    for sd, pos in takes:
+        here = placed[sd.name]
+        if not here or (here[0].species == sid and sid in rules.sharing):
+            d = _Demand(cw, pi, si, sd.name, sid, pos, sym)
+            here.append(d)
+            return d
+    # every slot of the group is taken: put it with the first so the sharing check reports it
+    sd, pos = takes[0]
+    d = _Demand(cw, pi, si, sd.name, sid, pos, sym)
+    placed[sd.name].append(d)
+    return d
+
+
+def _half_index(rules: Ruleset, d: _Demand) -> int:
+    for i, h in enumerate(rules.halves[d.card]):
+        if h.species == d.species and h.position is d.position:
+            return i
+    raise AssertionError("matched card lacks the half")  # pragma: no cover
+
+
+def _check_sharing(r: _Reader, ds: list[_Demand], where: str,
+                   hosted: Sequence[tuple[str, str, int | None]] = ()) -> None:
+    """The cards of one slot may be there together: one species that shares a slot, or cards
+    with the tag a card of the site hosts sharing for (*hosted*: (group, tag, most))."""
+    if len(ds) <= 1:
+        return
+    rules = r.rules
+    for _, tag, mx in hosted:
+        if all(tag in rules.species[d.species].tags for d in ds) and (
+                mx is None or len(ds) <= mx):
+            return
+    species = {d.species for d in ds}
+    if len(species) > 1:
+        r.problem(where, "only cards of one species may share a slot, found "
+                  + ", ".join(sorted(rules.species[s].name for s in species)))
+        return
+    sid = ds[0].species
+    if sid not in rules.sharing:
+        r.problem(where, f"{rules.species[sid].name} cannot share a slot ({len(ds)} given)")
+        return
+    mx = rules.sharing[sid]
+    if mx is not None and len(ds) > mx:
+        r.problem(where, f"at most {mx} {rules.species[sid].name} may share a slot "
+                         f"({len(ds)} given)")
+
+
+def _match(r: _Reader, demands: list[_Demand]) -> None:
+    """Give every demand its own physical card (bipartite matching)."""
+    rules = r.rules
+    cands: list[list[int]] = []
+    for d in demands:
+        cs = [c for _, c, sym in r.cards.get((d.species, d.position), ())
+              if d.symbol is None or sym == d.symbol]
+        if not cs:
+            name = rules.species[d.species].name
+            if d.symbol is not None:
+                shown = dict.fromkeys(sym for _, _, sym in r.cards.get((d.species, d.position), ()))
+                r.problem(d.where, f"no {name} card shows the symbol {d.symbol!r} on that side "
+                                   f"({d.position.value} halves show: "
+                                   f"{', '.join(str(x) for x in shown)})")
+            else:  # pragma: no cover - sides were checked before
+                r.problem(d.where, f"no {name} card fits there")
+        cands.append(cs)
+    owner: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for c in cands[i]:  # a free card first: keeps the preferred symbols
+            if c not in owner:
+                owner[c] = i
+                return True
+        for c in cands[i]:
+            if c in seen:
+                continue
+            seen.add(c)
+            if c not in owner or augment(owner[c], seen):
+                owner[c] = i
+                return True
+        return False
+
+    wanted: dict[str, int] = {}
+    for d in demands:
+        wanted[d.species] = wanted.get(d.species, 0) + 1
+    copies_of: dict[str, set[int]] = {}
+    for (sid, _), v in r.cards.items():
+        copies_of.setdefault(sid, set()).update(c for _, c, _ in v)
+    for i in range(len(demands)):
+        if cands[i] and not augment(i, set()):  # no candidates: reported above
+            d = demands[i]
+            name = rules.species[d.species].name
+            total = wanted[d.species]
+            copies = len(copies_of.get(d.species, ()))
+            if total > copies:
+                r.problem(d.where, f"more {name} cards than the game has ({total} in the "
+                                   f"document, {copies} in the game)")
+            else:
+                fit = f"{d.position.value} half" + (f" with symbol {d.symbol}" if d.symbol else "")
+                r.problem(d.where, f"no {name} card ({fit}) is left for this place: the game's "
+                                   f"{len(cands[i])} such card(s) are all used by other cards "
+                                   f"of the document (a split card shows one half only)")
+    for c, i in owner.items():
+        demands[i].card = c
+
+
+def _from_record(data: Mapping[str, Any]) -> tuple[Ruleset, list[str], list[int], list[Forest],
+                                                   dict[int, str]]:
+    from .errors import RecordError
+    from .game import Game
+
+    try:
+        game = Game.from_record(dict(data))
+    except RecordError as exc:
+        raise DocumentError([DocumentProblem("record", str(exc))]) from None
+    s = game.state
+    return game.rules, list(game.names), [len(c) for c in s.caves], s.forests, {}
