@@ -23,7 +23,7 @@ from .errors import (
     PluginError,
     RecordError,
 )
-from .machine import advance, decide
+from .machine import advance, decide, with_declarations
 from .outcome import Outcome, best, termination_of, tie_values
 from .plugins import get_ruleset, plugin_failure
 from .ruleset import Ruleset
@@ -118,32 +118,20 @@ class Game:
         self._advance()
 
     def _run(self, events: Sequence[ev.Event]) -> None:
+        if self._expect is None:
+            _fold(self.state, events, self.events)
+            return
         state = self.state
         log = self.events
         expect = self._expect
-        if expect is None:  # the hot path: evolve inlined
-            table = EVOLVE_TABLE
-            for e in events:
-                fn = table.get(type(e))
-                if fn is None:
-                    e.apply(state)  # type: ignore[attr-defined]  # a plugin event
-                else:
-                    fn(state, e)
-                state.nevents += 1
-                log.append(e)
-                if state.over:
-                    break
-            state.pending = None
-            return
         for e in events:
-            if expect is not None:
-                i = len(log)
-                if i >= len(expect) or expect[i] != e or (
-                        type(e) in _LAX_EVENTS and not _same_step_args(expect[i], e)):
-                    got = repr(expect[i]) if i < len(expect) else "the end of the log"
-                    raise RecordError(f"the log does not follow from the game: expected "
-                                      f"{printable(repr(e))[:200]}, found "
-                                      f"{printable(got)[:200]}", index=i)
+            i = len(log)
+            if i >= len(expect) or expect[i] != e or (
+                    type(e) in _LAX_EVENTS and not _same_step_args(expect[i], e)):
+                got = repr(expect[i]) if i < len(expect) else "the end of the log"
+                raise RecordError(f"the log does not follow from the game: expected "
+                                  f"{printable(repr(e))[:200]}, found "
+                                  f"{printable(got)[:200]}", index=i)
             evolve(state, e)
             log.append(e)
             if state.over:
@@ -154,27 +142,34 @@ class Game:
         PluginError naming it; one that never leads to a decision is stopped after
         :data:`~forestshuffle.safety.MAX_STEPS_WITHOUT_DECISION` steps (NoProgressError)."""
         state = self.state
+        kinds = self.rules.step_kinds
+        declarations = bool(self.rules.declarations)
+        queue = state.queue
         steps = produced = 0
         last = "?"
         while not state.over:
-            if not state.queue:
+            if not queue:
                 raise PluginError(f"the resolution queue ran empty after step kind {last!r}",
                                   plugin=self.rules.registry.owners.get(f"steps:{last}"),
                                   kind=last)
-            step = state.queue[0]
+            step = queue[0]
             last = step.kind
             try:
-                res = advance(state)
+                res = kinds[last].run(state, step)
             except ForestShuffleError:
                 raise
             except Exception as exc:
                 raise plugin_failure(self.rules, exc, f"steps:{step.kind}") from exc
-            if isinstance(res, Decision):
-                self._check_decision(res, step)
-                state.pending = res
-                return
+            if type(res) is not list:
+                if isinstance(res, Decision):
+                    if declarations:
+                        res = with_declarations(state, res)
+                    self._check_decision(res, step)
+                    state.pending = res
+                    return
+                res = list(res) if isinstance(res, tuple) else res
             steps += 1
-            produced += len(res) if isinstance(res, list | tuple) else 0
+            produced += len(res) if isinstance(res, list) else 0
             if steps > MAX_STEPS_WITHOUT_DECISION or produced > MAX_EVENTS_WITHOUT_DECISION:
                 raise self._stalled(step, steps, produced)
             try:
@@ -185,7 +180,7 @@ class Game:
                 raise plugin_failure(self.rules, exc, f"steps:{step.kind}") from exc
 
     def _check_decision(self, dec: Decision, step: Step) -> None:
-        if not (dec.options and strict_int(dec.player) and 0 <= dec.player < self.players):
+        if not (dec.options and type(dec.player) is int and 0 <= dec.player < self.players):
             owner = self.rules.registry.owners.get(f"steps:{step.kind}", "?")
             raise PluginError(f"step kind {step.kind!r} of plugin {owner!r} asked a decision "
                               f"that cannot be answered (player {dec.player!r}, "
@@ -491,3 +486,22 @@ def _replay(game: Game, raw_actions: list[Any], n_events: int) -> None:
                               f"there: {exc}", index=at) from None
     if len(game.events) != n_events:
         raise RecordError("the log has events that no action caused", index=len(game.events))
+
+
+def _fold(state: GameState, events: Sequence[ev.Event], log: list[ev.Event]) -> None:
+    """Fold *events* into *state* and append them to *log*, stopping at the game's end (the
+    hot path: :func:`~forestshuffle.state.evolve` inlined)."""
+    table = EVOLVE_TABLE
+    n = 0
+    for e in events:
+        fn = table.get(type(e))
+        if fn is None:
+            e.apply(state)  # type: ignore[attr-defined]  # a plugin event
+        else:
+            fn(state, e)
+        log.append(e)
+        n += 1
+        if state.over:
+            break
+    state.nevents += n
+    state.pending = None

@@ -17,9 +17,12 @@ def _words(value: Iterable[str]) -> frozenset[str]:
     return frozenset(value)
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(eq=False)
 class SlotDef:
     """One slot of a site: its name, which card positions it takes, and its conditions.
+
+    Slot definitions compare and hash by identity (the forest counts its empty slots by
+    definition on the hot path); a layout shares one object per slot.
 
     Attributes:
         name: the slot's name (unique within its site).

@@ -76,9 +76,18 @@ def advance(state: GameState) -> Decision | Events:
     step = state.queue[0]
     kind: StepKind = state.rules.step_kinds[step.kind]
     res = kind.run(state, step)
-    if state.rules.declarations and isinstance(res, Decision) and res.player < state.players:
-        extra = tuple(state.rules.action(Declare, d.name, label=d.label or f"declare {d.name}")
-                      for d in state.rules.declarations if d.available(state, res.player))
-        if extra:
-            return Decision(res.player, res.kind, res.prompt, res.options + extra)
+    if state.rules.declarations and isinstance(res, Decision):
+        return with_declarations(state, res)
     return res
+
+
+def with_declarations(state: GameState, dec: Decision) -> Decision:
+    """*dec* with the ruleset's declarations its player may take now added as options."""
+    rules = state.rules
+    if dec.player >= state.players:
+        return dec
+    extra = tuple(rules.action(Declare, d.name, label=d.label or f"declare {d.name}")
+                  for d in rules.declarations if d.available(state, dec.player))
+    if not extra:
+        return dec
+    return Decision(dec.player, dec.kind, dec.prompt, dec.options + extra)

@@ -181,6 +181,19 @@ class Ruleset:
             c: PlaySapling(c, label=f"plant {n} face down as a sapling") for c, n in names.items()
         }
         self.pay_actions = {c: PayWith(c, label=f"pay with {n}") for c, n in names.items()}
+        from .decisions import DrawFromDeck
+
+        #: the shared action drawing from the deck
+        self.draw_deck_action = self.action(DrawFromDeck, label="draw from the deck")
+        #: True when the turn is the core's draw, play and sapling and nothing changes what
+        #: they offer (plain slots, no limits, capped draws): its options are built in one
+        #: pass (:func:`forestshuffle.kinds.turn.core_turn_options`)
+        self.core_turn = (
+            spec.turn_actions == ("draw", "play", "sapling") and self.plain_slots
+            and not spec.limits and spec.draw_cap
+            and [type(t).__name__ for t in self.turn_actions]
+            == ["DrawAction", "PlayAction", "SaplingAction"]
+            and all(type(t).__module__ == "forestshuffle.kinds.turn" for t in self.turn_actions))
         self._take_picks: dict[int, Any] = {}
 
     def take_actions_pick(self, card: int) -> Any:

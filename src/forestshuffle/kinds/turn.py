@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import events as ev
+from ..cards import Position
 from ..decisions import (
     Action,
     Decision,
@@ -29,6 +30,8 @@ from ..rules import (
 )
 from ..steps import Step
 from . import StepKind, TurnAction
+
+CENTER = Position.CENTER
 
 if TYPE_CHECKING:
     from ..state import GameState
@@ -65,8 +68,9 @@ def draw_options(state: GameState) -> list[Action]:
     opts: list[Action] = []
     if state.deck:
         opts.append(rules.action(DrawFromDeck, label="draw from the deck"))
-    take = rules.take_actions
-    opts.extend(take[c] for c in sorted(state.clearing))
+    if state.clearing:
+        take = rules.take_actions
+        opts += [take[c] for c in sorted(state.clearing)]
     return opts
 
 
@@ -128,6 +132,59 @@ class SaplingAction(TurnAction):
         return out
 
 
+def generic_turn_options(state: GameState, player: int) -> list[Action]:
+    """The options of *player*'s turn: those of every turn action of the ruleset, in order,
+    but for the turn actions whose count reached the ruleset's ``limits``."""
+    opts: list[Action] = []
+    limits = state.rules.spec.limits
+    for ta in state.rules.turn_actions:
+        if limits and ta.raises in limits and \
+                state.forests[player].count(ta.raises) >= limits[ta.raises]:
+            continue
+        opts.extend(ta.options(state, player))
+    return opts
+
+
+def core_turn_options(state: GameState, player: int) -> list[Action]:
+    """:func:`generic_turn_options` for a ruleset whose turn actions are the core's draw,
+    play and sapling (``Ruleset.core_turn``: in that order, slots that only care about
+    sides, no limits), built in one pass over the hand: the same options in the same order,
+    which ``tests/test_fast_paths.py`` checks against the generic builder."""
+    rules = state.rules
+    hand = state.hands[player]
+    opts: list[Action] = []
+    if rules.spec.hand_limit - len(hand) > 0:
+        if state.deck:
+            opts.append(rules.draw_deck_action)
+        if state.clearing:
+            take = rules.take_actions
+            opts += [take[c] for c in sorted(state.clearing)]
+    cards = sorted(hand)
+    budget = len(hand) - 1
+    forest = state.forests[player]
+    open_ = forest.open
+    halves = rules.halves
+    sharing = rules.sharing
+    play = rules.play_actions
+    for c in cards:
+        hs = halves[c]
+        h0 = hs[0]
+        if h0.position is CENTER:
+            if h0.cost <= budget:
+                opts.append(play[c])
+            continue
+        for h in hs:
+            if h.cost <= budget and (open_.get(h.position, 0) > 0 or (
+                    (h.species in sharing or rules.site_sharing) and can_place(
+                        state, player, c, budget, None, set()))):
+                opts.append(play[c])
+                break
+    if rules.sapling_kind is not None:
+        sap = rules.sapling_actions
+        opts += [sap[c] for c in cards]
+    return opts
+
+
 class TurnStep(StepKind):
     """A player's turn: asks for one turn action among the ruleset's turn actions (those
     whose count reached the ruleset's ``limits`` left out)."""
@@ -136,13 +193,11 @@ class TurnStep(StepKind):
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Ask the turn action."""
-        opts: list[Action] = []
-        limits = state.rules.spec.limits
-        for ta in state.rules.turn_actions:
-            if limits and ta.raises in limits and \
-                    state.forests[step.player].count(ta.raises) >= limits[ta.raises]:
-                continue
-            opts.extend(ta.options(state, step.player))
+        rules = state.rules
+        if rules.core_turn:
+            opts = core_turn_options(state, step.player)
+        else:
+            opts = generic_turn_options(state, step.player)
         if not opts:
             fallback = state.rules.spec.cannot_act
             if fallback:
