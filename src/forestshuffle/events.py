@@ -94,7 +94,11 @@ class HandReturned(Event):
 
 @attrs.define(eq=True)
 class TurnStarted(Event):
-    """A player's turn began; ``extra`` when it is an extra turn."""
+    """A player's (or an automated seat's) turn began; ``extra`` when it is an extra turn.
+
+    It also does the queue's bookkeeping of a new turn: the step at the head of the queue (the
+    previous turn's ``end_turn``), if any, is done, and the turn's steps are queued
+    (``Ruleset.turn_queue``: the turn step, the end-of-turn rules, ``end_turn``)."""
 
     player: int
     extra: bool = False
@@ -173,6 +177,12 @@ class StepsQueued(Event):
 
 
 @attrs.define(eq=True)
+class StepsReplaced(StepsQueued):
+    """Bookkeeping: the step at the head of the queue was done, and ``steps`` go first (a
+    StepFinished and a StepsQueued at 0 in one event). ``at`` is always 0."""
+
+
+@attrs.define(eq=True)
 class StepFinished(Event):
     """Bookkeeping: the step at the head of the resolution queue was done."""
 
@@ -220,6 +230,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ClearingEmptied,
         ExtraTurnGranted,
         StepsQueued,
+        StepsReplaced,
         StepFinished,
         StepUpdated,
         GameEndScheduled,

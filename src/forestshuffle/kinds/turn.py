@@ -27,6 +27,7 @@ from ..rules import (
     open_positions,
     pick_card,
     play_events,
+    replace_head,
 )
 from ..steps import Step
 from . import StepKind, TurnAction
@@ -51,14 +52,10 @@ class DrawAction(TurnAction):
 
     def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
         """Take one card, then queue the remaining draws."""
-        out: Events = [FINISHED]
-        if not take_one(state, step.player, action, out):
-            return out
-        left = state.rules.spec.draws_per_turn - 1
-        room = hand_room(state, step.player) - 1
-        if min(left, room) > 0:
-            out.append(ev.StepsQueued((Step("draw_more", step.player, -1,
-                                             {"left": min(left, room)}),)))
+        left = min(state.rules.spec.draws_per_turn - 1, hand_room(state, step.player) - 1)
+        out: Events = [replace_head((Step("draw_more", step.player, -1, {"left": left}),))
+                       if left > 0 else FINISHED]
+        take_one(state, step.player, action, out)
         return out
 
 
@@ -104,8 +101,7 @@ class PlayAction(TurnAction):
     def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
         """Queue the placement step."""
         assert isinstance(action, PlayCard)
-        return [FINISHED, ev.StepsQueued(
-            (Step("place", step.player, action.card, {"mode": "normal"}),))]
+        return [replace_head((Step("place", step.player, action.card, {"mode": "normal"}),))]
 
 
 class SaplingAction(TurnAction):
@@ -201,7 +197,7 @@ class TurnStep(StepKind):
         if not opts:
             fallback = state.rules.spec.cannot_act
             if fallback:
-                return [FINISHED, ev.StepsQueued((Step(fallback, step.player),))]
+                return [replace_head((Step(fallback, step.player),))]
             return [FINISHED]
         return Decision(step.player, "turn", "choose a turn action", tuple(opts))
 
@@ -241,7 +237,7 @@ class EndTurnStep(StepKind):
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Clearing check, end of the game, then an extra turn or the next seat."""
         rules = state.rules
-        out: Events = [FINISHED]
+        out: Events = []  # TurnStarted finishes this step (GameEnded clears the queue)
         if len(state.clearing) >= rules.spec.clearing_limit:
             out.append(ev.ClearingEmptied(tuple(state.clearing)))
         if state.end_scheduled is not None:
@@ -257,7 +253,6 @@ class EndTurnStep(StepKind):
         else:
             p = 0 if step.player < 0 else (p + 1) % state.seats
             out.append(ev.TurnStarted(p, False))
-        out.append(ev.StepsQueued(rules.turn_queue(p, state.players)))
         return out
 
 
