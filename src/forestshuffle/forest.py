@@ -124,13 +124,15 @@ class Forest:
     def _count_half(self, h: CompiledHalf, rules: ForestRules, card: int) -> None:
         if h.species in rules.triggers:
             self.triggers.append(card)
-        if self._inc("species:" + h.species) == 1:
-            for t in h.tags:
-                self._inc("distinct_tag:" + t)
-        for t in h.tags:
-            self._inc("tag:" + t)
-        if h.symbol is not None:
-            self._inc("symbol:" + h.symbol)
+        c = self.counts
+        k = h.species_key
+        v = c.get(k, 0) + 1
+        c[k] = v
+        if v == 1:
+            for k in h.distinct_keys:
+                c[k] = c.get(k, 0) + 1
+        for k in h.count_keys:
+            c[k] = c.get(k, 0) + 1
 
     def open_site(
         self, card: int, half: CompiledHalf | None, kind: SiteKind, rules: ForestRules, turn: int

@@ -12,7 +12,7 @@ import attrs
 from . import events as ev
 from . import record
 from .deal import check_seed, default_names, derive_setup
-from .decisions import Action, Decision, find_option
+from .decisions import Action, Decision
 from .document_export import document_of
 from .errors import (
     ArgumentError,
@@ -23,7 +23,7 @@ from .errors import (
     PluginError,
     RecordError,
 )
-from .machine import advance, decide, with_declarations
+from .machine import advance, answer, resolve, with_declarations
 from .outcome import Outcome, best, termination_of, tie_values
 from .plugins import get_ruleset, plugin_failure
 from .ruleset import Ruleset
@@ -173,7 +173,9 @@ class Game:
                 if isinstance(res, Decision):
                     if declarations:
                         res = with_declarations(state, res)
-                    self._check_decision(res, step)
+                    if not res.options or type(res.player) is not int or not \
+                            0 <= res.player < self.players:
+                        self._check_decision(res, step)
                     state.pending = res
                     return
                 res = list(res) if isinstance(res, tuple) else res
@@ -182,7 +184,10 @@ class Game:
             if steps > MAX_STEPS_WITHOUT_DECISION or produced > MAX_EVENTS_WITHOUT_DECISION:
                 raise self._stalled(step, steps, produced)
             try:
-                self._run(res)
+                if self._expect is None:
+                    _fold(state, res, self.events)
+                else:
+                    self._run(res)
             except ForestShuffleError:
                 raise
             except Exception as exc:
@@ -237,17 +242,15 @@ class Game:
             self._check_player(player, "player")
             if self.pending is not None and player != self.pending.player:
                 raise IllegalActionError(f"it is not player {player}'s decision", self.pending)
+        action = resolve(self.state, action)  # the option, not the caller's object
         try:
-            evs = decide(self.state, action)
+            evs = answer(self.state, action)
         except ForestShuffleError:
             raise
         except Exception as exc:
             step = self.state.queue[0] if self.state.queue else None
             raise plugin_failure(self.rules, exc, f"steps:{step.kind if step else '?'}") \
                 from exc
-        pend = self.state.pending
-        found = find_option(pend.options, action) if pend is not None else None
-        action = found if found is not None else action  # the option, not the caller's object
         mark = len(self.events)
         step = self.state.queue[0]
         try:

@@ -95,9 +95,20 @@ class SiteKind:
     upgrade: str | None = None
     label: str = ""
     _by_name: dict[str, SlotDef] = attrs.field(init=False, eq=False, repr=False)
+    _by_position: dict[Position, tuple[SlotDef, ...]] = attrs.field(init=False, eq=False,
+                                                                   repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_by_name", {s.name: s for s in self.slots})
+        by_pos: dict[Position, list[SlotDef]] = {}
+        for s in self.slots:
+            for p in s.accepts:
+                by_pos.setdefault(p, []).append(s)
+        object.__setattr__(self, "_by_position", {p: tuple(v) for p, v in by_pos.items()})
+
+    def slots_for(self, position: Position) -> tuple[SlotDef, ...]:
+        """The slots that take halves of *position*, in display order."""
+        return self._by_position.get(position, ())
 
     def slot(self, name: str) -> SlotDef:
         """The slot called *name* (KeyError if there is none)."""

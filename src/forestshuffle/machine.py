@@ -40,13 +40,19 @@ def decide(state: GameState, action: Action) -> Events:
     same class, fields of the same types and values). The step kind gets the option itself,
     never the caller's object.
     """
+    return answer(state, resolve(state, action))
+
+
+def resolve(state: GameState, action: Action) -> Action:
+    """The option of the pending decision that *action* is (itself, for an option the game
+    offered); IllegalActionError, the state untouched, if it is none."""
     if state.over:
         raise IllegalActionError("the game is over")
     dec = pending(state)
     assert dec is not None
     for o in dec.options:
         if o is action:
-            break
+            return action
     else:
         if not isinstance(action, Action):
             raise IllegalActionError(f"{describe(action)} is not an action", dec)
@@ -59,13 +65,20 @@ def decide(state: GameState, action: Action) -> Events:
             raise IllegalActionError(problem, dec)
         if found is None:
             raise IllegalActionError(f"{describe(action)} is not a legal answer", dec)
-        action = found
-    if isinstance(action, Declare):
-        declaration: DeclarationKind = state.rules.registry.declarations[action.name]
+        return found
+
+
+def answer(state: GameState, option: Action) -> Events:
+    """The events of *option*, an option of the pending decision (see :func:`resolve`): the
+    head step's kind answers it, or a declaration kind for a ``Declare``."""
+    if type(option) is Declare:
+        declaration: DeclarationKind = state.rules.registry.declarations[option.name]
+        dec = state.pending
+        assert dec is not None
         return declaration.declare(state, dec.player)
     step = state.queue[0]
     kind: StepKind = state.rules.step_kinds[step.kind]
-    return kind.answer(state, step, action)
+    return kind.answer(state, step, option)
 
 
 def advance(state: GameState) -> Decision | Events:

@@ -154,27 +154,25 @@ def placements(
     out: list[Place] = []
     sharing = rules.sharing
     hosts = bool(rules.site_sharing)
-    cache = rules._actions
+    cache = rules.place_actions
+    plain = rules.plain_slots
     for hi, h in enumerate(hs):
         if flt is not None and not flt(h):
             continue
         pos = h.position
-        shares = h.species in sharing
-        plain = rules.plain_slots
+        joins = h.species in sharing or hosts
         for si, site in enumerate(forest.sites):
-            for sd in site.kind.slots:
-                if pos not in sd.accepts:
-                    continue
+            slots = site.slots
+            for sd in site.kind.slots_for(pos):
                 if not plain and not sd.takes(pos, h.needs, h.tags):
                     continue
-                cards = site.slots[sd.name]
-                if cards and not ((shares or hosts) and may_join(rules, forest, site, sd, h)):
+                name = sd.name
+                if slots[name] and not (joins and may_join(rules, forest, site, sd, h)):
                     continue
-                key = (Place, hi, si, sd.name)
+                key = (hi, si, name)
                 act = cache.get(key)
                 if act is None:
-                    act = cache[key] = Place(hi, si, sd.name, label=f"put it at site {si}, "
-                                             f"{sd.name}")
+                    act = cache[key] = Place(hi, si, name, label=f"put it at site {si}, {name}")
                 out.append(act)
     return out
 

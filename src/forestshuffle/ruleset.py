@@ -170,6 +170,8 @@ class Ruleset:
         self.shared_names: dict[str, list[str]] = {
             n: sorted(ids) for n, ids in seen.items() if len(ids) > 1}
         self._actions: dict[tuple[Any, ...], Any] = {}
+        #: shared Place actions, by (half, site, slot)
+        self.place_actions: dict[tuple[int, int, str], Any] = {}
         from .decisions import DrawFromClearing, PayWith, PlayCard, PlaySapling
 
         names = self.card_names
