@@ -375,13 +375,18 @@ class Game:
         ``trust_setup=True`` to load a scenario game (a record with ``"origin":
         "scenario"``, whose set-up events were written, not dealt).
         """
-        return cls.from_record(record.parse(text), rules=rules, trust_setup=trust_setup)
+        return cls._load(record.parse(text), rules, trust_setup, parsed=True)
 
     @classmethod
     def from_record(cls, data: Any, *, rules: Ruleset | None = None,
                     trust_setup: bool = False) -> Game:
         """Load a record already read from JSON (a dict), as :meth:`from_json` does."""
-        data, rules = record.check_record(data, rules)
+        return cls._load(data, rules, trust_setup)
+
+    @classmethod
+    def _load(cls, data: Any, rules: Ruleset | None, trust_setup: bool, *,
+              parsed: bool = False) -> Game:
+        data, rules = record.check_record(data, rules, parsed=parsed)
         try:
             game = cls(rules, data["players"], data["seed"], data["names"])
         except ForestShuffleError as exc:
