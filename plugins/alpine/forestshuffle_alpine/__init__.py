@@ -65,12 +65,12 @@ def forestshuffle_card_sets() -> Iterable[CardSet]:
 #: ``permanent_draws_at_once`` is declared alike by Woodland Edge (its shrubs).
 OPTIONS = (
     Option("mountain_hare_shares_hare_slots", False,
-           "Mountain Hares share one slot with European Hares, any number of both (default: "
+           "Mountain Hares share one slot with European Hares, any number of both (off: "
            "they count as hares but share no slot)",
            card_changes=lambda v: HARES_SHARE if v else {}),
     Option("permanent_draws_at_once", False,
            "the expansions' permanent draws (Black Trumpet, shrubs) work from the turn their "
-           "card is played (default: from their owner's next turn, as the mushrooms)",
+           "card is played (off: from their owner's next turn, as the mushrooms)",
            card_changes=lambda v: DRAWS_AT_ONCE if v else {}),
 )
 

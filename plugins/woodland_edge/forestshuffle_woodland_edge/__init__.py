@@ -93,11 +93,11 @@ def forestshuffle_count_kinds() -> Iterable[CountKind]:
 OPTIONS = (
     Option("shrub_slots_count_as_tree_slots", False,
            "the cards below / on top of a shrub count as below / on top of a tree for Wood "
-           "Ant, Parasol Mushroom and Penny Bun (default: they do not; a shrub is no tree)",
+           "Ant, Parasol Mushroom and Penny Bun (off: they do not; a shrub is no tree)",
            changes=lambda v: {"site_kind_map": {SHRUB: SHRUB_TREE_SLOTS}} if v else {}),
     Option("permanent_draws_at_once", False,
            "the expansions' permanent draws (Black Trumpet, shrubs) work from the turn their "
-           "card is played (default: from their owner's next turn, as the mushrooms)",
+           "card is played (off: from their owner's next turn, as the mushrooms)",
            card_changes=lambda v: DRAWS_AT_ONCE if v else {}),
 )
 
