@@ -160,9 +160,10 @@ class Ruleset:
                 raise CardDataError("?", f"ruleset {spec.id!r}", "limits", str(exc)) from None
         self._compile_species()
         for sid, kin in self.share_kin.items():
-            for other in sorted(kin - self.species.keys()):
+            unknown = sorted(kin - self.species.keys())
+            if unknown:
                 raise self._err(self.plugin_of.get(sid, "?"), f"species {sid!r}",
-                                "sharing.args.with", f"unknown species {other!r}")
+                                "sharing.args.with", f"unknown species {unknown[0]!r}")
         self.card_names: dict[int, str] = {
             c: ("Winter" if card.winter else " / ".join(h.name for h in self.halves[c]))
             for c, card in self.cards.items()

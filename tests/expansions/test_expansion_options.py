@@ -317,3 +317,18 @@ def test_check_card_set_and_random_games_hold_with_every_option_on() -> None:
         play_out(g, RandomBot(seed))
         check_game(g)
         assert g.end_reason == "third_winter"
+
+
+def test_an_override_may_give_a_species_a_slot_rule_naming_its_kin() -> None:
+    """Overrides gained ``sharing`` (the field the hare option changes); ``with`` must name
+    species of the ruleset."""
+    r = fs.get_ruleset("base", overrides={"species": {"base.wolf": {
+        "sharing": {"kind": "shares_slot", "args": {"with": ["base.lynx"]}}}}})
+    assert r.sharing["base.wolf"] is None and r.share_kin["base.wolf"] == {
+        "base.wolf", "base.lynx"}
+    with pytest.raises(fs.CardDataError, match=r"unknown species 'base\.nobody'"):
+        fs.get_ruleset("base", overrides={"species": {"base.wolf": {
+            "sharing": {"kind": "shares_slot", "args": {"with": ["base.nobody"]}}}}})
+    with pytest.raises(fs.CardDataError, match="shares_slot takes max_cards and with"):
+        fs.get_ruleset("base", overrides={"species": {"base.wolf": {
+            "sharing": {"kind": "shares_slot", "args": {"with": "base.lynx"}}}}})
