@@ -440,7 +440,8 @@ def _slot_demand(
         return None
     for sd, pos in takes:
         here = placed[sd.name]
-        if not here or (here[0].species == sid and sid in rules.sharing):
+        if not here or (sid in rules.sharing and all(
+                x.species in rules.share_kin.get(sid, (sid,)) for x in here)):
             d = _Demand(cw, pi, si, sd.name, sid, pos, sym)
             here.append(d)
             return d
@@ -470,11 +471,14 @@ def _check_sharing(r: _Reader, ds: list[_Demand], where: str,
                 mx is None or len(ds) <= mx):
             return
     species = {d.species for d in ds}
-    if len(species) > 1:
+    sid = ds[0].species
+    # species whose slot rule names each other (``with``) share as one
+    kin = species <= rules.share_kin.get(sid, {sid}) and all(
+        s in rules.sharing and sid in rules.share_kin.get(s, ()) for s in species)
+    if len(species) > 1 and not kin:
         r.problem(where, "only cards of one species may share a slot, found "
                   + ", ".join(sorted(rules.species[s].name for s in species)))
         return
-    sid = ds[0].species
     if sid not in rules.sharing:
         r.problem(where, f"{rules.species[sid].name} cannot share a slot ({len(ds)} given)")
         return

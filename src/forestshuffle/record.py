@@ -418,7 +418,8 @@ def _ruleset(data: dict[str, Any], rules: Ruleset | None) -> Ruleset:
     if (rules.overrides or None) != overrides:
         raise RecordError("the record's overrides are not those of the given ruleset",
                           path="$.overrides")
-    if options is not None and dict(rules.options) != options:
+    defaults = {o.name: o.default for o in rules.spec.options}
+    if options is not None and dict(rules.options) != {**defaults, **options}:
         raise RecordError("the record's options are not those of the given ruleset",
                           path="$.options")
     if list(rules.expansions) != expansions:

@@ -125,6 +125,9 @@ class Ruleset:
                                for sd in k.slots) and not any(
             sp.needs for sp in self.species.values())
         self.sharing: dict[str, int | None] = {}
+        #: species -> the species whose cards count as its own in a shared slot (itself
+        #: included), for the species whose ``shares_slot`` names others (``with``)
+        self.share_kin: dict[str, frozenset[str]] = {}
         self.extra_trees: dict[str, int] = {}
         #: species -> (slot group, tag, most cards): at a site holding such a card, the slots
         #: of that group take any cards with that tag together (a Stinging Nettle's
@@ -156,6 +159,11 @@ class Ruleset:
             except ValueError as exc:
                 raise CardDataError("?", f"ruleset {spec.id!r}", "limits", str(exc)) from None
         self._compile_species()
+        for sid, kin in self.share_kin.items():
+            unknown = sorted(kin - self.species.keys())
+            if unknown:
+                raise self._err(self.plugin_of.get(sid, "?"), f"species {sid!r}",
+                                "sharing.args.with", f"unknown species {unknown[0]!r}")
         self.card_names: dict[int, str] = {
             c: ("Winter" if card.winter else " / ".join(h.name for h in self.halves[c]))
             for c, card in self.cards.items()
@@ -373,7 +381,15 @@ class Ruleset:
                 if mx is not None and (not isinstance(mx, int) or mx < 2):
                     raise self._err(plugin, item, "sharing.args.max_cards",
                                     "must be a whole number >= 2 or None")
+                kin = sp.sharing.args.get("with", ())
+                if set(sp.sharing.args) - {"max_cards", "with"} or not isinstance(
+                        kin, list | tuple) or not all(isinstance(k, str) for k in kin):
+                    raise self._err(plugin, item, "sharing.args",
+                                    "shares_slot takes max_cards and with (a list of "
+                                    "species ids)")
                 self.sharing[sid] = mx
+                if kin:
+                    self.share_kin[sid] = frozenset((sid, *kin))
             for i, m in enumerate(sp.modifiers):
                 if m.kind == "counts_as_tree":
                     self.extra_trees[sid] = self.extra_trees.get(sid, 0) + int(m.args.get("n", 1))
