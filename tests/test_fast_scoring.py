@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import forestshuffle as fs
 from forestshuffle.forest import Forest
-from forestshuffle.kinds import ScoreContext
+from forestshuffle.kinds import ScoreContext, reason_text
 from forestshuffle.ruleset import Ruleset
 from forestshuffle.scoring import forest_points, score_forest
 from forestshuffle.testing import strategies as fst
@@ -62,13 +62,13 @@ def reference_score(
                 continue
             p, r = cs.fn(ctx, card)
             pts += p
-            why.append(str(r))
+            why.append(reason_text(r))
         points[card], reasons[card] = pts, why
         total += pts
     for fn, cards in groups.values():
         for card, (p, r) in zip(cards, fn(ctx, cards), strict=True):
             points[card] += p
-            reasons[card].append(str(r))
+            reasons[card].append(reason_text(r))
             total += p
     lines = []
     for card in forest.order:

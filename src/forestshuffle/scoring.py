@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .errors import ForestShuffleError, PluginError
-from .kinds import ScoreContext, points_only
+from .kinds import ScoreContext, points_only, reason_text
 from .kinds.counts import CORE_COUNTS, count_getter, count_value, slot_names
 from .kinds.scoring import CORE_SCORING
 
 if TYPE_CHECKING:
     from .compiled import CompiledScore
     from .forest import Forest
+    from .kinds import Reason
     from .ruleset import Ruleset
 
 __all__ = ["CORE_COUNTS", "CORE_SCORING", "CardScore", "PlayerScore", "Scores", "count_getter",
@@ -34,7 +35,9 @@ class CardScore:
     """One scoring card of a forest: where it is, its points, and why.
 
     A slotted attrs class without the cost of a frozen one (a breakdown makes one per card
-    of every forest): treat it as frozen; it compares and hashes by value."""
+    of every forest): treat it as frozen; it compares and hashes by value. ``reason`` is
+    formatted when first read (scoring keeps what the text needs, see
+    :data:`forestshuffle.kinds.Reason`), so a breakdown nobody reads formats nothing."""
 
     card: int
     species: str
@@ -43,6 +46,29 @@ class CardScore:
     slot: str
     points: int
     reason: str
+
+
+def _lazy_reason(slot: Any) -> property:
+    """``CardScore.reason`` over its slot *slot*: the slot holds the text, or what scoring
+    left there to make it (one :data:`~forestshuffle.kinds.Reason`, or a list of them to
+    join with "; "); the first read formats it and keeps the text."""
+    get, put = slot.__get__, slot.__set__
+
+    def reason(self: CardScore) -> str:
+        raw = get(self)
+        if type(raw) is str:
+            return raw
+        if type(raw) is tuple:
+            text = raw[0](raw[1]) or "no points"
+        else:
+            text = "; ".join([reason_text(r) for r in raw]) or "no points"
+        put(self, text)
+        return text
+
+    return property(reason, put, doc="Why the card scored its points (text).")
+
+
+setattr(CardScore, "reason", _lazy_reason(CardScore.__dict__["reason"]))  # noqa: B010
 
 
 @attrs.frozen
@@ -202,7 +228,7 @@ def score_forest(
     lines: list[CardScore] = []
     grouped: dict[str, tuple[CompiledScore, list[int]]] | None = None
     #: cards in a group: their line and the reasons so far
-    pending: dict[int, tuple[CardScore, list[str]]] = {}
+    pending: dict[int, tuple[CardScore, list[Reason]]] = {}
     try:
         for card in forest.order:
             si, slot, hi = where[card]
@@ -223,18 +249,19 @@ def score_forest(
             if len(singles) == 1 and not hp.groups:
                 pts, why = singles[0].fn(ctx, card)
                 total += pts
+                # the reason as the scorer gave it: formatted when read (see CardScore)
                 lines.append(CardScore(card, hp.species, hp.name, si, slot, pts,
                                        why or "no points"))
                 continue
             pts = 0
-            reasons = []
+            reasons: list[Reason] = []
             for cs in singles:
                 p, r = cs.fn(ctx, card)
                 pts += p
                 reasons.append(r)
             total += pts
             line = CardScore(card, hp.species, hp.name, si, slot, pts,
-                             "; ".join(reasons) or "no points")
+                             reasons)  # type: ignore[arg-type]  # joined when read
             lines.append(line)
             if hp.groups:
                 pending[card] = (line, reasons)
@@ -253,8 +280,6 @@ def score_forest(
                     line.points += p
                     reasons.append(r)
                     total += p
-            for line, reasons in pending.values():
-                line.reason = "; ".join(reasons) or "no points"
     except ForestShuffleError:
         raise
     except Exception as exc:

@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from forestshuffle.kinds import CardScorer, CountKind, ScoreContext, ScoringKind, check_args
+from forestshuffle.kinds import (
+    CardScorer,
+    CountKind,
+    Reason,
+    ScoreContext,
+    ScoringKind,
+    check_args,
+)
 from forestshuffle.kinds.counts import CounterCount
 from forestshuffle.kinds.scoring import IfSiteHas
 from forestshuffle.scoring import count_getter
@@ -96,7 +103,7 @@ class IfTreeHas(IfSiteHas):
         """The core's ``if_site_has``, at trees only."""
         at_site = super().compile(args, species, rules)
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             if not _site_of(ctx, card).kind.is_tree:
                 return 0, "not at a tree"
             return at_site(ctx, card)

@@ -83,14 +83,26 @@ class TriggerKind:
         raise NotImplementedError
 
 
+#: Why a card scored what it did: the text, or ``(format, value)`` whose text is
+#: ``format(value)``, formatted only if someone reads the breakdown (a scorer returns the
+#: second to keep the formatting off the scoring path; *value* holds what the text needs, as
+#: it was when scored). :func:`reason_text` gives the text of either.
+Reason = str | tuple[Callable[[Any], str], Any]
 #: A compiled per-card scorer: (context, card) -> (points, reason).
-CardScorer = Callable[["ScoreContext", int], tuple[int, str]]
+CardScorer = Callable[["ScoreContext", int], tuple[int, Reason]]
 #: A compiled group scorer: (context, cards of the group) -> one (points, reason) per card.
-GroupScorer = Callable[["ScoreContext", Sequence[int]], list[tuple[int, str]]]
+GroupScorer = Callable[["ScoreContext", Sequence[int]], Sequence[tuple[int, Reason]]]
 #: A compiled points-only card scorer: (context, card) -> points.
 CardPoints = Callable[["ScoreContext", int], int]
 #: A compiled points-only group scorer: (context, cards of the group) -> points per card.
 GroupPoints = Callable[["ScoreContext", Sequence[int]], Sequence[int]]
+
+
+def reason_text(reason: Reason) -> str:
+    """The text of a :data:`Reason`."""
+    if isinstance(reason, str):
+        return reason
+    return reason[0](reason[1])
 
 
 class ScoringKind:

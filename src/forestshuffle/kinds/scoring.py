@@ -16,6 +16,7 @@ from . import (
     CardScorer,
     GroupPoints,
     GroupScorer,
+    Reason,
     ScoreContext,
     ScoringKind,
     check_args,
@@ -100,9 +101,12 @@ class Per(ScoringKind):
         get = context_count(rules, args["count"])
         what = _short(args["count"], rules)
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def why(n: int) -> str:
+            return f"{pts} × {n} {what}"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             n = get(ctx)
-            return pts * n, f"{pts} × {n} {what}"
+            return pts * n, (why, n)
 
         return score
 
@@ -133,11 +137,17 @@ class IfAtLeast(ScoringKind):
         get = context_count(rules, args["count"])
         what = _short(args["count"], rules)
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def enough(have: int) -> str:
+            return f"{have} {what} (needs {n})"
+
+        def short(have: int) -> str:
+            return f"only {have} {what} (needs {n})"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             have = get(ctx)
             if have >= n:
-                return pts, f"{have} {what} (needs {n})"
-            return other, f"only {have} {what} (needs {n})"
+                return pts, (enough, have)
+            return other, (short, have)
 
         return score
 
@@ -169,11 +179,17 @@ class Majority(ScoringKind):
         compare = _majority(rules, args["count"])
         what = _short(args["count"], rules)
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
-            mine, best = compare(ctx)
-            if mine >= best:
-                return pts, f"most {what} ({mine} vs {best})"
-            return other, f"not most {what} ({mine} vs {best})"
+        def most(got: tuple[int, int]) -> str:
+            return f"most {what} ({got[0]} vs {got[1]})"
+
+        def not_most(got: tuple[int, int]) -> str:
+            return f"not most {what} ({got[0]} vs {got[1]})"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
+            got = compare(ctx)
+            if got[0] >= got[1]:
+                return pts, (most, got)
+            return other, (not_most, got)
 
         return score
 
@@ -220,10 +236,13 @@ class PerAttached(ScoringKind):
         """Count the site's cards."""
         pts = args["points"]
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def why(n: int) -> str:
+            return f"{pts} × {n} cards at this tree"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             f = ctx.forest
             n = f.sites[f.where[card][0]].attached()
-            return pts * n, f"{pts} × {n} cards at this tree"
+            return pts * n, (why, n)
 
         return score
 
@@ -253,13 +272,16 @@ class PerSameSymbol(ScoringKind):
         pts = args["points"]
         halves = rules.halves
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def why(got: tuple[int, str]) -> str:
+            return f"{pts} × {got[0]} cards showing {got[1]}"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             f = ctx.forest
             sym = halves[card][f.where[card][2]].symbol
             if sym is None:
                 return 0, "no tree symbol"
             n = f.counts.get("symbol:" + sym, 0)
-            return pts * n, f"{pts} × {n} cards showing {sym}"
+            return pts * n, (why, (n, sym))
 
         return score
 
@@ -293,11 +315,13 @@ class IfSiteIs(ScoringKind):
         pts, want = args["points"], args["species"]
         name = rules.species[want].name
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        at, not_at = f"at a {name}", f"not at a {name}"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             f = ctx.forest
             if f.sites[f.where[card][0]].species == want:
-                return pts, f"at a {name}"
-            return 0, f"not at a {name}"
+                return pts, at
+            return 0, not_at
 
         return score
 
@@ -329,10 +353,12 @@ class IfSiteHas(ScoringKind):
         pts, tag = args["points"], args["tag"]
         has = _site_has(rules, tag)
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        yes, no = f"a {tag} at the same tree", f"no {tag} at the same tree"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             if has(ctx, card):
-                return pts, f"a {tag} at the same tree"
-            return 0, f"no {tag} at the same tree"
+                return pts, yes
+            return 0, no
 
         return score
 
@@ -371,7 +397,7 @@ class IfSlotShared(ScoringKind):
         """Look at the slot."""
         pts = args["points"]
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             f = ctx.forest
             si, slot, _ = f.where[card]
             if len(f.sites[si].slots[slot]) > 1:
@@ -420,11 +446,14 @@ class SetTable(ScoringKind):
         share = _shared_table(args["table"])
         get = context_count(rules, args["count"])
 
-        def score(ctx: ScoreContext, cards: Sequence[int]) -> list[tuple[int, str]]:
+        def why(got: tuple[int, int]) -> str:
+            return f"set of {got[0]}: {got[1]} in all"
+
+        def score(ctx: ScoreContext, cards: Sequence[int]) -> list[tuple[int, Reason]]:
             n = get(ctx)
             total, shares = share(n, len(cards))
-            why = f"set of {n}: {total} in all"
-            return [(p, why) for p in shares]
+            reason = (why, (n, total))
+            return [(p, reason) for p in shares]
 
         return score
 
@@ -477,13 +506,16 @@ class DistinctSets(ScoringKind):
         """Build sets greedily (as large as possible), score each."""
         sets = _distinct_sets(rules, args["table"])
 
-        def score(ctx: ScoreContext, cards: Sequence[int]) -> list[tuple[int, str]]:
-            out: list[tuple[int, str]] = [(0, "")] * len(cards)
+        def why(got: tuple[int, int, int]) -> str:
+            return f"set {got[0]}: {got[1]} different, {got[2]} points"
+
+        def score(ctx: ScoreContext, cards: Sequence[int]) -> list[tuple[int, Reason]]:
+            out: list[tuple[int, Reason]] = [(0, "")] * len(cards)
             for level, (pts, members) in enumerate(sets(ctx, cards)):
-                why = f"set {level + 1}: {len(members)} different, {pts} points"
+                reason = (why, (level + 1, len(members), pts))
                 first = members[0]
                 for m in members:
-                    out[m] = (pts if m == first else 0), why
+                    out[m] = (pts if m == first else 0), reason
             return out
 
         return score
