@@ -136,3 +136,23 @@ def test_breakdown_keeps_its_text_after_the_forest_changes() -> None:
     fs.bots.play_out(game, bot)
     assert [(c.card, c.points, c.reason) for c in lines] == [(c, p, r) for c, *_, p, r in
                                                              want[1]]
+
+
+@pytest.mark.parametrize(("rid", "expansions"), RULESETS,
+                         ids=["+".join((r, *e)) for r, e in RULESETS])
+def test_outcome_totals_and_winners_are_those_of_the_scores(
+    rid: str, expansions: tuple[str, ...]
+) -> None:
+    """Rule: the player with the most points wins, the ruleset's tie-breakers deciding a
+    tie (RULES.md, "End of the game"). ``outcome()`` scores without a breakdown; its
+    totals and (unless a rule declared the winners) its winners are those of ``scores()``."""
+    rules = _rules(rid, expansions)
+    for seed in range(3):
+        game = fs.new_game(rules, players=2 + seed % 2, seed=seed)
+        fs.bots.play_out(game, fs.bots.RandomBot(seed))
+        out = game.outcome()
+        assert out is not None
+        sc = game.scores()
+        assert out.scores == sc.totals
+        if not game.state.winners:
+            assert out.winners == sc.winners

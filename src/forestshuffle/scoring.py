@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 __all__ = ["CORE_COUNTS", "CORE_SCORING", "CardScore", "PlayerScore", "Scores", "count_getter",
-           "count_value", "final_scores", "forest_points", "score_forest", "slot_names"]
+           "count_value", "final_scores", "final_totals", "forest_points", "score_forest",
+           "slot_names"]
 
 
 # -- final scores ---------------------------------------------------------------------------
@@ -319,6 +320,14 @@ def _failure(
         if culprit is not None:
             return _scoring_failure(rules, culprit, again)
     return exc
+
+
+def final_totals(
+    rules: Ruleset, forests: Sequence[Forest], caves: Sequence[int]
+) -> tuple[int, ...]:
+    """Every player's total (forest + 1 per cave card), without a breakdown: the totals of
+    :func:`final_scores`, through the points-only scorers."""
+    return tuple(forest_points(rules, forests, p) + caves[p] for p in range(len(forests)))
 
 
 def final_scores(
