@@ -305,16 +305,20 @@ def read_document(
             else:
                 face_down += 1  # a face-down card opens the site
             groups = r.index.groups[kind.id]
-            extra = set(site) - set(head_keys) - set(groups)
+            extra = [k for k in site if k not in groups and k not in head_keys]
             if extra:
                 r.problem(sw, f"unknown slot(s) {_shown(sorted(map(str, extra)))} (slots: "
                               f"{sorted(groups)})")
             slots: dict[str, list[_Demand]] = {}
             checks: list[tuple[list[_Demand], str, str]] = []
             for group, sds in groups.items():
-                cards = site.get(group, [])
+                if group not in site:
+                    continue  # no cards there: nothing to place or check
+                cards = site[group]
                 if not isinstance(cards, list):
                     cards = [cards]
+                elif not cards:
+                    continue
                 placed: dict[str, list[_Demand]] = {sd.name: [] for sd in sds}
                 for ci, raw in enumerate(cards):
                     cw = f"{sw}, {group}[{ci}]"
@@ -324,14 +328,16 @@ def read_document(
                     d = _slot_demand(r, got, sds, placed, cw, pi, si, group)
                     if d is not None:
                         demands.append(d)
-                checks.extend((placed[sd.name], group, f"{sw}, {group}") for sd in sds)
+                checks.extend((placed[sd.name], group, f"{sw}, {group}") for sd in sds
+                              if len(placed[sd.name]) > 1)  # one card alone always may
                 slots.update(placed)
-            here = {d.species for ds in slots.values() for d in ds}
-            if isinstance(head, _Demand):
-                here.add(head.species)
-            hosted = [rules.site_sharing[x] for x in here if x in rules.site_sharing]
-            for ds, group, where in checks:
-                _check_sharing(r, ds, where, [h for h in hosted if h[0] == group])
+            if checks:  # slots holding more than one card
+                here = {d.species for ds in slots.values() for d in ds}
+                if isinstance(head, _Demand):
+                    here.add(head.species)
+                hosted = [rules.site_sharing[x] for x in here if x in rules.site_sharing]
+                for ds, group, where in checks:
+                    _check_sharing(r, ds, where, [h for h in hosted if h[0] == group])
             sites.append((head if isinstance(head, _Demand) else kind.id, kind.id, slots))
         layouts.append(sites)
     _match(r, demands)  # also with other problems: every mistake is reported at once
