@@ -305,9 +305,9 @@ def read_document(
             else:
                 face_down += 1  # a face-down card opens the site
             groups = r.index.groups[kind.id]
-            extra = [k for k in site if k not in groups and k not in head_keys]
-            if extra:
-                r.problem(sw, f"unknown slot(s) {_shown(sorted(map(str, extra)))} (slots: "
+            unknown = [k for k in site if k not in groups and k not in head_keys]
+            if unknown:
+                r.problem(sw, f"unknown slot(s) {_shown(sorted(map(str, unknown)))} (slots: "
                               f"{sorted(groups)})")
             slots: dict[str, list[_Demand]] = {}
             checks: list[tuple[list[_Demand], str, str]] = []
