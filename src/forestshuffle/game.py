@@ -38,7 +38,7 @@ from .safety import (
     strict_equal,
     strict_int,
 )
-from .scoring import Scores, final_scores
+from .scoring import Scores, final_scores, final_totals
 from .state import GameState, evolve, fold
 from .trusted import load as trusted_load
 from .views import PlayerView, view
@@ -339,10 +339,13 @@ class Game:
         s = self.state
         if not s.over:
             return None
-        sc = self.scores()
+        # the totals alone (no breakdown): searches and bots read outcomes by the thousand
+        totals = final_totals(self.rules, s.forests, [len(c) for c in s.caves])
         declared = bool(s.winners)
+        winners = frozenset(s.winners) if declared else best(
+            totals, tie_values(s) if self.rules.spec.tie_breakers else None)
         return Outcome(termination_of(s.end_reason or "", declared), s.end_reason or "",
-                       sc.totals, frozenset(s.winners) if declared else sc.winners)
+                       totals, winners)
 
     def view(self, player: int) -> PlayerView:
         """What *player* may see (ArgumentError unless *player* is a seat number, an int)."""

@@ -89,6 +89,9 @@ class Ruleset:
         self.expansions: tuple[str, ...] = ()
         #: compiled count readers, by count key (see :func:`forestshuffle.scoring.count_getter`)
         self.count_getters: dict[str, Any] = {}
+        #: tables other modules derive from the compiled ruleset, made on first use and kept
+        #: here by name (scoring's plan, the document reader's index)
+        self.derived: dict[str, Any] = {}
         self.card_sets = [cs for _, cs in card_sets]
         self.cards: dict[int, Card] = {}
         self.species: dict[str, Species] = {}
@@ -369,8 +372,10 @@ class Ruleset:
                         except ValueError as exc:
                             raise self._err(plugin, item, f"score[{i}].args.{key}",
                                             str(exc)) from None
-                scores.append(CompiledScore(s.kind, skind.group_key(s.args, sid),
-                                            skind.compile(s.args, sid, self)))
+                group = skind.group_key(s.args, sid)
+                full = skind.compile(s.args, sid, self)
+                scores.append(CompiledScore(s.kind, group, full, skind.points_scorer(
+                    s.args, sid, self, full, group is not None)))
             self.scorers[sid] = tuple(scores)
             if sp.sharing is not None:
                 if sp.sharing.kind != "shares_slot":
