@@ -389,6 +389,7 @@ class PluginHost:
             ("end_of_turn", spec.end_of_turn, steps),
             ("cannot_act", (spec.cannot_act,) if spec.cannot_act else (), steps),
             ("automata", tuple(a.turn for a in spec.automata), steps),
+            ("winter_steps", tuple(spec.winter_steps.values()), steps),
             ("declarations", spec.declarations, reg.declarations),
             ("state_kinds", spec.state_kinds, reg.state_kinds),
         ):

@@ -20,6 +20,10 @@ def _int_keys(value: Mapping[Any, int]) -> dict[int, int]:
     return {int(k): int(v) for k, v in value.items()}
 
 
+def _int_keyed(value: Mapping[Any, str]) -> dict[int, str]:
+    return {int(k): v for k, v in value.items()}
+
+
 def _names(value: Iterable[str]) -> tuple[str, ...]:
     return tuple(value)
 
@@ -108,6 +112,12 @@ class RulesetSpec:
         clearing_limit: the clearing is emptied at the end of a turn when it holds this many.
         draws_per_turn: cards taken by the draw action.
         winters_to_end: the winter card that ends the game at once.
+        winters_by_players: the winter card that ends the game for player counts where it
+            is not ``winters_to_end`` (``{1: 1}``: a solo game dealt with one winter card).
+        winter_steps: step kinds queued when the Nth winter card comes off the deck
+            (``{2: "my_plugin.event"}``), at the head of the queue as the card is revealed: the
+            step runs once the step that took the card has queued what it queues (those steps
+            first) and resolved; a winter card that ends the game queues nothing.
         turn_actions: names of registered turn actions, in option order.
         end_conditions: names of extra end conditions checked at the end of each turn.
         sapling_kind: site kind of a card played face down as a sapling, or None.
@@ -155,6 +165,8 @@ class RulesetSpec:
     clearing_limit: int = 10
     draws_per_turn: int = 2
     winters_to_end: int = 3
+    winters_by_players: dict[int, int] = attrs.field(factory=dict, converter=_int_keys)
+    winter_steps: dict[int, str] = attrs.field(factory=dict, converter=_int_keyed)
     turn_actions: tuple[str, ...] = attrs.field(
         default=("draw", "play", "sapling"), converter=_names
     )
@@ -176,6 +188,10 @@ class RulesetSpec:
     options: tuple[Option, ...] = attrs.field(default=(), converter=_options)
     expansions: tuple[str, ...] = attrs.field(default=(), converter=_names)
     removal_with: dict[int, dict[int, int]] = attrs.field(factory=dict)
+
+    def winters_for(self, players: int) -> int:
+        """The winter card that ends a game of *players* players."""
+        return self.winters_by_players.get(players, self.winters_to_end)
 
     def seats_for(self, players: int) -> tuple[AutomatonSeat, ...]:
         """The automated seats a game of *players* players has (after the players' seats)."""
