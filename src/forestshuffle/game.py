@@ -35,7 +35,7 @@ from .safety import (
     strict_equal,
     strict_int,
 )
-from .scoring import Scores, final_scores
+from .scoring import Scores, final_scores, with_state_scores
 from .state import EVOLVE_TABLE, GameState, evolve
 from .views import PlayerView, view
 
@@ -306,11 +306,13 @@ class Game:
         return self.state.end_reason
 
     def scores(self) -> Scores:
-        """Scores now (final once the game is over), with a per-card breakdown. Its
-        ``winners`` are the players with the highest total, the ruleset's tie-breakers
-        applied (see :meth:`outcome` for a win by rule)."""
+        """Scores now (final once the game is over), with a per-card breakdown and the lines
+        the ruleset's state kinds score (``PlayerScore.extras``). Its ``winners`` are the
+        players with the highest total, the ruleset's tie-breakers applied (see
+        :meth:`outcome` for a win by rule)."""
         s = self.state
-        sc = final_scores(self.rules, s.forests, [len(c) for c in s.caves], self.names)
+        sc = with_state_scores(
+            final_scores(self.rules, s.forests, [len(c) for c in s.caves], self.names), s)
         if self.rules.spec.tie_breakers:
             sc = attrs.evolve(sc, winners=best(sc.totals, tie_values(s)))
         return sc

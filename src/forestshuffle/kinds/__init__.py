@@ -210,6 +210,12 @@ class StateKind:
         """What *player* may see of it, as JSON-like data (the default: all of it)."""
         return value
 
+    def score(self, value: Any, state: GameState, player: int) -> Sequence[tuple[str, int, str]]:
+        """Points *player* scores from this part of the state, not tied to a card of their
+        forest (a player's own scoring card beside it, a goal met): ``(what, points, why)``
+        lines, added to the player's total by ``Game.scores()`` (the default: none)."""
+        return ()
+
 
 class PluginEvent(Event):
     """Base class of the events a plugin contributes (``forestshuffle_event_types``).

@@ -1,0 +1,67 @@
+"""Points a plugin's state scores for a player apart from the cards of their forest
+(``StateKind.score``): added to the player's total by ``Game.scores()``, listed in
+``PlayerScore.extras``, deciding the winners, and failing as the plugin's error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import forestshuffle as fs
+from forestshuffle.hookspecs import hookimpl
+from forestshuffle.kinds import StateKind
+from forestshuffle.spec import RulesetSpec
+from forestshuffle.testing import check_game
+
+
+class Bonus(StateKind):
+    """Player 1 holds a 7-point goal card; nobody else scores from it."""
+
+    name = "test.bonus"
+
+    def initial(self, rules: Any, players: int) -> Any:
+        return tuple(7 if p == 1 else 0 for p in range(players))
+
+    def score(self, value: Any, state: Any, player: int) -> list[tuple[str, int, str]]:
+        return [("goal card", value[player], "held from the start")] if value[player] else []
+
+
+class Broken(Bonus):
+    name = "test.broken"
+
+    def score(self, value: Any, state: Any, player: int) -> list[tuple[str, int, str]]:
+        raise ZeroDivisionError("no")
+
+
+class Plugin:
+    @hookimpl
+    def forestshuffle_state_kinds(self) -> list[StateKind]:
+        return [Bonus(), Broken()]
+
+    @hookimpl
+    def forestshuffle_rulesets(self) -> list[RulesetSpec]:
+        return [RulesetSpec(id="test-bonus", name="Base with a goal card", card_sets=("base",),
+                            removal={2: 30, 3: 20}, max_players=3,
+                            state_kinds=("test.bonus",)),
+                RulesetSpec(id="test-broken", name="Base with a broken goal card",
+                            card_sets=("base",), removal={2: 30, 3: 20}, max_players=3,
+                            state_kinds=("test.broken",))]
+
+
+HOST = fs.PluginHost(extra=[Plugin()])
+
+
+def test_a_state_kinds_points_join_the_players_total_and_decide_the_winner():
+    g = fs.new_game(HOST.ruleset("test-bonus"), players=2, seed=1)
+    scores = g.scores()    # nothing played yet: only the goal card scores
+    assert scores[1].extras == (fs.ScoreLine("goal card", 7, "held from the start"),)
+    assert scores[0].extras == ()
+    assert scores.totals == (0, 7) and scores.winners == {1}
+    check_game(g)          # the breakdown adds up to the total
+
+
+def test_a_state_kind_that_fails_to_score_is_reported_as_its_plugins_error():
+    g = fs.new_game(HOST.ruleset("test-broken"), players=2, seed=1)
+    with pytest.raises(fs.PluginError, match=r"test\.broken"):
+        g.scores()
