@@ -366,7 +366,9 @@ class PluginHost:
         spec, values = resolve_options(spec, options)
         mixed = self._expansions(spec, expansions)
         if mixed:
-            table = spec.removal_with.get(len(mixed), spec.removal)
+            # an expansion without cards (mode cards, rules) adds nothing to remove
+            counted = sum(1 for _, x in mixed if x.card_sets)
+            table = spec.removal_with.get(counted, spec.removal)
             spec = attrs.evolve(spec, removal=table, card_sets=(*spec.card_sets, *(
                 c for _, x in mixed for c in x.card_sets)))
         sets_by_id = self.contributions()["forestshuffle_card_sets"]

@@ -147,8 +147,9 @@ class RulesetSpec:
         options: the options a game of this ruleset may set (``new_game(options=...)``).
         expansions: ids of expansions a game of this ruleset may add besides those that name
             the ruleset themselves (``ExpansionSpec.rulesets``); see :class:`ExpansionSpec`.
-        removal_with: cards returned to the box by the number of expansions added, then by
-            player count (``{1: {2: 55, ...}, 2: {2: 90, ...}}``); ``removal`` without any.
+        removal_with: cards returned to the box by the number of expansions added (those
+            that add card sets; an expansion of rules or mode cards only is not counted), then
+            by player count (``{1: {2: 55, ...}, 2: {2: 90, ...}}``); ``removal`` without any.
             A ruleset that declares it takes the expansions that name it.
     """
 
@@ -207,7 +208,8 @@ class ExpansionSpec:
     Attributes:
         id: the expansion id used by ``new_game(expansions=[...])`` (``alpine``).
         name: display name.
-        card_sets: ids of the card sets it adds.
+        card_sets: ids of the card sets it adds (none for an expansion of rules or mode cards
+            only, which does not count for ``RulesetSpec.removal_with``).
         rulesets: ids of the rulesets it extends (each takes it when it declares
             ``removal_with``, the removal by number of expansions); a ruleset may also name
             it in its own ``expansions``.
