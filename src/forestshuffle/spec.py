@@ -28,6 +28,14 @@ def _names(value: Iterable[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _ints(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+def _values(value: Iterable[OptionValue]) -> tuple[OptionValue, ...]:
+    return tuple(value)
+
+
 
 @attrs.frozen
 class AutomatonSeat:
@@ -41,7 +49,7 @@ class AutomatonSeat:
 
     name: str
     turn: str
-    players: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    players: tuple[int, ...] = attrs.field(default=(), converter=_ints)
 
 
 OptionValue = bool | int | str
@@ -64,7 +72,7 @@ class Option:
     name: str
     default: OptionValue
     doc: str
-    choices: tuple[OptionValue, ...] = attrs.field(default=(), converter=tuple)
+    choices: tuple[OptionValue, ...] = attrs.field(default=(), converter=_values)
     minimum: int | None = None
     maximum: int | None = None
     changes: Callable[[Any], Mapping[str, Any]] | None = attrs.field(
