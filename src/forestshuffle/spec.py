@@ -123,9 +123,11 @@ class RulesetSpec:
         winters_by_players: the winter card that ends the game for player counts where it
             is not ``winters_to_end`` (``{1: 1}``: a solo game dealt with one winter card).
         winter_steps: step kinds queued when the Nth winter card comes off the deck
-            (``{2: "my_plugin.event"}``), at the head of the queue as the card is revealed: the
-            step runs once the step that took the card has queued what it queues (those steps
-            first) and resolved; a winter card that ends the game queues nothing.
+            (``{2: "my_plugin.event"}``), at the head of the queue as the card is revealed
+            (an event right after its ``WinterRevealed``): it runs within the turn, once the
+            events of the step that took the card are folded (steps that step queues at the
+            head after that event run first); a winter card that ends the game queues
+            nothing.
         turn_actions: names of registered turn actions, in option order.
         end_conditions: names of extra end conditions checked at the end of each turn.
         sapling_kind: site kind of a card played face down as a sapling, or None.
