@@ -117,3 +117,11 @@ def test_the_demo_plays_each_mode_seeded(capsys, argv):
     first = capsys.readouterr().out
     assert main(["demo", "--game", "pokemon", "--seed", "5", "--quiet", *argv]) == 0
     assert capsys.readouterr().out == first and "Scores:" in first
+
+
+def test_a_forest_document_of_a_game_with_expansions_names_them_and_scores_as_the_game():
+    g = fs.new_game("pokemon", players=3, seed=9, expansions=[EXP1, EXP2, OAK])
+    play_out(g, [HeuristicBot(i) for i in range(3)])
+    doc = g.forest_document()
+    assert doc["expansions"] == [EXP1, EXP2, OAK]
+    assert [p.total for p in fs.score_document(doc).players] == list(g.scores().totals)
