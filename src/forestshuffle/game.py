@@ -24,7 +24,7 @@ from .errors import (
     RecordError,
 )
 from .machine import advance, decide
-from .outcome import Outcome, best, termination_of, tie_values
+from .outcome import Outcome, best, state_notes, termination_of, tie_values
 from .plugins import get_ruleset, plugin_failure
 from .ruleset import Ruleset
 from .safety import (
@@ -326,15 +326,16 @@ class Game:
         return out.winners if out is not None else frozenset()
 
     def outcome(self) -> Outcome | None:
-        """How the game ended (:class:`~forestshuffle.outcome.Outcome`: the rule, the scores
-        and the winners), or None while it goes on."""
+        """How the game ended (:class:`~forestshuffle.outcome.Outcome`: the rule, the scores,
+        the winners and the ruleset's notes), or None while it goes on."""
         s = self.state
         if not s.over:
             return None
         sc = self.scores()
         declared = bool(s.winners)
         return Outcome(termination_of(s.end_reason or "", declared), s.end_reason or "",
-                       sc.totals, frozenset(s.winners) if declared else sc.winners)
+                       sc.totals, frozenset(s.winners) if declared else sc.winners,
+                       state_notes(s, sc) if self.rules.state_kinds else ())
 
     def view(self, player: int) -> PlayerView:
         """What *player* may see (ArgumentError unless *player* is a seat number, an int)."""

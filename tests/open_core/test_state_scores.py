@@ -1,6 +1,7 @@
 """Points a plugin's state scores for a player apart from the cards of their forest
 (``StateKind.score``): added to the player's total by ``Game.scores()``, listed in
-``PlayerScore.extras``, deciding the winners, and failing as the plugin's error."""
+``PlayerScore.extras``, deciding the winners, and failing as the plugin's error; and the
+notes a plugin's state adds to the outcome (``StateKind.notes``)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ class Bonus(StateKind):
 
     def score(self, value: Any, state: Any, player: int) -> list[tuple[str, int, str]]:
         return [("goal card", value[player], "held from the start")] if value[player] else []
+
+    def notes(self, value: Any, state: Any, scores: Any) -> list[str]:
+        return [f"the goal card gave {value[1]} of player 2's {scores.totals[1]} points"]
 
 
 class Broken(Bonus):
@@ -65,3 +69,15 @@ def test_a_state_kind_that_fails_to_score_is_reported_as_its_plugins_error():
     g = fs.new_game(HOST.ruleset("test-broken"), players=2, seed=1)
     with pytest.raises(fs.PluginError, match=r"test\.broken"):
         g.scores()
+
+
+def test_a_state_kinds_notes_are_in_the_outcome_once_the_game_is_over():
+    from forestshuffle.bots import RandomBot, play_out
+
+    g = fs.new_game(HOST.ruleset("test-bonus"), players=2, seed=1)
+    assert g.outcome() is None
+    play_out(g, RandomBot(1))
+    out = g.outcome()
+    assert out is not None
+    assert out.notes == (f"the goal card gave 7 of player 2's {g.scores().totals[1]} points",)
+    assert fs.new_game("base", players=2, seed=1).rules.state_kinds == []

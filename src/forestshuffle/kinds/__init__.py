@@ -216,6 +216,13 @@ class StateKind:
         lines, added to the player's total by ``Game.scores()`` (the default: none)."""
         return ()
 
+    def notes(self, value: Any, state: GameState, scores: Any) -> Sequence[str]:
+        """Lines for people about how the game went, from this part of the state, once it is
+        over (a solo game's goal met or not), given the final *scores*
+        (:class:`~forestshuffle.scoring.Scores`); in ``game.outcome().notes`` (the default:
+        none)."""
+        return ()
+
 
 class PluginEvent(Event):
     """Base class of the events a plugin contributes (``forestshuffle_event_types``).
