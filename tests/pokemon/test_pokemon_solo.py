@@ -236,6 +236,7 @@ def test_the_result_of_a_played_solo_game_is_reported():
     lv = r.achievement.level(r.stars)
     met = all(c.value(g.rules, g.state.forests[0]) >= c.at_least for c in lv.goal)
     assert r.achieved == (met and r.score >= lv.min_score)
+    assert g.outcome().notes == (str(r),)          # the line a demo prints at the end
     assert solo_result(fs.new_game("pokemon", players=2, seed=2)) is None
 
 

@@ -138,6 +138,10 @@ def test_meeting_your_private_challenge_lets_you_declare_an_immediate_win():
     assert g.scores().totals[1] > g.scores().totals[0]
     assert WinDeclared(0, "challenge", "C10") in g.events
     assert g.events[-1] == ev.GameEnded("declared_win", (0,))
+    notes = g.outcome().notes
+    assert notes[0].startswith("public challenge C13") and notes[0].endswith("not met")
+    assert notes[1].startswith("player 1's challenge C10 Pikachu Party")
+    assert notes[1].endswith("met by player 1")
     check_game(g)
 
 

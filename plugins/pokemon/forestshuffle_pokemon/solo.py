@@ -38,6 +38,7 @@ from .modes import Achievement, Condition, GrassEnd, TrainingAction
 
 if TYPE_CHECKING:
     from forestshuffle.game import Game
+    from forestshuffle.scoring import Scores
     from forestshuffle.state import GameState
 
 #: the name of the solo game's part of the state
@@ -82,6 +83,11 @@ class SoloKind(StateKind):
         return {"training_deck": len(value.deck), "training_discard": value.discard,
                 "revealed": value.revealed, "achievement": value.achievement,
                 "stars": value.stars}
+
+    def notes(self, value: Any, state: GameState, scores: Any) -> list[str]:
+        """The achievement's result (see :class:`SoloResult`)."""
+        result = _result(state, scores)
+        return [] if result is None else [str(result)]
 
 
 def _solo(state: GameState) -> Solo:
@@ -322,18 +328,22 @@ class SoloResult:
                 f"{self.score}/{self.min_score}: {verdict}")
 
 
-def solo_result(game: Game) -> SoloResult | None:
-    """The achievement result of a solo game of ruleset ``pokemon`` (None for a game of
-    several players, or before the achievement is chosen). ``str()`` of it is the line the
-    demo prints."""
-    solo = game.state.ext.get(SOLO)
+def _result(state: GameState, scores: Scores) -> SoloResult | None:
+    solo = state.ext.get(SOLO)
     if solo is None or not solo.achievement:
         return None
     a = ACHIEVEMENT[solo.achievement]
     lv = a.level(solo.stars)
-    forest = game.state.forests[0]
-    goal = tuple((c, c.value(game.rules, forest)) for c in lv.goal)
-    return SoloResult(a, solo.stars, goal, game.scores()[0].total, lv.min_score)
+    forest = state.forests[0]
+    goal = tuple((c, c.value(state.rules, forest)) for c in lv.goal)
+    return SoloResult(a, solo.stars, goal, scores[0].total, lv.min_score)
+
+
+def solo_result(game: Game) -> SoloResult | None:
+    """The achievement result of a solo game of ruleset ``pokemon`` (None for a game of
+    several players, or before the achievement is chosen); final once the game is over.
+    ``str()`` of it is the line the game's outcome notes (``game.outcome().notes``)."""
+    return _result(game.state, game.scores())
 
 
 EVENT_TYPES: tuple[type[PluginEvent], ...] = (

@@ -77,6 +77,15 @@ class ChallengesKind(StateKind):
                 "choosing_from": () if value.kept[player] else value.offered[player],
                 "kept": tuple(bool(k) for k in value.kept)}
 
+    def notes(self, value: Any, state: GameState, scores: Any) -> list[str]:
+        """The challenges shown at the end, each with whether its owner meets it."""
+        if value is None:
+            return []
+        out = [f"public challenge {_met(state, CHALLENGE[value.public], range(state.players))}"]
+        out.extend(f"player {p + 1}'s challenge {_met(state, CHALLENGE[k], (p,))}"
+                   for p, k in enumerate(value.kept) if k)
+        return out
+
 
 @attrs.frozen
 class ChallengesDealt(PluginEvent):
@@ -190,6 +199,13 @@ class ChancesKind(StateKind):
             return None
         return {"deck": len(value.deck), "revealed": value.revealed}
 
+    def notes(self, value: Any, state: GameState, scores: Any) -> list[str]:
+        """The chance cards revealed, each with whether its owner meets it."""
+        if value is None:
+            return []
+        return [f"player {p + 1}'s chance card {_met(state, CHANCE[k], (p,))}"
+                for p, k in enumerate(value.revealed) if k]
+
 
 @attrs.frozen
 class ChancesDealt(PluginEvent):
@@ -256,6 +272,14 @@ def deal_chances(players: int, rng: random.Random) -> ChancesDealt:
 
 
 # -- the win ------------------------------------------------------------------------------------
+
+
+def _met(state: GameState, card: Any, players: Any) -> str:
+    """A card's text and who of *players* meets it."""
+    who = [p + 1 for p in players
+           if all_met(card.conditions, state.rules, state.forests[p])]
+    met = ("met by player " + ", ".join(map(str, who))) if who else "not met"
+    return f"{_card_text(card)}: {met}"
 
 
 def _card_text(card: Any) -> str:
