@@ -62,7 +62,8 @@ def test_the_nth_winter_card_queues_the_rulesets_winter_step_at_the_head_of_the_
     draw_from_deck(g)
     assert ev.ExtraTurnGranted(0) in g.events
     assert g.pending.kind == "turn" and g.pending.player == 0   # the extra turn
-    assert isinstance(g.events[-2], ev.TurnStarted) and g.events[-2].extra
+    started = [e for e in g.events if isinstance(e, ev.TurnStarted)]
+    assert started[-1] == ev.TurnStarted(0, extra=True)
     check_game(g)
 
 

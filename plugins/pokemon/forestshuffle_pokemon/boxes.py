@@ -76,6 +76,8 @@ class ChooseBox(Action):
     """Take this special box."""
 
     type_name: ClassVar[str] = "pokemon.ChooseBox"
+    codec_domains: ClassVar[dict[str, tuple[str, ...]]] = {
+        "box": tuple(b.id for b in SPECIAL_BOXES)}
     box: str
 
 

@@ -33,7 +33,7 @@ from forestshuffle.rules import FINISHED, deck_take
 from forestshuffle.spec import AutomatonSeat
 from forestshuffle.steps import Step
 
-from .mode_cards import ACHIEVEMENT, TRAINING, TRAINING_CARDS
+from .mode_cards import ACHIEVEMENT, ACHIEVEMENTS, TRAINING, TRAINING_CARDS
 from .modes import Achievement, Condition, GrassEnd, TrainingAction
 
 if TYPE_CHECKING:
@@ -196,6 +196,8 @@ class ChooseAchievement(Action):
     """Choose this achievement for a solo game."""
 
     type_name: ClassVar[str] = "pokemon.ChooseAchievement"
+    codec_domains: ClassVar[dict[str, tuple[str, ...]]] = {
+        "achievement": tuple(a.id for a in ACHIEVEMENTS)}
     achievement: str
 
 
@@ -204,6 +206,7 @@ class ChooseLevel(Action):
     """Choose this level (1 to 3 stars) of the achievement."""
 
     type_name: ClassVar[str] = "pokemon.ChooseLevel"
+    codec_domains: ClassVar[dict[str, tuple[int, ...]]] = {"stars": (1, 2, 3)}
     stars: int
 
 

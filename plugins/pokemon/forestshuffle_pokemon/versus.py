@@ -133,6 +133,8 @@ class KeepChallenge(Action):
     redacted for the other players leave it out)."""
 
     type_name: ClassVar[str] = "pokemon.KeepChallenge"
+    codec_domains: ClassVar[dict[str, tuple[str, ...]]] = {
+        "card": tuple(c.number for c in CHALLENGE_CARDS)}
     card: str
 
 

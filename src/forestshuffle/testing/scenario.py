@@ -214,8 +214,7 @@ def scenario(
                     emit(ev.CardDrawn(p, card), ev.CardPlayed(p, card, hi, si, slot, (),
                                                               "free"))
     emit(*events)
-    emit(ev.TurnStarted(current),
-         ev.StepsQueued(rules.turn_queue(current, players)))
+    emit(ev.TurnStarted(current))
     game.setup_events = len(setup)
     game._advance()
     return game
