@@ -28,7 +28,7 @@ import attrs
 
 from forestshuffle import events as ev
 from forestshuffle.decisions import Action, Decision
-from forestshuffle.kinds import PluginEvent, StateKind, StepKind
+from forestshuffle.kinds import PluginEvent, Resampled, StateKind, StepKind
 from forestshuffle.rules import FINISHED, deck_take
 from forestshuffle.spec import AutomatonSeat
 from forestshuffle.steps import Step
@@ -37,6 +37,8 @@ from .mode_cards import ACHIEVEMENT, ACHIEVEMENTS, TRAINING, TRAINING_CARDS
 from .modes import Achievement, Condition, GrassEnd, TrainingAction
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from forestshuffle.game import Game
     from forestshuffle.scoring import Scores
     from forestshuffle.state import GameState
@@ -88,6 +90,31 @@ class SoloKind(StateKind):
         """The achievement's result (see :class:`SoloResult`)."""
         result = _result(state, scores)
         return [] if result is None else [str(result)]
+
+    def resample(self, value: Any, log: Sequence[ev.Event],
+                 actions: Sequence[tuple[Action, int]], player: int,
+                 rng: random.Random) -> Resampled | None:
+        """The training deck's unrevealed cards in a new order (the last shuffle's event:
+        the set-up's or the last reshuffle's) and a new secret for later reshuffles; the
+        cards revealed since that shuffle stay on top of it, in their order."""
+        if value is None:
+            return None
+        at = max(i for i, e in enumerate(log) if isinstance(e, SoloDealt | TrainingReshuffled))
+        shown = sum(1 for e in log[at + 1:] if isinstance(e, TrainingRevealed))
+        dealt = log[at]
+        assert isinstance(dealt, SoloDealt | TrainingReshuffled)
+        rest = sorted(dealt.deck[shown:])
+        rng.shuffle(rest)
+        order = (*dealt.deck[:shown], *rest)
+        first = next(i for i, e in enumerate(log) if isinstance(e, SoloDealt))
+        setup = log[first]
+        assert isinstance(setup, SoloDealt)
+        secret = rng.randrange(2**63)
+        out: dict[int, ev.Event] = {first: SoloDealt(order if first == at else setup.deck,
+                                                     secret)}
+        if first != at:
+            out[at] = TrainingReshuffled(order)
+        return Resampled(events=out)
 
 
 def _solo(state: GameState) -> Solo:

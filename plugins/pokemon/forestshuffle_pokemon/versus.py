@@ -23,7 +23,7 @@ import attrs
 
 from forestshuffle import events as ev
 from forestshuffle.decisions import Action, Decision
-from forestshuffle.kinds import DeclarationKind, PluginEvent, StateKind, StepKind
+from forestshuffle.kinds import DeclarationKind, PluginEvent, Resampled, StateKind, StepKind
 from forestshuffle.rules import FINISHED, effect_steps
 from forestshuffle.steps import Step
 
@@ -31,6 +31,8 @@ from .mode_cards import CHALLENGE, CHALLENGE_CARDS, CHANCE, CHANCE_CARDS
 from .modes import Condition, all_met
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from forestshuffle.ruleset import Ruleset
     from forestshuffle.state import GameState
 
@@ -85,6 +87,34 @@ class ChallengesKind(StateKind):
         out.extend(f"player {p + 1}'s challenge {_met(state, CHALLENGE[k], (p,))}"
                    for p, k in enumerate(value.kept) if k)
         return out
+
+    def resample(self, value: Any, log: Sequence[ev.Event],
+                 actions: Sequence[tuple[Action, int]], player: int,
+                 rng: random.Random) -> Resampled | None:
+        """The other players' 2 challenge cards drawn anew from those *player* has not seen
+        (all but the public one and their own 2), and the one each of them kept (if they
+        have) one of their new 2; their keeping actions follow."""
+        if value is None:
+            return None
+        at = next(i for i, e in enumerate(log) if isinstance(e, ChallengesDealt))
+        dealt = log[at]
+        assert isinstance(dealt, ChallengesDealt)
+        others = [p for p in range(len(dealt.offered)) if p != player]
+        seen = {dealt.public, *(dealt.offered[player] if player < len(dealt.offered) else ())}
+        pool = [c.number for c in CHALLENGE_CARDS if c.number not in seen]
+        drawn = iter(rng.sample(pool, sum(len(dealt.offered[p]) for p in others)))
+        offered = list(dealt.offered)
+        for p in others:
+            offered[p] = tuple(next(drawn) for _ in dealt.offered[p])
+        out: dict[int, ev.Event] = {at: ChallengesDealt(dealt.public, tuple(offered))}
+        renamed: dict[str, str] = {}
+        for i, e in enumerate(log):
+            if isinstance(e, ChallengeKept) and e.player != player:
+                renamed[e.card] = rng.choice(offered[e.player])
+                out[i] = ChallengeKept(e.player, renamed[e.card])
+        acts = {j: KeepChallenge(renamed[a.card]) for j, (a, _) in enumerate(actions)
+                if isinstance(a, KeepChallenge) and a.card in renamed}
+        return Resampled(events=out, actions=acts)
 
 
 @attrs.frozen
@@ -207,6 +237,22 @@ class ChancesKind(StateKind):
             return []
         return [f"player {p + 1}'s chance card {_met(state, CHANCE[k], (p,))}"
                 for p, k in enumerate(value.revealed) if k]
+
+    def resample(self, value: Any, log: Sequence[ev.Event],
+                 actions: Sequence[tuple[Action, int]], player: int,
+                 rng: random.Random) -> Resampled | None:
+        """The chance deck's unrevealed cards in a new order (the revealed ones stay on top,
+        in their order)."""
+        if value is None:
+            return None
+        at = next(i for i, e in enumerate(log) if isinstance(e, ChancesDealt))
+        dealt = log[at]
+        assert isinstance(dealt, ChancesDealt)
+        shown = sum(1 for e in log[at + 1:] if isinstance(e, ChanceRevealed))
+        rest = sorted(dealt.deck[shown:])
+        rng.shuffle(rest)
+        return Resampled(events={at: ChancesDealt((*dealt.deck[:shown], *rest),
+                                                  dealt.players)})
 
 
 @attrs.frozen
