@@ -15,6 +15,7 @@ from forestshuffle import events as ev
 from forestshuffle.bots import HeuristicBot, RandomBot, play_out
 from forestshuffle.cli import main
 from forestshuffle.testing import GameMachine, check_game
+from forestshuffle_pokemon import solo_result
 
 from .helpers import EXP1, EXP2, EXP3, OAK, RULES, mixed
 
@@ -112,11 +113,30 @@ def test_the_demo_plays_a_seeded_pokemon_game(capsys):
      "--expansion", OAK, "--option", "challenge=true", "--option", "chance=true"],
 ], ids=["solo", "challenge", "chance", "both"])
 def test_the_demo_plays_each_mode_seeded(capsys, argv):
-    """``forestshuffle demo --game pokemon`` with each mode: the same seed, the same game."""
+    """``forestshuffle demo --game pokemon`` with each mode: the same seed, the same game; it
+    prints the outcome's notes (the solo achievement's result, the challenges and chance
+    cards with who meets each) and marks the outcome's winners (a declared win)."""
     assert main(["demo", "--game", "pokemon", "--seed", "5", "--quiet", *argv]) == 0
     first = capsys.readouterr().out
     assert main(["demo", "--game", "pokemon", "--seed", "5", "--quiet", *argv]) == 0
     assert capsys.readouterr().out == first and "Scores:" in first
+    players = int(argv[1])
+    expansions = [argv[i + 1] for i, a in enumerate(argv) if a == "--expansion"]
+    options = {argv[i + 1].split("=")[0]: True for i, a in enumerate(argv) if a == "--option"}
+    g = fs.new_game("pokemon", players=players, seed=5, expansions=expansions,
+                    options=options or None)
+    play_out(g, [HeuristicBot(500 + i) for i in range(players)])
+    out = g.outcome()
+    assert out.notes and all(note in first for note in out.notes)
+    if players == 1:
+        result = solo_result(g)
+        assert str(result) in first
+        assert ("not achieved" in str(result)) != result.achieved
+    table = first[first.index("Scores:"):].splitlines()
+    marked = {i - 2 for i, line in enumerate(table) if line.endswith("<- winner")}
+    assert marked == set(out.winners)
+    assert ("declared an immediate win" in first) == (
+        out.termination is fs.Termination.DECLARED_WIN)
 
 
 def test_a_forest_document_of_a_game_with_expansions_names_them_and_scores_as_the_game():
