@@ -16,6 +16,7 @@ from .bots import HeuristicBot, RandomBot, play_out
 from .describe import forest_lines, score_table, turn_summaries
 from .errors import ForestShuffleError
 from .game import new_game
+from .outcome import Termination
 from .plugins import available_rulesets, host
 from .safety import MAX_RECORD_BYTES, InputError, printable, read_file
 
@@ -64,9 +65,17 @@ def _demo(args: argparse.Namespace) -> int:
         for line in forest_lines(game.rules, game.state.forests[p]):
             say(line)
     say()
+    out = game.outcome()
     say("Scores:")
-    for line in score_table(scores, game.names):
+    for line in score_table(scores, game.names, out.winners if out is not None else None):
         say(line)
+    if out is not None and (out.termination is Termination.DECLARED_WIN or out.notes):
+        say()
+        if out.termination is Termination.DECLARED_WIN:
+            who = ", ".join(game.names[p] for p in sorted(out.winners))
+            say(f"{who} declared an immediate win ({printable(out.reason)})")
+        for note in out.notes:  # the ruleset's lines for people (a solo goal met or not)
+            say(printable(note))
     return 0
 
 
