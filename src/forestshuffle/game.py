@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import events as ev
-from . import record
+from . import record, search
+from .codec import codec_of
 from .deal import check_seed, default_names, derive_setup
 from .decisions import Action, Decision
+from .determinize import Determinizer, infostate_key
 from .document_export import document_of
 from .errors import (
     ArgumentError,
@@ -24,6 +26,7 @@ from .errors import (
     RecordError,
 )
 from .machine import advance, answer, resolve, with_declarations
+from .observation import observe
 from .outcome import Outcome, best, termination_of, tie_values
 from .plugins import get_ruleset, plugin_failure
 from .ruleset import Ruleset
@@ -288,7 +291,8 @@ class Game:
         return self.apply(opts[index])
 
     def undo(self, n: int = 1) -> None:
-        """Take back the last *n* actions (the state is refolded from the events).
+        """Take back the last *n* actions, from the nearest saved state (see
+        :mod:`forestshuffle.search`: O(n) once a game has been undone once).
 
         ArgumentError (a ValueError) unless ``0 <= n <= len(game.actions)`` is an int."""
         if not strict_int(n) or n < 0 or n > len(self.actions):
@@ -296,9 +300,7 @@ class Game:
                                 "(a whole number from 0 is needed)")
         if n == 0:
             return
-        mark = self.actions[-n][1]
-        del self.actions[-n:]
-        self._rebuild(mark)
+        search.undo(self, n)
 
     # -- results ----------------------------------------------------------------------
 
@@ -375,13 +377,18 @@ class Game:
         ``trust_setup=True`` to load a scenario game (a record with ``"origin":
         "scenario"``, whose set-up events were written, not dealt).
         """
-        return cls.from_record(record.parse(text), rules=rules, trust_setup=trust_setup)
+        return cls._load(record.parse(text), rules, trust_setup, parsed=True)
 
     @classmethod
     def from_record(cls, data: Any, *, rules: Ruleset | None = None,
                     trust_setup: bool = False) -> Game:
         """Load a record already read from JSON (a dict), as :meth:`from_json` does."""
-        data, rules = record.check_record(data, rules)
+        return cls._load(data, rules, trust_setup)
+
+    @classmethod
+    def _load(cls, data: Any, rules: Ruleset | None, trust_setup: bool, *,
+              parsed: bool = False) -> Game:
+        data, rules = record.check_record(data, rules, parsed=parsed)
         try:
             game = cls(rules, data["players"], data["seed"], data["names"])
         except ForestShuffleError as exc:
@@ -411,6 +418,71 @@ class Game:
         finally:
             game._expect = None
         return game
+
+    # -- search and learning (forestshuffle.search, .determinize, .codec, .observation) ---
+
+    def clone(self) -> Game:
+        """An independent copy sharing the compiled ruleset (see
+        :func:`forestshuffle.search.clone`)."""
+        return search.clone(self)
+
+    def state_key(self) -> tuple[Any, ...]:
+        """A hashable key of the position (see :func:`forestshuffle.search.state_key`)."""
+        return search.state_key(self)
+
+    def infostate_key(self, player: int) -> tuple[Any, ...]:
+        """*player*'s information-state key (see
+        :func:`forestshuffle.determinize.infostate_key`)."""
+        return infostate_key(self, self._check_player(player, "player"))
+
+    def returns(self) -> tuple[float, ...]:
+        """Per player, +1 / 0 / −1 against each other player, averaged (see
+        :func:`forestshuffle.search.returns`)."""
+        return search.returns(self)
+
+    def determinize(self, player: int, rng: random.Random | int | None = None, *,
+                    exact: bool = False) -> Game:
+        """A game consistent with what *player* knows, the unseen cards dealt anew (*rng*: a
+        ``random.Random`` or a seed; *exact*: a sample whose record replays; see
+        :meth:`forestshuffle.determinize.Determinizer.sample`)."""
+        gen = rng if isinstance(rng, random.Random) else random.Random(rng)
+        det: Game = Determinizer(self, self._check_player(player, "player")).sample(
+            gen, exact=exact)
+        return det
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """The size of the ruleset's action space (see :mod:`forestshuffle.codec`)."""
+        return codec_of(self.rules).size
+
+    def encode(self, action: Action) -> int:
+        """The action's code, ``0 <= code < num_distinct_actions`` (CodecError if the
+        ruleset's codec has no such action)."""
+        return codec_of(self.rules).encode(action)
+
+    def decode(self, code: int) -> Action:
+        """The action of *code*: the pending decision's option when it is one, else a new
+        action without label."""
+        return codec_of(self.rules).decode(code, self.legal_actions())
+
+    def legal_actions_mask(self) -> Any:
+        """One bool per code, True for the legal actions (a numpy array when numpy is
+        installed, else a list)."""
+        return codec_of(self.rules).mask(self.legal_actions())
+
+    def observation(self, player: int) -> Any:
+        """*player*'s view as a fixed-shape numpy array (see :mod:`forestshuffle.observation`;
+        needs numpy: ``pip install forestshuffle[rl]``)."""
+        return observe(self.rules, self.players, self.view(player))
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled as its parameters, log and actions; the ruleset by id, options, expansions
+        and overrides (see :func:`forestshuffle.search.game_getstate`)."""
+        return search.game_getstate(self)
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        """Rebuilt from the installed plugins and its log."""
+        search.game_setstate(self, data)
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else str(self.pending)

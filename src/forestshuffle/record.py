@@ -410,12 +410,14 @@ def _ruleset(data: dict[str, Any], rules: Ruleset | None) -> Ruleset:
     return rules
 
 
-def check_record(data: Any, rules: Ruleset | None = None) -> tuple[dict[str, Any], Ruleset]:
+def check_record(data: Any, rules: Ruleset | None = None, *,
+                 parsed: bool = False) -> tuple[dict[str, Any], Ruleset]:
     """The record *data* checked for its format, version, fields and plugins, upcast to the
     current version, and its ruleset (compiled from its parameters, or the given *rules*
     checked against them). RecordError if anything is wrong; events and actions are left for
-    the replay to convert one by one."""
-    if isinstance(data, dict):
+    the replay to convert one by one. *parsed*: *data* comes from :func:`parse`, whose
+    reading already bounded its nesting."""
+    if isinstance(data, dict) and not parsed:
         try:
             check_depth(data)
         except InputError as exc:

@@ -156,11 +156,20 @@ def placements(
     hosts = bool(rules.site_sharing)
     cache = rules.place_actions
     plain = rules.plain_slots
+    empty = forest.empty
     for hi, h in enumerate(hs):
         if flt is not None and not flt(h):
             continue
         pos = h.position
         joins = h.species in sharing or hosts
+        if plain and not joins:  # only empty slots qualify: the forest's index of them
+            for si, _, name in empty.get(pos, ()):
+                key = (hi, si, name)
+                act = cache.get(key)
+                if act is None:
+                    act = cache[key] = Place(hi, si, name, label=f"put it at site {si}, {name}")
+                out.append(act)
+            continue
         for si, site in enumerate(forest.sites):
             slots = site.slots
             for sd in site.kind.slots_for(pos):

@@ -434,5 +434,13 @@ class Ruleset:
         hs = self.halves.get(card)
         return bool(hs) and hs[0].position is Position.CENTER  # type: ignore[index]
 
+    def __copy__(self) -> Ruleset:
+        """The ruleset itself: it is immutable by convention and shared by its games."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:
+        """The ruleset itself (so ``copy.deepcopy(game)`` shares it, like ``clone``)."""
+        return self
+
     def __repr__(self) -> str:
         return f"<Ruleset {self.id!r}: {len(self.cards)} cards>"
