@@ -229,7 +229,8 @@ def rules_reference(rules: Ruleset, *, only: Sequence[str] = (), title: str | No
         facts.append(("Ties broken by", ", ".join(f"`{t}`" for t in spec.tie_breakers)))
     for opt in spec.options:
         facts.append((f"Option `{opt.name}`", f"{opt.doc} (default `{opt.default!r}`)"))
-    out += ["| | |", "|---|---|", *(f"| {k} | {_cell(v)} |" for k, v in facts), ""]
+    out += ["| rule | in this ruleset |", "|---|---|",
+            *(f"| {k} | {_cell(v)} |" for k, v in facts), ""]
     out += ["A turn is a draw or a play: the order of a play (cost, placement, the mushrooms' "
             "draws, effect, bonus, the other triggers) is drawn in "
             "[the rules engine](../rules-engine.md#the-order-of-a-turn); effects and bonuses "
