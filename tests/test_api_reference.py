@@ -22,6 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "docs" / "reference"
 MKDOCS = ROOT / "mkdocs.yml"
 PUBLIC = ["forestshuffle", "forestshuffle.testing", "forestshuffle.bots", "forestshuffle.rl"]
+#: classes whose every public attribute is documented too (in an ``Attributes:`` section of
+#: the class docstring, or a docstring of its own); more are to follow
+ATTRIBUTES_DOCUMENTED = ["forestshuffle.Game", "forestshuffle.Decision",
+                         "forestshuffle.PlayerView", "forestshuffle.Outcome",
+                         "forestshuffle.Species", "forestshuffle.RulesetSpec"]
 
 
 @pytest.fixture(scope="module")
@@ -96,6 +101,26 @@ def test_every_public_module_has_its_reference_page(modname: str) -> None:
     assert pages, f"no page in docs/reference has '::: {modname}'"
     nav = MKDOCS.read_text(encoding="utf-8")
     assert any(f"reference/{p.name}" in nav for p in pages), f"{modname}'s page not in nav"
+
+
+def _attributes_section(cls: Any) -> set[str]:
+    names: set[str] = set()
+    for section in cls.docstring.parsed if cls.docstring else ():
+        if section.kind.value == "attributes":
+            names |= {a.name for a in section.value}
+    return names
+
+
+@pytest.mark.parametrize("path", ATTRIBUTES_DOCUMENTED)
+def test_every_public_attribute_is_documented(package: Any, path: str) -> None:
+    """Each public attribute of the class says what it holds."""
+    cls = _target(package[path.split(".", 1)[1]])
+    documented = _attributes_section(cls)
+    attributes = [n for n, m in cls.members.items()
+                  if not n.startswith("_") and not m.is_alias and m.is_attribute]
+    assert attributes, "guard: the class has attributes"
+    bare = [n for n in attributes if n not in documented and not cls.members[n].docstring]
+    assert not bare, f"{path}: attributes without a description: {bare}"
 
 
 def test_every_hook_has_a_docstring(package: Any) -> None:

@@ -115,6 +115,13 @@ class Decision:
     """The decision a game waits for: whose it is, what kind, and the legal answers.
 
     ``options`` is sorted in a stable order; an option's position is its action code.
+
+    Attributes:
+        player: the seat that decides.
+        kind: what is decided (``turn``, ``place``, ``pay``, ``effect``, ``bonus``,
+            ``trigger``, ``mulligan``, or a plugin's own kind).
+        prompt: the question in words (``choose a turn action``).
+        options: the legal answers, each an :class:`Action` with a readable ``str()``.
     """
 
     player: int

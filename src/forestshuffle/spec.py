@@ -99,7 +99,8 @@ class RulesetSpec:
         id: the ruleset id used by ``new_game`` (``base``).
         name: display name.
         card_sets: ids of the card sets that make up the deck.
-        min_players, max_players: allowed player counts.
+        min_players: the fewest players.
+        max_players: the most players.
         removal: cards returned unseen to the box at set-up, by player count.
         deck_builder: name of a registered deck builder.
         opening_hand: cards each player draws at set-up.
