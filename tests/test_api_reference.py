@@ -21,7 +21,9 @@ griffe = pytest.importorskip("griffe")  # the [docs] extra (in [dev])
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "docs" / "reference"
 MKDOCS = ROOT / "mkdocs.yml"
-PUBLIC = ["forestshuffle", "forestshuffle.testing", "forestshuffle.bots", "forestshuffle.rl"]
+PUBLIC = ["forestshuffle", "forestshuffle.testing", "forestshuffle.bots", "forestshuffle.rl",
+          # for plugin authors: card data, the kind contracts, the rules reference pages
+          "forestshuffle.dsl", "forestshuffle.kinds", "forestshuffle.reference"]
 #: classes whose every public attribute is documented too (in an ``Attributes:`` section of
 #: the class docstring, or a docstring of its own); more are to follow
 ATTRIBUTES_DOCUMENTED = ["forestshuffle.Game", "forestshuffle.Decision",
@@ -44,11 +46,19 @@ def _target(obj: Any) -> Any:
     return obj.final_target if obj.is_alias else obj
 
 
+def _public_names(module: Any) -> list[str]:
+    """The module's ``__all__``, or without one, what it defines without a leading ``_``."""
+    if module.exports is not None:
+        return list(module.exports)
+    return [n for n, m in module.members.items()
+            if not n.startswith("_") and not m.is_alias and not m.is_module]
+
+
 def _undocumented(package: Any, modname: str) -> list[str]:
     """Names of *modname*'s public surface that have no docstring."""
     module = _module(package, modname)
     missing = []
-    for name in module.exports:
+    for name in _public_names(module):
         obj = _target(module[name])
         if not (obj.docstring and obj.docstring.value.strip()):
             missing.append(f"{modname}.{name}")
@@ -63,9 +73,9 @@ def _undocumented(package: Any, modname: str) -> list[str]:
 
 
 def test_public_modules_have_exports(package: Any) -> None:
-    """Guard the check below: griffe reads each public module's ``__all__``."""
+    """Guard the check below: griffe reads each public module's names."""
     for modname in PUBLIC:
-        assert len(list(_module(package, modname).exports)) >= 3, modname
+        assert len(_public_names(_module(package, modname))) >= 2, modname
     assert "new_game" in _module(package, "forestshuffle").exports
 
 

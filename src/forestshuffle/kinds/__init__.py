@@ -83,10 +83,10 @@ class TriggerKind:
         raise NotImplementedError
 
 
-#: A compiled per-card scorer: (context, card) -> (points, reason).
 CardScorer = Callable[["ScoreContext", int], tuple[int, str]]
-#: A compiled group scorer: (context, cards of the group) -> one (points, reason) per card.
+"""A compiled per-card scorer: (context, card) -> (points, reason)."""
 GroupScorer = Callable[["ScoreContext", Sequence[int]], list[tuple[int, str]]]
+"""A compiled group scorer: (context, cards of the group) -> one (points, reason) per card."""
 
 
 class ScoringKind:
