@@ -28,7 +28,11 @@ PUBLIC = ["forestshuffle", "forestshuffle.testing", "forestshuffle.bots", "fores
 #: the class docstring, or a docstring of its own); more are to follow
 ATTRIBUTES_DOCUMENTED = ["forestshuffle.Game", "forestshuffle.Decision",
                          "forestshuffle.PlayerView", "forestshuffle.Outcome",
-                         "forestshuffle.Species", "forestshuffle.RulesetSpec"]
+                         "forestshuffle.Species", "forestshuffle.RulesetSpec",
+                         "forestshuffle.Card", "forestshuffle.Half", "forestshuffle.CardSet",
+                         "forestshuffle.Spec", "forestshuffle.IllegalActionError",
+                         "forestshuffle.UnknownRulesetError", "forestshuffle.CardDataError",
+                         "forestshuffle.PluginError", "forestshuffle.RecordError"]
 
 
 @pytest.fixture(scope="module")

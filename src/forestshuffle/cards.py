@@ -36,6 +36,10 @@ class Spec:
     ``kind`` names a kind registered by a plugin (the core registers the common ones);
     ``args`` holds plain JSON-like values. Build specs with the helpers of
     :mod:`forestshuffle.dsl` rather than by hand.
+
+    Attributes:
+        kind: the registered kind's name (``draw``, ``per``...).
+        args: its arguments, frozen (lists become tuples).
     """
 
     kind: str
@@ -95,7 +99,13 @@ class Species:
 
 @attrs.frozen
 class Half:
-    """One usable part of a card: a whole tree, or one half of a split card."""
+    """One usable part of a card: a whole tree, or one half of a split card.
+
+    Attributes:
+        species: the species id (``base.wolf``).
+        position: where it goes: ``CENTER`` (a tree or site card), or the side of a tree.
+        symbol: the tree symbol the half shows, or None.
+    """
 
     species: str
     position: Position = attrs.field(converter=Position)
@@ -110,6 +120,14 @@ class Card:
     card set chose by a documented method (``"pairing"``, ``"halves[0].symbol"``,
     ``"halves[1].position"``...); ``note`` says why or how. Users who own the cards can
     correct them with an override file.
+
+    Attributes:
+        id: the card's number, unique across the card sets a ruleset uses.
+        halves: what can be played of it: one half for a tree, two for a split card, none
+            for a winter card.
+        winter: whether it is a winter card.
+        reconstructed: the facts of this card the card set chose (see above).
+        note: why or how they were chosen.
     """
 
     id: int
@@ -130,6 +148,15 @@ class CardSet:
 
     ``symbols`` lists the tree symbols in the set's order; ``tags`` every tag a
     species of the set may carry (used to catch misspelt tags at load).
+
+    Attributes:
+        id: the set's id, the prefix of its species ids (``base``).
+        name: display name.
+        species: the species table.
+        cards: the physical cards.
+        symbols: the tree symbols, in the set's order.
+        tags: every tag a species of the set may carry.
+        caves: the number of cave cards in the box (not deck cards).
     """
 
     id: str
