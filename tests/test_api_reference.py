@@ -11,6 +11,7 @@ hook without a docstring (the hook reference, ``docs/plugins/hooks.md``, is chec
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,22 +25,35 @@ MKDOCS = ROOT / "mkdocs.yml"
 PUBLIC = ["forestshuffle", "forestshuffle.testing", "forestshuffle.bots", "forestshuffle.rl",
           # for plugin authors: card data, the kind contracts, the rules reference pages
           "forestshuffle.dsl", "forestshuffle.kinds", "forestshuffle.reference"]
-#: classes whose every public attribute is documented too (in an ``Attributes:`` section of
-#: the class docstring, or a docstring of its own); more are to follow
-ATTRIBUTES_DOCUMENTED = ["forestshuffle.Game", "forestshuffle.Decision",
-                         "forestshuffle.PlayerView", "forestshuffle.Outcome",
-                         "forestshuffle.Species", "forestshuffle.RulesetSpec",
-                         "forestshuffle.Card", "forestshuffle.Half", "forestshuffle.CardSet",
-                         "forestshuffle.Spec", "forestshuffle.IllegalActionError",
-                         "forestshuffle.UnknownRulesetError", "forestshuffle.CardDataError",
-                         "forestshuffle.PluginError", "forestshuffle.RecordError"]
+#: exported classes some of whose public attributes have no description yet: each must still
+#: have one (so the list only shrinks); every other exported class has all of them described
+#: (an ``Attributes:`` section of its docstring, a docstring, or a ``#:`` comment)
+ATTRIBUTES_TODO = {
+    "forestshuffle.Action", "forestshuffle.CardScore", "forestshuffle.Declare",
+    "forestshuffle.DocumentError", "forestshuffle.DrawFromClearing", "forestshuffle.Option",
+    "forestshuffle.PayWith", "forestshuffle.PickCard", "forestshuffle.Place",
+    "forestshuffle.PlayCard", "forestshuffle.PlaySapling", "forestshuffle.PlayerScore",
+    "forestshuffle.PluginHost", "forestshuffle.Position", "forestshuffle.Ruleset",
+    "forestshuffle.ScoreReport", "forestshuffle.Scores", "forestshuffle.testing.CardPicker",
+    "forestshuffle.testing.CardSetCheckError", "forestshuffle.testing.CardSetReport",
+    "forestshuffle.testing.InvariantError", "forestshuffle.testing.Problem",
+    "forestshuffle.bots.BotBase", "forestshuffle.bots.GreedyBot", "forestshuffle.bots.ISMCTSBot",
+    "forestshuffle.rl.ForestShuffleEnv", "forestshuffle.kinds.StepKind",
+    "forestshuffle.kinds.TriggerKind", "forestshuffle.kinds.ScoringKind",
+    "forestshuffle.kinds.CountKind", "forestshuffle.kinds.TurnAction",
+    "forestshuffle.kinds.DeckBuilder", "forestshuffle.kinds.EndCondition",
+    "forestshuffle.kinds.DeclarationKind", "forestshuffle.kinds.StateKind",
+    "forestshuffle.kinds.ScoreContext",
+}
 
 
 @pytest.fixture(scope="module")
 def package() -> Any:
     """The core package as the site's generator reads it (static analysis, google style)."""
+    extensions = griffe.load_extensions(
+        f"{ROOT / 'docs' / '_griffe' / 'comment_docs.py'}:CommentDocstrings")
     return griffe.load("forestshuffle", search_paths=[str(ROOT / "src")], resolve_aliases=True,
-                       resolve_external=False, docstring_parser="google")
+                       resolve_external=False, docstring_parser="google", extensions=extensions)
 
 
 def _module(package: Any, name: str) -> Any:
@@ -125,16 +139,57 @@ def _attributes_section(cls: Any) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("path", ATTRIBUTES_DOCUMENTED)
-def test_every_public_attribute_is_documented(package: Any, path: str) -> None:
-    """Each public attribute of the class says what it holds."""
-    cls = _target(package[path.split(".", 1)[1]])
+def _bare_attributes(cls: Any) -> list[str]:
+    """Public attributes of *cls* that nothing describes."""
     documented = _attributes_section(cls)
-    attributes = [n for n, m in cls.members.items()
-                  if not n.startswith("_") and not m.is_alias and m.is_attribute]
-    assert attributes, "guard: the class has attributes"
-    bare = [n for n in attributes if n not in documented and not cls.members[n].docstring]
-    assert not bare, f"{path}: attributes without a description: {bare}"
+    return [n for n, m in cls.members.items()
+            if not n.startswith("_") and not m.is_alias and m.is_attribute
+            and n not in documented and not m.docstring]
+
+
+def _exported_classes(package: Any) -> dict[str, Any]:
+    out = {}
+    for modname in PUBLIC:
+        module = _module(package, modname)
+        for name in _public_names(module):
+            obj = _target(module[name])
+            if obj.is_class:
+                out[f"{modname}.{name}"] = obj
+    return out
+
+
+def test_every_public_attribute_is_documented(package: Any) -> None:
+    """Each public attribute of an exported class says what it holds (the classes of
+    ATTRIBUTES_TODO excepted, for now)."""
+    classes = _exported_classes(package)
+    assert "forestshuffle.Game" in classes and "forestshuffle.PlayerView" in classes
+    bare = {path: _bare_attributes(cls) for path, cls in classes.items()
+            if path not in ATTRIBUTES_TODO}
+    bare = {path: names for path, names in bare.items() if names}
+    assert not bare, f"attributes without a description: {bare}"
+
+
+def test_attributes_todo_only_shrinks(package: Any) -> None:
+    """A class of ATTRIBUTES_TODO whose attributes are all described leaves the list."""
+    classes = _exported_classes(package)
+    done = sorted(p for p in ATTRIBUTES_TODO if p in classes and not _bare_attributes(classes[p]))
+    gone = sorted(p for p in ATTRIBUTES_TODO if p not in classes)
+    assert not done, f"all attributes described now; remove from ATTRIBUTES_TODO: {done}"
+    assert not gone, f"no such exported class; remove from ATTRIBUTES_TODO: {gone}"
+
+
+def test_comment_docs_read_hash_colon_comments() -> None:
+    """The griffe extension reads ``#:`` comments above and beside an assignment."""
+    sys.path.insert(0, str(ROOT / "docs" / "_griffe"))
+    try:
+        from comment_docs import comment_doc
+    finally:
+        sys.path.pop(0)
+    lines = ["#: whose turn", "#: it is", "current: int", "pending: int  #: the decision",
+             "other: int"]
+    assert comment_doc(lines, 3) == "whose turn it is"
+    assert comment_doc(lines, 4) == "the decision"
+    assert comment_doc(lines, 5) is None
 
 
 def test_every_hook_has_a_docstring(package: Any) -> None:
