@@ -32,7 +32,6 @@ ATTRIBUTES_TODO = {
     "forestshuffle.CardScore", "forestshuffle.DocumentError", "forestshuffle.Option",
     "forestshuffle.PlayerScore", "forestshuffle.PluginHost", "forestshuffle.Position",
     "forestshuffle.Ruleset", "forestshuffle.ScoreReport", "forestshuffle.Scores",
-    "forestshuffle.bots.BotBase", "forestshuffle.bots.GreedyBot", "forestshuffle.bots.ISMCTSBot",
     "forestshuffle.rl.ForestShuffleEnv", "forestshuffle.kinds.StepKind",
     "forestshuffle.kinds.TriggerKind", "forestshuffle.kinds.ScoringKind",
     "forestshuffle.kinds.CountKind", "forestshuffle.kinds.TurnAction",
