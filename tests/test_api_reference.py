@@ -29,10 +29,9 @@ PUBLIC = ["forestshuffle", "forestshuffle.testing", "forestshuffle.bots", "fores
 #: have one (so the list only shrinks); every other exported class has all of them described
 #: (an ``Attributes:`` section of its docstring, a docstring, or a ``#:`` comment)
 ATTRIBUTES_TODO = {
-    "forestshuffle.CardScore", "forestshuffle.DocumentError", "forestshuffle.Option",
-    "forestshuffle.PlayerScore", "forestshuffle.PluginHost", "forestshuffle.Position",
-    "forestshuffle.Ruleset", "forestshuffle.ScoreReport", "forestshuffle.Scores",
-    "forestshuffle.rl.ForestShuffleEnv", "forestshuffle.kinds.StepKind",
+    "forestshuffle.CardScore", "forestshuffle.DocumentError", "forestshuffle.PlayerScore",
+    "forestshuffle.PluginHost", "forestshuffle.Ruleset", "forestshuffle.ScoreReport",
+    "forestshuffle.Scores", "forestshuffle.rl.ForestShuffleEnv", "forestshuffle.kinds.StepKind",
     "forestshuffle.kinds.TriggerKind", "forestshuffle.kinds.ScoringKind",
     "forestshuffle.kinds.CountKind", "forestshuffle.kinds.TurnAction",
     "forestshuffle.kinds.DeckBuilder", "forestshuffle.kinds.EndCondition",

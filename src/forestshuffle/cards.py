@@ -17,10 +17,10 @@ class Position(enum.StrEnum):
     """Where a card (or one half of a split card) goes in a forest."""
 
     CENTER = "center"  #: a tree or another site card, not a half
-    TOP = "top"
-    BOTTOM = "bottom"
-    LEFT = "left"
-    RIGHT = "right"
+    TOP = "top"  #: the top side of a tree (a split card's top half)
+    BOTTOM = "bottom"  #: the bottom side
+    LEFT = "left"  #: the left side (a split card's left half)
+    RIGHT = "right"  #: the right side
 
 
 def _freeze_args(value: Mapping[str, Any] | None) -> dict[str, Any]:

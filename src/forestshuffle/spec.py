@@ -52,7 +52,8 @@ class Option:
         default: its value when not given; its type is the option's type (bool, int, str).
         doc: one line for people (``forestshuffle rulesets`` shows it).
         choices: the allowed values (empty: any value of the type, within the bounds).
-        minimum, maximum: bounds of a whole-number option.
+        minimum: the lower bound of a whole-number option, or None.
+        maximum: the upper bound of a whole-number option, or None.
         changes: the spec fields a value changes (``lambda v: {"limits": {"saplings": v}}``);
             kinds may also read ``rules.options[name]``.
     """
