@@ -115,6 +115,16 @@ def _rulesets(args: argparse.Namespace) -> int:
         takes = h.accepted_expansions(spec)
         if takes:
             say(f"  --expansion {' | '.join(takes)}")
+        shown = {o.name for o in spec.options}
+        exps = h.expansion_specs()
+        for e in takes:
+            for o in exps[e].options:
+                if o.name in shown:
+                    continue
+                shown.add(o.name)
+                owners = [x for x in takes if any(p.name == o.name for p in exps[x].options)]
+                say(f"  --option {o.name}=<{type(o.default).__name__}>  {o.doc} (default: "
+                    f"{o.default!r}; with --expansion {' or '.join(owners)})")
     return 0
 
 
