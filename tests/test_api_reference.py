@@ -31,12 +31,7 @@ PUBLIC = ["forestshuffle", "forestshuffle.testing", "forestshuffle.bots", "fores
 ATTRIBUTES_TODO = {
     "forestshuffle.CardScore", "forestshuffle.DocumentError", "forestshuffle.PlayerScore",
     "forestshuffle.PluginHost", "forestshuffle.Ruleset", "forestshuffle.ScoreReport",
-    "forestshuffle.Scores", "forestshuffle.rl.ForestShuffleEnv", "forestshuffle.kinds.StepKind",
-    "forestshuffle.kinds.TriggerKind", "forestshuffle.kinds.ScoringKind",
-    "forestshuffle.kinds.CountKind", "forestshuffle.kinds.TurnAction",
-    "forestshuffle.kinds.DeckBuilder", "forestshuffle.kinds.EndCondition",
-    "forestshuffle.kinds.DeclarationKind", "forestshuffle.kinds.StateKind",
-    "forestshuffle.kinds.ScoreContext",
+    "forestshuffle.Scores", "forestshuffle.rl.ForestShuffleEnv",
 }
 
 
