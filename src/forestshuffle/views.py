@@ -33,7 +33,23 @@ class ForestView:
 
 @attrs.frozen
 class PlayerView:
-    """What *player* may see: own hand and cave, public zones, and counts of the rest."""
+    """What *player* may see: own hand and cave, public zones, and counts of the rest.
+
+    Attributes:
+        player: whose view this is.
+        hand: the player's hand (card numbers).
+        cave: the player's cave.
+        clearing: the face-up clearing.
+        forests: every player's forest, as everyone sees it.
+        deck_size: cards left in the deck.
+        hand_sizes: every player's number of hand cards.
+        cave_sizes: every player's number of cave cards.
+        winter_cards: the winter cards revealed so far.
+        current: whose turn it is: a player's seat, or an automated seat after them.
+        is_over: whether the game has ended.
+        pending: the decision, if it is this player's.
+        extensions: what the player may see of each plugin-owned part of the state, by name.
+    """
 
     player: int
     hand: tuple[int, ...]
