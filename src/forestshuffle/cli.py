@@ -231,13 +231,18 @@ app.add_command(cli_simulate.simulate)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
+    """Run the command line; returns the exit code (a usage error, such as an unknown option,
+    raises SystemExit(2) after its one-line message, as argparse did)."""
     try:
         rv = app.main(args=list(argv) if argv is not None else None, prog_name="forestshuffle",
                       standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:
         say(exc.ctx.get_help() if exc.ctx is not None else str(exc))
         return 2
+    except click.UsageError as exc:
+        # as argparse did: a usage error leaves through SystemExit(2), after one line
+        error(" ".join(exc.format_message().split()))
+        raise SystemExit(exc.exit_code) from None
     except click.ClickException as exc:
         error(" ".join(exc.format_message().split()))
         return exc.exit_code

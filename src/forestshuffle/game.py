@@ -392,6 +392,10 @@ class Game:
             game._expect = None
         return game
 
+    def _repr_svg_(self) -> str:  # a notebook's picture of the position
+        from .render import game_svg
+        return game_svg(self)
+
     def __repr__(self) -> str:
         status = "over" if self.is_over else str(self.pending)
         return (f"<Game {self.rules.id!r} players={self.players} "

@@ -37,7 +37,13 @@ FACE_DOWN = "#6b5a45"
 W, H = 96, 40  #: a tile
 GAP = 6
 STACK = 9  #: offset of each further card of a shared slot
-FONT = "font-family='DejaVu Sans, Verdana, sans-serif'"
+#: The picture's style sheet: the classes its elements use.
+STYLE = ("<style>text{font-family:'DejaVu Sans',Verdana,sans-serif;fill:#222}"
+         ".c rect{stroke:#2b2b2b;stroke-width:1}.c text{text-anchor:middle;"
+         "dominant-baseline:middle;font-size:11px}.c .n{font-size:9px}.w text{fill:#fff}"
+         ".e{fill:none;stroke:#b9b09a;stroke-dasharray:4 3}.h{font-size:13px;font-weight:bold}"
+         ".s{font-size:12px}.i{font-size:10px;fill:#777}.b circle{fill:#fff;stroke:#2b2b2b}"
+         ".b text{font-size:10px;text-anchor:middle}</style>")
 
 
 def _esc(text: Any) -> str:
@@ -65,20 +71,15 @@ def tile(x: float, y: float, label: str, fill: str, *, w: float = W, h: float = 
          note: str = "", dashed: bool = False, title: str = "") -> str:
     """One tile: a rounded rectangle with a label (and a small note under it)."""
     if dashed:
-        return (f"<rect x='{x}' y='{y}' width='{w}' height='{h}' rx='5' fill='none' "
-                f"stroke='#b9b09a' stroke-dasharray='4 3'/>")
-    ink = _ink(fill)
-    out = [f"<g class='card'><title>{_esc(title or label)}</title>",
-           f"<rect x='{x}' y='{y}' width='{w}' height='{h}' rx='5' fill='{fill}' "
-           f"stroke='#2b2b2b' stroke-width='1'/>",
-           f"<text x='{x + w / 2}' y='{y + (h / 2 if not note else h / 2 - 3)}' "
-           f"text-anchor='middle' dominant-baseline='middle' font-size='11' fill='{ink}' "
-           f"{FONT}>{_esc(_short(label, int(w)))}</text>"]
+        return f"<rect class='e' x='{x:g}' y='{y:g}' width='{w:g}' height='{h:g}' rx='5'/>"
+    ink = " w" if _ink(fill) == "#fff" else ""
+    ty = y + (h / 2 if not note else h / 2 - 4)
+    out = (f"<g class='c{ink}'><title>{_esc(title or label)}</title><rect x='{x:g}' "
+           f"y='{y:g}' width='{w:g}' height='{h:g}' rx='5' fill='{fill}'/><text x='{x + w / 2:g}'"
+           f" y='{ty:g}'>{_esc(_short(label, int(w)))}</text>")
     if note:
-        out.append(f"<text x='{x + w / 2}' y='{y + h - 7}' text-anchor='middle' font-size='9' "
-                   f"fill='{ink}' {FONT}>{_esc(note)}</text>")
-    out.append("</g>")
-    return "".join(out)
+        out += f"<text class='n' x='{x + w / 2:g}' y='{y + h - 8:g}'>{_esc(note)}</text>"
+    return out + "</g>"
 
 
 def card_tile(rules: Ruleset, card: int, x: float, y: float, half: int | None = None) -> str:
@@ -167,9 +168,8 @@ def _site(rules: Ruleset, s: SiteLike, where: Mapping[int, tuple[int, str, int]]
         if len(cards) > 1:
             bx = x0 + sx + W - 8
             by = y0 + sy + up * (len(cards) - 1) * STACK + 6
-            out.append(f"<circle cx='{bx}' cy='{by}' r='8' fill='#fff' stroke='#2b2b2b'/>"
-                       f"<text x='{bx}' y='{by + 4}' text-anchor='middle' font-size='10' "
-                       f"{FONT}>{len(cards)}</text>")
+            out.append(f"<g class='b'><circle cx='{bx:g}' cy='{by:g}' r='8'/><text "
+                       f"x='{bx:g}' y='{by + 4:g}'>{len(cards)}</text></g>")
     cx, cy = pos["center"]
     if s.species is None:
         out.append(tile(x0 + cx, y0 + cy, s.kind.label or s.kind.id, FACE_DOWN,
@@ -177,11 +177,9 @@ def _site(rules: Ruleset, s: SiteLike, where: Mapping[int, tuple[int, str, int]]
     else:
         out.append(card_tile(rules, s.card, x0 + cx, y0 + cy, 0))
         if s.under:
-            out.append(f"<text x='{x0 + cx + W / 2}' y='{y0 + cy + H + 11}' text-anchor="
-                       f"'middle' font-size='9' fill='#555' {FONT}>"
+            out.append(f"<text class='i' x='{x0 + cx:g}' y='{y0 + cy + H + 11:g}'>+ "
                        f"{_esc(s.kind.label or s.kind.id)}</text>")
-    out.append(f"<text x='{x0 + 2}' y='{y0 + 12}' font-size='10' fill='#777' {FONT}>"
-               f"{index}</text></g>")
+    out.append(f"<text class='i' x='{x0 + 2:g}' y='{y0 + 12:g}'>{index}</text></g>")
     return "".join(out), width, height
 
 
@@ -201,8 +199,7 @@ def _forest(rules: Ruleset, forest: Forest, x0: float, y0: float,
         row_h = max(row_h, h)
         width = max(width, x - x0)
     if not forest.sites:
-        out.append(f"<text x='{x0}' y='{y0 + 20}' font-size='12' fill='#777' {FONT}>"
-                   f"(no card yet)</text>")
+        out.append(f"<text class='i' x='{x0:g}' y='{y0 + 20:g}'>(no card yet)</text>")
         return "".join(out), 200, 30
     return "".join(out), width, y - y0 + row_h
 
@@ -210,7 +207,7 @@ def _forest(rules: Ruleset, forest: Forest, x0: float, y0: float,
 def _svg(body: str, width: float, height: float) -> str:
     return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{int(width)}' "
             f"height='{int(height)}' viewBox='0 0 {int(width)} {int(height)}'>"
-            f"<rect width='100%' height='100%' fill='#f7f3e8'/>{body}</svg>")
+            f"{STYLE}<rect width='100%' height='100%' fill='#f7f3e8'/>{body}</svg>")
 
 
 def forest_svg(rules: Ruleset, forest: Forest) -> str:
@@ -222,14 +219,13 @@ def forest_svg(rules: Ruleset, forest: Forest) -> str:
 # -- positions ---------------------------------------------------------------------------------
 
 
-def _text(x: float, y: float, text: str, size: int = 13, weight: str = "normal") -> str:
-    return (f"<text x='{x}' y='{y}' font-size='{size}' font-weight='{weight}' fill='#222' "
-            f"{FONT}>{_esc(text)}</text>")
+def _text(x: float, y: float, text: str, cls: str = "s") -> str:
+    return f"<text class='{cls}' x='{x:g}' y='{y:g}'>{_esc(text)}</text>"
 
 
 def _row(rules: Ruleset, title: str, cards: Iterable[int], x0: float, y0: float
          ) -> tuple[str, float, float]:
-    out = [_text(x0, y0 + 14, title, 13, "bold")]
+    out = [_text(x0, y0 + 14, title, "h")]
     x = x0
     n = 0
     for c in cards:
@@ -237,7 +233,7 @@ def _row(rules: Ruleset, title: str, cards: Iterable[int], x0: float, y0: float
         x += W + GAP
         n += 1
     if not n:
-        out.append(_text(x0, y0 + 40, "(none)", 12))
+        out.append(_text(x0, y0 + 40, "(none)"))
     return "".join(out), max(x - x0, 200), H + 30
 
 
@@ -259,10 +255,10 @@ def _position(rules: Ruleset, clearing: Sequence[int], forests: Sequence[Any],
     y = 10.0
     width = 600.0
     if caption:
-        out.append(_text(10, y + 14, caption, 14, "bold"))
+        out.append(_text(10, y + 14, caption, "h"))
         y += 24
     out.append(_text(10, y + 14, f"{rules.spec.name}  ·  deck {deck}  ·  winter cards "
-                     f"{winter}", 12))
+                     f"{winter}"))
     y += 22
     part, w, h = _row(rules, f"Clearing ({len(clearing)})", clearing, 10, y)
     out.append(part)
@@ -270,7 +266,7 @@ def _position(rules: Ruleset, clearing: Sequence[int], forests: Sequence[Any],
     y += h + 8
     for p, f in enumerate(forests):
         out.append(_text(10, y + 14, f"{names[p]}'s forest  ·  hand {hands[p]}  ·  cave "
-                         f"{caves[p]}", 13, "bold"))
+                         f"{caves[p]}", "h"))
         y += 22
         part, w, h = _forest(rules, f, 10, y)
         out.append(f"<g class='forest' data-player='{p}'>{part}</g>")

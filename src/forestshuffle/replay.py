@@ -48,9 +48,9 @@ button {{ font-size: 15px; padding: 3px 10px; }}
 .step {{ display: none; }} .step.shown {{ display: block; }}
 </style></head><body>
 <h1 style="font-size:20px">{title}</h1>
-<div id="bar"><button id="first">&#x23EE;</button> <button id="prev">&#x25C0;</button>
+<div id="bar"><button id="first">&laquo; first</button> <button id="prev">&lsaquo; previous</button>
 <input id="slider" type="range" min="0" max="{last}" value="0">
-<button id="next">&#x25B6;</button> <button id="end">&#x23ED;</button>
+<button id="next">next &rsaquo;</button> <button id="end">last &raquo;</button>
 <span id="count"></span><div id="caption"></div></div>
 {steps}
 <script>
@@ -90,9 +90,13 @@ def replay_html(game: Game, title: str | None = None) -> str:
                      if game.origin == "seed" else f"{game.rules.spec.name}: "
                      f"{', '.join(game.names)}")
     steps = []
-    for i, (caption, state) in enumerate(states):
-        svg = position_svg(game.rules, state, game.names, caption=caption)
+    for i, (_, state) in enumerate(states):
+        svg = position_svg(game.rules, state, game.names)
         steps.append(f"<div class='step' data-step='{i}'>{svg}</div>")
-    captions = json.dumps([printable(c) for c in (cap for cap, _ in states)])
+    texts = [cap for cap, _ in states]
+    if game.is_over:
+        sc = game.scores()
+        texts[-1] += " — final scores: " + ", ".join(f"{p.name} {p.total}" for p in sc)
+    captions = json.dumps([printable(c) for c in texts])
     return _PAGE.format(title=html.escape(printable(head)), last=len(states) - 1,
                         steps="\n".join(steps), captions=captions.replace("</", "<\\/"))

@@ -39,7 +39,7 @@ def safe(text: Any, style: str = "") -> Text:
     """*text* as rich Text, terminal-safe (see :func:`~forestshuffle.safety.printable`)."""
     from .safety import printable
 
-    return Text(printable(str(text)), style=style)
+    return Text("\n".join(printable(line) for line in str(text).split("\n")), style=style)
 
 
 def symbol_style(rules: Ruleset, symbol: str | None) -> str:
@@ -81,7 +81,7 @@ def forest_table(rules: Ruleset, forest: Forest, title: str = "") -> Table:
                 groups.append(sd.group_name)
     groups.sort(key=_slot_order)
     table = Table(title=safe(title) if title else None, title_justify="left", expand=False,
-                  show_lines=False, pad_edge=False)
+                  show_lines=False)
     table.add_column("#", justify="right", style="dim")
     table.add_column("site")
     for g in groups:
@@ -95,6 +95,8 @@ def forest_table(rules: Ruleset, forest: Forest, title: str = "") -> Table:
                 head.append_text(safe(f" ({s.kind.label or s.kind.id})", "dim"))
         cells: dict[str, Text] = {}
         for slot, cards in s.slots.items():
+            if not cards:
+                continue
             g = s.kind.slot(slot).group_name
             cell = cells.setdefault(g, Text())
             for c in cards:
@@ -153,7 +155,10 @@ def position_of(rules: Ruleset, s: GameState, names: Sequence[str],
     if seat is not None:
         order = [p for p in order if p != seat] + [seat]
     for p in order:
-        parts.append(forest_table(rules, s.forests[p], f"{names[p]}'s forest"))
+        f = s.forests[p]
+        whose = "Your forest" if p == seat else f"{names[p]}'s forest"
+        parts.append(safe(f"{whose} ({len(f.sites)} sites, {len(f)} cards)", "bold"))
+        parts.append(forest_table(rules, f))
     if seat is not None:
         parts.append(Text.assemble(safe("Your hand: ", "bold"), cards_line(rules, s.hands[seat])))
     return Group(*parts)

@@ -1,0 +1,152 @@
+"""Issue 13: ``forestshuffle play``, a person against bots in a real terminal.
+
+Each test drives the installed command through a pseudo-terminal (pexpect), as a person at a
+keyboard would: it reads the screen (the clearing, the hand, every forest, the decision and
+its numbered options) and types answers, commands and Enter.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import forestshuffle as fs
+
+pexpect = pytest.importorskip("pexpect")
+
+EXE = Path(sys.executable).parent / "forestshuffle"
+PROMPT = "> "
+#: an SGR sequence that sets a colour (30-37, 38;..., 90-97 and their backgrounds)
+COLOUR = re.compile(r"\x1b\[[0-9;]*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+pytestmark = pytest.mark.skipif(not EXE.exists(), reason="the console script is not installed")
+
+
+def spawn(*args: str, no_color: bool = False) -> pexpect.spawn:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR",
+                                                              "COLUMNS", "LINES")}
+    env["TERM"] = "xterm-256color"
+    if no_color:
+        env["NO_COLOR"] = "1"
+    child = pexpect.spawn(str(EXE), ["play", *args], encoding="utf-8", timeout=30, env=env,
+                          dimensions=(60, 160))
+    child.delaybeforesend = None
+    return child
+
+
+def screen(child: pexpect.spawn) -> str:
+    """What was printed before the prompt, colour codes removed."""
+    child.expect_exact(PROMPT)
+    return ANSI.sub("", child.before)
+
+
+def test_the_screen_shows_clearing_hand_forests_and_numbered_options():
+    child = spawn("--bots", "random", "--seed", "3")
+    text = screen(child)
+    for part in ("Clearing:", "Your hand:", "Your forest", "Random's forest",
+                 "You, choose a turn action:", "  1. draw from the deck", "deck 119"):
+        assert part in text, part
+    game = fs.new_game("base", 2, seed=3, names=["You", "Random"])
+    for card in game.state.hands[0]:
+        assert game.rules.name_of(card).split(" / ")[0] in text
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_an_option_is_taken_by_number_or_by_text_and_undo_takes_it_back(tmp_path):
+    """``1`` draws from the deck (the second draw is then asked), ``undo`` comes back to
+    the turn action, the text ``draw from the deck`` does the same as its number; ``save``
+    writes a record that loads with the game's actions."""
+    child = spawn("--bots", "heuristic", "--seed", "5")
+    screen(child)
+    child.sendline("1")
+    assert "You, draw another card:" in screen(child)
+    child.sendline("undo")
+    text = screen(child)
+    assert "Taken back." in text and "You, choose a turn action:" in text
+    child.sendline("draw from the deck")
+    assert "You, draw another card:" in screen(child)
+    child.sendline("help")
+    assert "save FILE" in screen(child)
+    child.sendline("no such option at all")
+    assert "No option matches" in screen(child)
+    child.sendline("99")
+    assert "No option 99" in screen(child)
+    saved = tmp_path / "game.json"
+    child.sendline(f"save {saved}")
+    assert "Saved to" in screen(child)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    game = fs.Game.from_json(saved.read_text(encoding="utf-8"))
+    assert len(game.actions) == 1 and str(game.actions[0][0]) == "draw from the deck"
+    assert game.pending is not None and game.pending.player == 0
+
+
+def test_a_whole_game_ends_with_the_score_table():
+    """Always answering 1 plays a game to its end; the final scores are the game's."""
+    child = spawn("--bots", "random", "--seed", "11")
+    for _ in range(2000):
+        i = child.expect_exact([PROMPT, "Final scores"])
+        if i == 1:
+            break
+        child.sendline("1")
+    else:  # pragma: no cover
+        pytest.fail("the game did not end")
+    child.expect(pexpect.EOF)
+    tail = ANSI.sub("", child.before)
+    child.close()
+    assert child.exitstatus == 0
+    assert "winner" in tail
+    totals = [int(m) for m in re.findall(r"│\s*(?:You|Random)\s*│\s*\d+\s*│\s*\d+\s*│\s*(\d+)",
+                                         tail)]
+    assert len(totals) == 2
+
+
+def test_colours_on_a_terminal_and_none_with_no_color():
+    """Tree symbols are coloured on a terminal; NO_COLOR turns colours off."""
+    child = spawn("--bots", "random", "--seed", "3")
+    child.expect_exact(PROMPT)
+    coloured = child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    plain = spawn("--bots", "random", "--seed", "3", no_color=True)
+    plain.expect_exact(PROMPT)
+    text = plain.before
+    plain.sendline("quit")
+    plain.expect(pexpect.EOF)
+    assert COLOUR.search(coloured)
+    assert not COLOUR.search(text)
+    assert "Your hand:" in ANSI.sub("", text)
+
+
+def test_a_saved_game_goes_on_with_load(tmp_path):
+    saved = tmp_path / "g.json"
+    child = spawn("--bots", "random", "--seed", "8")
+    screen(child)
+    child.sendline("1")
+    screen(child)
+    child.sendline(f"save {saved}")
+    screen(child)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    again = spawn("--load", str(saved), "--bots", "random")
+    assert "You, draw another card:" in screen(again)
+    again.sendline("quit")
+    again.expect(pexpect.EOF)
+
+
+def test_end_of_input_leaves_the_game_cleanly():
+    child = spawn("--bots", "random", "--seed", "3")
+    child.expect_exact(PROMPT)
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in child.before

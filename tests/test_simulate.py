@@ -1,0 +1,191 @@
+"""Issue 13: ``forestshuffle simulate``: seeded tournaments between bots whose results do not
+depend on the workers (one process, a process pool, a Dask LocalCluster), interrupted runs
+that keep what finished, the statistics, the output files and the charts."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import forestshuffle as fs
+from forestshuffle import simulate as sim
+from forestshuffle.cli import main
+from forestshuffle.simulate import GameResult, SimConfig, run
+from forestshuffle.stats import summarize, wilson
+
+EXE = Path(sys.executable).parent / "forestshuffle"
+CONFIG = SimConfig(game="base", players=2, bots=("random", "heuristic"), seed=7)
+
+
+def results(config: SimConfig, n: int, **kw: object) -> list[GameResult]:
+    out = [r for batch in run(config, range(n), **kw) for r in batch]  # type: ignore[arg-type]
+    return sorted(out, key=lambda r: r.index)
+
+
+def test_a_game_of_a_run_is_its_seed_and_line_up_alone():
+    """Game i is the same game whether it is played alone or in a run, in any batch."""
+    one = sim.play_one(CONFIG, 5)
+    again = results(CONFIG, 8, batch=3)[5]
+    assert one == again
+    g = fs.new_game("base", 2, seed=sim.game_seed(7, 5))
+    lineup = CONFIG.lineup(5)
+    fs.bots.play_out(g, [sim.make_bot(b, sim.bot_seed(g.seed, p)) for p, b in enumerate(lineup)])
+    assert one.scores == g.scores().totals and one.actions == len(g.actions)
+
+
+def test_the_line_up_rotates_a_seat_each_game_and_fills_the_seats():
+    c = SimConfig(players=3, bots=("a", "b"))
+    assert [c.lineup(i) for i in range(4)] == [("a", "b", "a"), ("a", "a", "b"),
+                                                ("b", "a", "a"), ("a", "b", "a")]
+    assert SimConfig(players=3, bots=("a", "b"), rotate=False).lineup(1) == ("a", "b", "a")
+
+
+def test_the_same_seed_gives_the_same_results_with_two_worker_processes():
+    assert results(CONFIG, 12, workers=1) == results(CONFIG, 12, workers=2)
+
+
+def test_dask_local_cluster_of_two_workers_gives_the_single_process_results():
+    pytest.importorskip("distributed")
+    assert results(CONFIG, 10, workers=2, scheduler="local") == results(CONFIG, 10)
+
+
+def test_an_unreachable_scheduler_is_a_one_line_error(capsys):
+    pytest.importorskip("distributed")
+    os.environ["FORESTSHUFFLE_DASK_TIMEOUT"] = "1s"
+    try:
+        code = main(["simulate", "--games", "2", "--scheduler", "tcp://127.0.0.1:9"])
+    finally:
+        del os.environ["FORESTSHUFFLE_DASK_TIMEOUT"]
+    err = capsys.readouterr().err
+    assert code == 2 and "cannot reach the Dask scheduler" in err and "Traceback" not in err
+
+
+def test_wilson_interval_matches_known_values():
+    lo, hi = wilson(5, 10)
+    assert round(lo, 4) == 0.2366 and round(hi, 4) == 0.7634
+    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 4) == 0.2775
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def _r(i: int, bots: tuple[str, ...], scores: tuple[int, ...], winners: tuple[int, ...],
+       species: tuple[dict[str, tuple[int, int]], ...]) -> GameResult:
+    return GameResult(i, i, bots, scores, (0,) * len(bots), winners, 10 + i, 20 + i,
+                      "third_winter", species)
+
+
+def test_the_statistics_count_wins_ties_and_the_balance_lab():
+    """Game 0: a beats b, a played two wolves (10 points); game 1: a tie (both win), only b
+    played a wolf (0 points)."""
+    rs = [_r(0, ("a", "b"), (50, 40), (0,), ({"x.wolf": (2, 10)}, {})),
+          _r(1, ("b", "a"), (30, 30), (0, 1), ({"x.wolf": (1, 0)}, {"x.oak": (1, 3)}))]
+    s = summarize(rs, {"x.wolf": "Wolf"})
+    by_bot = {b["bot"]: b for b in s["by_bot"]}
+    assert (by_bot["a"]["wins"], by_bot["a"]["n"], by_bot["b"]["wins"]) == (2, 2, 1)
+    assert by_bot["a"]["score"]["mean"] == 40 and by_bot["b"]["score"]["max"] == 40
+    assert [(r["seat"], r["wins"]) for r in s["by_seat"]] == [(0, 2), (1, 1)]
+    wolf = next(r for r in s["species"] if r["species"] == "x.wolf")
+    assert wolf["name"] == "Wolf" and wolf["played_in"] == 0.5 and wolf["cards"] == 3
+    assert wolf["mean_points"] == 10 / 3
+    assert (wolf["with"]["wins"], wolf["with"]["n"]) == (2, 2)
+    assert (wolf["without"]["wins"], wolf["without"]["n"]) == (1, 2)
+    assert s["length"]["turns"]["mean"] == 10.5 and s["end_reasons"] == {"third_winter": 2}
+
+
+def test_the_outputs_hold_every_game_and_seat(tmp_path):
+    rs = results(CONFIG, 4)
+    s = summarize(rs)
+    js, = sim.save_results(tmp_path / "r.json", CONFIG, rs, s)
+    data = json.loads(Path(js).read_text())
+    assert [GameResult.from_dict(d) for d in data["results"]] == rs and data["complete"]
+    files = sim.save_results(tmp_path / "r.csv", CONFIG, rs, s)
+    with open(files[0], newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(rows) == 8 and [int(r["score"]) for r in rows[:2]] == list(rs[0].scores)
+    assert json.loads(Path(files[1]).read_text())["stats"] == json.loads(json.dumps(s))
+    pq = pytest.importorskip("pyarrow.parquet")
+    files = sim.save_results(tmp_path / "r.parquet", CONFIG, rs, s)
+    table = pq.read_table(files[0]).to_pylist()
+    assert [(r["game"], r["seat"], r["score"], r["won"]) for r in table] == [
+        (int(r["game"]), int(r["seat"]), int(r["score"]), r["won"] == "True") for r in rows]
+
+
+def test_the_charts_are_png_files(tmp_path):
+    pytest.importorskip("matplotlib")
+    from forestshuffle.stats import plot
+
+    rs = results(CONFIG, 4)
+    files = plot(rs, summarize(rs), tmp_path / "plots")
+    assert {f.name for f in files} == {"scores.png", "species_points.png", "game_length.png"}
+    assert all(f.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for f in files)
+
+
+def test_the_command_prints_json_statistics_equal_to_the_runs(capsys):
+    assert main(["simulate", "--games", "6", "--seed", "7", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["complete"] and out["stats"] == json.loads(json.dumps(
+        summarize(results(CONFIG, 6), {sid: sp.name for sid, sp in
+                                       fs.get_ruleset("base").species.items()})))
+
+
+def test_an_interrupted_run_keeps_and_writes_the_games_that_finished(tmp_path, monkeypatch,
+                                                                    capsys):
+    real = sim.play_batch
+    calls = []
+
+    def stop_on_the_third(config: SimConfig, indices: list[int]) -> list[GameResult]:
+        calls.append(indices)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(config, indices)
+
+    monkeypatch.setattr(sim, "play_batch", stop_on_the_third)
+    out = tmp_path / "r.json"
+    code = main(["simulate", "--games", "8", "--seed", "7", "--out", str(out)])
+    assert code == 130
+    data = json.loads(out.read_text())
+    assert data["complete"] is False and data["games"] == 2
+    assert [GameResult.from_dict(d) for d in data["results"]] == results(CONFIG, 2)
+    assert "2 of 8 games finished" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_a_pool_of_workers_and_keeps_what_finished(tmp_path):
+    """A real SIGINT to a running command with two worker processes."""
+    out = tmp_path / "r.json"
+    proc = subprocess.Popen([str(EXE), "simulate", "--games", "100000", "--seed", "3",
+                             "--workers", "2", "--out", str(out)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(6)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    data = json.loads(out.read_text())
+    assert data["complete"] is False and 0 < data["games"] < 100000
+    kept = [GameResult.from_dict(d) for d in data["results"]]
+    c = SimConfig(seed=3)
+    assert all(r == sim.play_one(c, r.index) for r in kept[:3])
+
+
+def test_a_registry_of_bots_in_forestshuffle_bots_is_used_by_name(monkeypatch, capsys):
+    """Bots other engineers add to ``forestshuffle.bots.BOTS`` (or as GreedyBot) are named
+    like the built-in ones."""
+    class First(fs.bots.RandomBot):
+        def choose(self, game: fs.Game) -> fs.Action:
+            return game.legal_actions()[0]
+
+    monkeypatch.setattr(fs.bots, "BOTS", {"First": First}, raising=False)
+    monkeypatch.setattr(fs.bots, "GreedyBot", fs.bots.HeuristicBot, raising=False)
+    assert {"first", "greedy", "random", "heuristic"} <= set(sim.bot_factories())
+    r = sim.play_one(SimConfig(bots=("first", "greedy"), seed=1), 0)
+    assert r.bots == ("first", "greedy")
+    monkeypatch.undo()
+    assert main(["simulate", "--games", "1", "--bots", "first"]) == 2
+    assert "unknown bot 'first'" in capsys.readouterr().err
