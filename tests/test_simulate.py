@@ -164,7 +164,7 @@ def test_ctrl_c_stops_a_pool_of_workers_and_keeps_what_finished(tmp_path):
                             stderr=subprocess.PIPE, text=True)
     time.sleep(6)
     proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=60)
+    _, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr
     data = json.loads(out.read_text())

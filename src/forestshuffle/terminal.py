@@ -157,11 +157,23 @@ def position_of(rules: Ruleset, s: GameState, names: Sequence[str],
     for p in order:
         f = s.forests[p]
         whose = "Your forest" if p == seat else f"{names[p]}'s forest"
-        parts.append(safe(f"{whose} ({len(f.sites)} sites, {len(f)} cards)", "bold"))
+        parts.append(safe(f"{whose} ({_n(len(f.sites), 'site')}, {_n(len(f), 'card')})",
+                          "bold"))
         parts.append(forest_table(rules, f))
     if seat is not None:
-        parts.append(Text.assemble(safe("Your hand: ", "bold"), cards_line(rules, s.hands[seat])))
+        parts.append(Text.assemble(safe("Your hand: ", "bold"),
+                                   cards_line(rules, s.hands[seat])))
     return Group(*parts)
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def hand_line(game: Game, seat: int) -> Text:
+    """The hand of *seat*, coloured."""
+    return Text.assemble(safe("Your hand: ", "bold"),
+                         cards_line(game.rules, game.state.hands[seat]))
 
 
 def decision(game: Game) -> RenderableType:
@@ -176,6 +188,7 @@ def decision(game: Game) -> RenderableType:
 
 
 HELP = """Answer with an option's number or its text (a unique part of it is enough).
+  (Enter)      show the whole table again
   undo         take back your last decision (and the bots' moves after it)
   save FILE    save the game as a record (forestshuffle replay FILE, play --load FILE)
   scores       the scores now
@@ -200,7 +213,10 @@ class PlaySession:
         self.read = read
         #: len(game.actions) at each of the person's decisions, for undo
         self.marks: list[int] = []
-        self.shown = len(turn_summaries(game))
+        #: turn lines already shown (the turn in progress is shown once it is over)
+        self.shown = max(0, len(turn_summaries(game)) - 1)
+        #: the turn whose whole table was last drawn (within a turn: the hand and decision)
+        self.drawn: int | None = None
 
     def say(self, *items: RenderableType) -> None:
         """Print rich renderables (the session's one way out)."""
@@ -226,7 +242,11 @@ class PlaySession:
         self._bots_play()
         while g.pending is not None:
             self._news()
-            self.say(position(g, self.seat), decision(g))
+            if self.drawn != g.state.turn:
+                self.say(position(g, self.seat), decision(g))
+                self.drawn = g.state.turn
+            else:
+                self.say(hand_line(g, self.seat), decision(g))
             if not self._ask():
                 self.say(safe("Game left unfinished (save FILE keeps it; play --load FILE "
                               "goes on).", "bold"))
