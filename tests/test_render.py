@@ -110,7 +110,7 @@ def test_a_view_shows_its_own_hand_and_no_other():
     v = g.view(0)
     svg = v._repr_svg_()
     text = " ".join(t.text or "" for t in ET.fromstring(svg).iter(f"{SVG}text"))
-    assert "(you)'s hand" in text
+    assert "Your hand" in text and "Your forest (Player 1)" in text
     titles = [t for t, _ in tiles(svg)]
     mine = {g.rules.halves[c][0].name for c in g.state.hands[0]}
     for name in mine:

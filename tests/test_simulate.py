@@ -156,14 +156,16 @@ def test_an_interrupted_run_keeps_and_writes_the_games_that_finished(tmp_path, m
     assert "2 of 8 games finished" in capsys.readouterr().err
 
 
-def test_ctrl_c_stops_a_pool_of_workers_and_keeps_what_finished(tmp_path):
-    """A real SIGINT to a running command with two worker processes."""
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_stops_a_pool_of_workers_and_keeps_what_finished(tmp_path, sig):
+    """A real SIGINT (Ctrl-C) or SIGTERM (kill) to a running command with two worker
+    processes."""
     out = tmp_path / "r.json"
     proc = subprocess.Popen([str(EXE), "simulate", "--games", "100000", "--seed", "3",
                              "--workers", "2", "--out", str(out)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
-    time.sleep(6)
-    proc.send_signal(signal.SIGINT)
+    time.sleep(5)
+    proc.send_signal(sig)
     _, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr

@@ -4,6 +4,7 @@ cluster, with a progress bar, statistics tables, output files and charts."""
 from __future__ import annotations
 
 import random
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +121,8 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
     progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), _Rate(),
                         TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
                         console=err, disable=not err.is_terminal, transient=False)
+    # a termination request (kill PID) stops the run like Ctrl-C: what finished is kept
+    old = signal.signal(signal.SIGTERM, _interrupt)
     try:
         with progress:
             task = progress.add_task("games", total=games)
@@ -129,6 +132,8 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
                 progress.update(task, completed=len(done))
     except KeyboardInterrupt:
         interrupted = True
+    finally:
+        signal.signal(signal.SIGTERM, old)
     results = [done[i] for i in sorted(done)]
     names = {sid: sp.name for sid, sp in rules.species.items()}
     summary = summarize(results, names)
@@ -148,6 +153,10 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
         for f in files:
             say(f"Wrote {f}.")
     return 130 if interrupted else 0
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _cores() -> int:

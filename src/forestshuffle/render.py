@@ -176,10 +176,8 @@ def _site(rules: Ruleset, s: SiteLike, where: Mapping[int, tuple[int, str, int]]
                         note="face down"))
     else:
         out.append(card_tile(rules, s.card, x0 + cx, y0 + cy, 0))
-        if s.under:
-            out.append(f"<text class='i' x='{x0 + cx:g}' y='{y0 + cy + H + 11:g}'>+ "
-                       f"{_esc(s.kind.label or s.kind.id)}</text>")
-    out.append(f"<text class='i' x='{x0 + 2:g}' y='{y0 + 12:g}'>{index}</text></g>")
+    label = f"{index}" + (f" · {s.kind.label or s.kind.id}" if s.under else "")
+    out.append(f"<text class='i' x='{x0 + 2:g}' y='{y0 + 12:g}'>{_esc(label)}</text></g>")
     return "".join(out), width, height
 
 
@@ -250,7 +248,7 @@ def position_svg(rules: Ruleset, state: GameState, names: Sequence[str], *,
 def _position(rules: Ruleset, clearing: Sequence[int], forests: Sequence[Any],
               hands: Sequence[int], caves: Sequence[int], deck: int, winter: int,
               names: Sequence[str], hand: Sequence[int] | None, seat: int | None,
-              caption: str) -> str:
+              caption: str, you: bool = False) -> str:
     out: list[str] = []
     y = 10.0
     width = 600.0
@@ -265,15 +263,15 @@ def _position(rules: Ruleset, clearing: Sequence[int], forests: Sequence[Any],
     width = max(width, w + 20)
     y += h + 8
     for p, f in enumerate(forests):
-        out.append(_text(10, y + 14, f"{names[p]}'s forest  ·  hand {hands[p]}  ·  cave "
-                         f"{caves[p]}", "h"))
+        whose = f"Your forest ({names[p]})" if you and p == seat else f"{names[p]}'s forest"
+        out.append(_text(10, y + 14, f"{whose}  ·  hand {hands[p]}  ·  cave {caves[p]}", "h"))
         y += 22
         part, w, h = _forest(rules, f, 10, y)
         out.append(f"<g class='forest' data-player='{p}'>{part}</g>")
         width = max(width, w + 20)
         y += h + 14
     if hand is not None and seat is not None:
-        part, w, h = _row(rules, f"{names[seat]}'s hand", hand, 10, y)
+        part, w, h = _row(rules, "Your hand" if you else f"{names[seat]}'s hand", hand, 10, y)
         out.append(part)
         width = max(width, w + 20)
         y += h + 8
@@ -345,10 +343,9 @@ def view_svg(view: Any, rules: Ruleset | None = None) -> str:
         raise ValueError("view_svg needs the view's ruleset")
     forests = [_ViewForest(rules, fv) for fv in view.forests]
     names = [f"Player {p + 1}" for p in range(len(view.forests))]
-    names[view.player] = f"Player {view.player + 1} (you)"
     return _position(rules, view.clearing, forests, view.hand_sizes, view.cave_sizes,
                      view.deck_size, len(view.winter_cards), names, view.hand, view.player,
-                     "")
+                     "", you=True)
 
 
 def report_html(report: Any) -> str:

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from .describe import turn_summaries
 from .errors import ForestShuffleError
+from .render import symbol_colour
 
 if TYPE_CHECKING:
     from .bots.random import Bot
@@ -28,10 +29,7 @@ if TYPE_CHECKING:
     from .scoring import Scores
     from .state import GameState
 
-#: Colours of the tree symbols, in the ruleset's symbol order.
-PALETTE = ("green4", "dark_orange3", "medium_purple3", "gold3", "deep_sky_blue3",
-           "indian_red", "spring_green3", "magenta3", "cyan3", "wheat4", "orchid",
-           "steel_blue", "chartreuse3", "salmon1")
+#: The colour of a card without a tree symbol, and of a face-down card.
 FACE_DOWN = "grey50"
 
 
@@ -43,10 +41,11 @@ def safe(text: Any, style: str = "") -> Text:
 
 
 def symbol_style(rules: Ruleset, symbol: str | None) -> str:
-    """The colour of tree symbol *symbol* (grey for none)."""
+    """The colour of tree symbol *symbol*: its tiles' colour in the pictures of
+    :mod:`forestshuffle.render` (rich brings it down to what the terminal shows)."""
     if symbol is None or symbol not in rules.symbols:
         return FACE_DOWN
-    return PALETTE[rules.symbols.index(symbol) % len(PALETTE)]
+    return symbol_colour(rules, symbol)
 
 
 def card_text(rules: Ruleset, card: int, half: int | None = None) -> Text:
