@@ -25,7 +25,9 @@ CHROMIUM = os.environ.get("FORESTSHUFFLE_CHROMIUM") or next(
                  shutil.which("google-chrome")) if p), None)
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--hide-scrollbars", "--force-device-scale-factor=1")
+         "--hide-scrollbars", "--force-device-scale-factor=1",
+         # let the page's script unpack its pictures before the dump or the screenshot
+         "--virtual-time-budget=15000")
 
 
 def browse(page: Path, *args: str, step: str = "last") -> subprocess.CompletedProcess[str]:
@@ -85,7 +87,7 @@ def check(record: Path, out_png: Path) -> list[str]:
     dom = browse(page, "--dump-dom").stdout
     last = len(turn_states(game)) - 1
     if f'<body data-step="{last}">' not in dom or \
-            f'<div class="step shown" data-step="{last}">' not in dom:
+            f'<div id="view" data-step="{last}"><svg' not in dom:
         problems.append("the page's script did not step to the last position")
     screenshot(page, out_png)
     counts = pixels(out_png)
