@@ -54,39 +54,32 @@ def play(game: str, players: int | None, bots: str, seat: int, name: str, seed: 
     """
     from .game import Game, new_game
     from .simulate import make_bot
-    from .terminal import PlaySession
+    from .terminal import PlaySession, safe
 
     names = lineup(bots)
-    if load is not None:
-        g = Game.from_json(read(str(load)))
-        count = g.players
-        if not 1 <= seat <= count:
-            raise Fail(f"--seat must be from 1 to {count} in this game")
-    else:
-        count = players if players is not None else 1 + len(names)
-        if not 1 <= seat <= count:
-            raise Fail(f"--seat must be from 1 to --players ({count})")
-        others = [names[i % len(names)] for i in range(count - 1)]
+    g = Game.from_json(read(str(load))) if load is not None else None
+    count = g.players if g is not None else (players if players is not None else 1 + len(names))
+    if not 1 <= seat <= count:
+        raise Fail(f"--seat must be from 1 to {count} (the players of the game)")
+    human = seat - 1
+    # the bot of every other seat, the line-up repeated
+    bot_of = {p: names[k % len(names)]
+              for k, p in enumerate(p for p in range(count) if p != human)}
+    if g is None:
         seat_names: list[str] = []
-        for i in range(count):
-            label = name if i == seat - 1 else others[i if i < seat - 1 else i - 1].capitalize()
+        for p in range(count):
+            label = name if p == human else bot_of[p].capitalize()
+            n = 2
             while label in seat_names:
-                label += "'"
+                label = f"{bot_of[p].capitalize()} {n}"
+                n += 1
             seat_names.append(label)
         g = new_game(game, players=count, seed=seed, names=seat_names,
                      options=options(option), expansions=expansion)
-    others = [names[i % len(names)] for i in range(count - 1)]
-    human = seat - 1
-    base = g.seed * 100
-    table = {}
-    k = 0
-    for p in range(count):
-        if p != human:
-            table[p] = make_bot(others[k], base + p)
-            k += 1
+    table = {p: make_bot(b, g.seed * 100 + p) for p, b in bot_of.items()}
     out = console()
-    out.print(f"{g.rules.spec.name}: {', '.join(g.seat_names)} — you are {g.names[human]} "
-              f"(seat {seat}). Type help for the commands.", highlight=False, markup=False)
+    out.print(safe(f"{g.rules.spec.name}: {', '.join(g.seat_names)} — you are "
+                   f"{g.names[human]} (seat {seat}). Type help for the commands."))
     return PlaySession(g, human, table, out, read=_reader()).run()
 
 
