@@ -6,57 +6,60 @@ Run from the repository root::
     .venv/bin/python benchmarks/scaling.py                     # 400 games, 1 and 2 workers
     .venv/bin/python benchmarks/scaling.py --games 1000 --workers 1 2 --dask
 
-Each configuration plays the same games (``simulate.run``, batches of 8 games) in a pool of
-that many processes, so the one-worker figure pays the same pool overhead as the others. For
-each it prints the wall time, games per wall second, the CPU time the workers used and the
-speed-up against the first configuration. The machine's load average before and after is
-printed too: on a machine shared with other work, a wall-clock speed-up says more about the
-other work than about forestshuffle (two workers on two cores need both cores free), so read
-it with the load, and the CPU-time line (games per worker CPU second), which load moves far
-less. Nothing here asserts a speed: it only prints figures.
+Each configuration plays the same games (``simulate.play_batch``, batches of 8 games, as
+``simulate.run`` sends them) in a pool of that many processes, so the one-worker figure pays
+the same pool overhead as the others. For each it prints the wall time, games per wall
+second and the wall speed-up against the first configuration, and a CPU-bound speed-up:
+the number of workers times the first configuration's worker CPU time over the workers' CPU
+time here, the speed-up with a free core per worker and the work spread evenly (the batches
+are small, and the games share nothing), less what running side by side costs in CPU time
+(shared caches and memory). On a machine shared with other work, the wall speed-up says
+more about the other work than about forestshuffle (two workers on two cores need both
+cores free): read it with the load average printed on each line. Nothing here asserts a
+speed: it only prints figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import resource
 import time
 from typing import Any
 
+from forestshuffle import simulate
 from forestshuffle.simulate import SimConfig, run
 
 
-def _cpu_children() -> float:
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
-
-
-def _cpu_self() -> float:
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
+def timed_batch(config: SimConfig, indices: list[int]) -> tuple[list[Any], int, float]:
+    """``play_batch`` in a worker, with the worker's pid and the CPU time the batch took."""
+    t = time.process_time()
+    out = simulate.play_batch(config, indices)
+    return out, os.getpid(), time.process_time() - t
 
 
 def measure(config: SimConfig, games: int, workers: int, dask: bool) -> dict[str, Any]:
     """Play *games* games of *config* on *workers* processes (a pool, or Dask)."""
-    cpu0, self0 = _cpu_children(), _cpu_self()
     t0 = time.perf_counter()
-    results = [r for batch in (run(config, range(games), workers=workers, batch=8,
-                                   scheduler="local" if dask else None)
-                               if workers > 1 or dask else
-                               _one_process_pool(config, games)) for r in batch]
+    per_worker: dict[int, float] = {}
+    if dask:
+        results = [r for batch in run(config, range(games), workers=workers, batch=8,
+                                      scheduler="local") for r in batch]
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        results = []
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(timed_batch, config, b)
+                       for b in simulate.batches(range(games), workers, 8)]
+            for f in as_completed(futures):
+                out, pid, cpu = f.result()
+                results.extend(out)
+                per_worker[pid] = per_worker.get(pid, 0.0) + cpu
     wall = time.perf_counter() - t0
-    cpu = _cpu_children() - cpu0 + (_cpu_self() - self0 if dask else 0.0)
     return {"workers": workers, "dask": dask, "games": len(results), "wall": wall,
-            "rate": len(results) / wall, "cpu": cpu, "results": sorted(results,
-                                                                       key=lambda r: r.index)}
-
-
-def _one_process_pool(config: SimConfig, games: int) -> Any:
-    """One worker in a pool of its own (the same overhead as a pool of several)."""
-    from forestshuffle import simulate
-
-    return simulate._run_processes(config, simulate.batches(range(games), 1, 8), 1)
+            "rate": len(results) / wall, "cpu": sum(per_worker.values()),
+            "slowest": max(per_worker.values(), default=0.0),
+            "results": sorted(results, key=lambda r: r.index)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,11 +86,16 @@ def main(argv: list[str] | None = None) -> int:
         if base is None:
             base = m
         same = "same results" if m["results"] == base["results"] else "DIFFERENT RESULTS"
-        per_cpu = m["games"] / m["cpu"] if m["cpu"] else float("nan")
-        print(f"scaling:{'dask' if dask else 'processes'}:{w}  wall {m['wall']:7.2f} s  "
-              f"{m['rate']:7.1f} games/s  x{m['rate'] / base['rate']:.2f}  workers' cpu "
-              f"{m['cpu']:7.2f} s ({per_cpu:.1f} games per cpu s)  {same}  "
-              f"load {os.getloadavg()[0]:.2f}")
+        line = (f"scaling:{'dask' if dask else 'processes'}:{w}  wall {m['wall']:7.2f} s  "
+                f"{m['rate']:7.1f} games/s  x{m['rate'] / base['rate']:.2f} wall")
+        if not dask:
+            # CPU-bound: the speed-up with a free core per worker and the work spread evenly
+            # (the batches are small): workers x one worker's CPU time / these workers' CPU
+            # time. Load moves it far less than the wall time.
+            bound = w / base["workers"] * base["cpu"] / m["cpu"]
+            line += (f"  x{bound:.2f} cpu-bound  workers' cpu {m['cpu']:6.2f} s (busiest "
+                     f"{m['slowest']:6.2f} s)")
+        print(f"{line}  {same}  load {os.getloadavg()[0]:.2f}")
     return 0
 
 

@@ -19,4 +19,4 @@ def test_the_scaling_benchmark_prints_a_line_per_configuration_with_the_same_res
     lines = [ln for ln in done.stdout.splitlines() if ln.startswith("scaling:processes:")]
     assert [ln.split()[0] for ln in lines] == ["scaling:processes:1", "scaling:processes:2"]
     for ln in lines:
-        assert re.search(r"[\d.]+ games/s +x[\d.]+ .* same results", ln), ln
+        assert re.search(r"[\d.]+ games/s +x[\d.]+ wall +x[\d.]+ cpu-bound .* same results", ln), ln
