@@ -115,11 +115,28 @@ def test_replay_html_writes_the_page(record, tmp_path):
                                   ["simulate", "--games", "1", "--out", "x.txt"],
                                   ["simulate", "--players", "9", "--games", "1"],
                                   ["play", "--players", "9"], ["demo", "--bots", "nobody"],
-                                  ["demo", "--save", "/nonexistent/dir/x.json"]])
+                                  ["demo", "--save", "/nonexistent/dir/x.json"],
+                                  ["simulate", "--games", "1", "--out", "/nonexistent/r.json"],
+                                  ["simulate", "--games", "1", "--plot", "/proc/no"]])
 def test_errors_are_one_line_and_a_non_zero_exit(args):
     r = run(*args)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("forestshuffle: error")
+
+
+def test_an_unexpected_failure_is_one_line_unless_debugging(monkeypatch, capsys):
+    import forestshuffle.cli as cli
+
+    def boom(*args: object, **kw: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("forestshuffle.cli.host", boom)
+    assert cli.main(["plugins"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unexpected RuntimeError: a bug" in err
+    monkeypatch.setenv("FORESTSHUFFLE_DEBUG", "1")
+    with pytest.raises(RuntimeError):
+        cli.main(["plugins"])
 
 
 def test_a_damaged_record_is_refused_in_one_line(record, tmp_path):

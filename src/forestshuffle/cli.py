@@ -12,6 +12,7 @@ traceback.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -256,6 +257,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:  # pragma: no cover
         return 0
+    except OSError as exc:  # a file the command writes (--out, --plot...)
+        where = f" {exc.filename}" if exc.filename else ""
+        return error(f"cannot use{where}: {exc.strerror or type(exc).__name__}")
+    except Exception as exc:  # a bug: one line all the same, unless debugging
+        if os.environ.get("FORESTSHUFFLE_DEBUG"):
+            raise
+        error(f"unexpected {type(exc).__name__}: {exc} (FORESTSHUFFLE_DEBUG=1 shows where)")
+        return 1
     return rv if isinstance(rv, int) else 0
 
 

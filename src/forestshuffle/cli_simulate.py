@@ -3,6 +3,7 @@ cluster, with a progress bar, statistics tables, output files and charts."""
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 from pathlib import Path
@@ -101,13 +102,7 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
 
         raise PlayerCountError(f"ruleset {rules.id!r} is for {rules.spec.min_players} to "
                                f"{rules.spec.max_players} players, not {players}")
-    if out is not None:
-        from .simulate import FORMATS
-
-        if out.suffix.lower() not in FORMATS:
-            from .errors import ArgumentError
-
-            raise ArgumentError(f"--out must end in {', '.join(FORMATS)}, not {out.name!r}")
+    _check_outputs(out, plot)
     n_workers = workers if workers is not None else (
         _cores() if scheduler == "local" else 1)
     err = console(stderr=True)
@@ -117,7 +112,8 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
              f"{n_workers} process{'es' if n_workers > 1 else ''}")
     if not as_json:
         err.print(f"{rules.spec.name}, {players} players, bots {', '.join(config.bots)}: "
-                  f"{games} games, seed {seed}, on {where}", highlight=False, markup=False)
+                  f"{games} game{'s' if games != 1 else ''}, seed {seed}, on {where}",
+                  highlight=False, markup=False)
     progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), _Rate(),
                         TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
                         console=err, disable=not err.is_terminal, transient=False)
@@ -155,13 +151,30 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
     return 130 if interrupted else 0
 
 
+def _check_outputs(out: Path | None, plot: Path | None) -> None:
+    """Refuse, before any game is played, an output that cannot be written."""
+    from .cli_base import Fail
+    from .simulate import FORMATS
+
+    if out is not None:
+        if out.suffix.lower() not in FORMATS:
+            raise Fail(f"--out must end in {', '.join(FORMATS)}, not {out.name!r}")
+        folder = out.parent if str(out.parent) else Path(".")
+        if not folder.is_dir() or not os.access(folder, os.W_OK):
+            raise Fail(f"cannot write {out}: no writable folder {folder}")
+    if plot is not None:
+        try:
+            plot.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise Fail(f"cannot write charts into {plot}: "
+                       f"{exc.strerror or type(exc).__name__}") from None
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
 def _cores() -> int:
-    import os
-
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
         os.cpu_count() or 1)
 
