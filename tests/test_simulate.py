@@ -52,9 +52,16 @@ def test_the_same_seed_gives_the_same_results_with_two_worker_processes():
     assert results(CONFIG, 12, workers=1) == results(CONFIG, 12, workers=2)
 
 
-def test_dask_local_cluster_of_two_workers_gives_the_single_process_results():
+def test_dask_local_cluster_of_two_workers_gives_the_single_process_results(tmp_path):
+    """``simulate --scheduler local --workers 2``: a Dask LocalCluster of two worker
+    processes plays the same games as one process."""
     pytest.importorskip("distributed")
-    assert results(CONFIG, 10, workers=2, scheduler="local") == results(CONFIG, 10)
+    out = tmp_path / "dask.json"
+    assert main(["simulate", "--games", "10", "--seed", "7", "--scheduler", "local",
+                 "--workers", "2", "--out", str(out), "--json"]) == 0
+    data = json.loads(out.read_text())
+    assert data["complete"] and data["games"] == 10
+    assert [GameResult.from_dict(d) for d in data["results"]] == results(CONFIG, 10)
 
 
 def test_an_unreachable_scheduler_is_a_one_line_error(capsys):
