@@ -150,3 +150,27 @@ def test_end_of_input_leaves_the_game_cleanly():
     child.close()
     assert child.exitstatus == 0
     assert "Traceback" not in child.before
+
+
+def test_a_solo_game_shows_the_automated_seats_turns_and_ends_with_the_scores():
+    """A ruleset with an automated seat (the test plugin's Squirrel, in games of 1 or 2
+    players): the session shows its turns by its seat name, the person plays the only player
+    seat, and the final table comes at the end. In-process, with a scripted reader."""
+    import io
+
+    from open_core import plugin  # the open-core test plugin (tests/open_core)
+    from rich.console import Console
+
+    from forestshuffle.terminal import PlaySession
+
+    rules = fs.PluginHost(extra=[plugin]).ruleset("test-open")
+    game = fs.new_game(rules, players=1, seed=3)
+    assert game.seat_names == ["Player 1", "Squirrel"]
+    buf = io.StringIO()
+    answers = iter(["help", "scores", *["1"] * 3000])
+    code = PlaySession(game, 0, {}, Console(file=buf, width=120, no_color=True),
+                       read=lambda _: next(answers)).run()
+    text = buf.getvalue()
+    assert code == 0 and game.is_over
+    assert re.search(r"^\s+\d+ Squirrel: ", text, re.M)
+    assert "Final scores" in text and "Scores now" in text and "save FILE" in text
