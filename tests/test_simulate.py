@@ -171,7 +171,12 @@ def test_ctrl_c_stops_a_pool_of_workers_and_keeps_what_finished(tmp_path, sig):
     proc = subprocess.Popen([str(EXE), "simulate", "--games", "100000", "--seed", "3",
                              "--workers", "2", "--out", str(out)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
-    time.sleep(5)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not children.exists() or
+                                           len(children.read_text().split()) < 2):
+        time.sleep(0.2)  # until the pool's two workers run
+    time.sleep(3)  # a few batches finish
     proc.send_signal(sig)
     _, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr
