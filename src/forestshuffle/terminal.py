@@ -110,12 +110,17 @@ def forest_table(rules: Ruleset, forest: Forest, title: str = "") -> Table:
 
 
 def cards_line(rules: Ruleset, cards: Sequence[int]) -> Text:
-    """Cards side by side, coloured, separated by ``|``."""
+    """Cards side by side, coloured, separated by ``|``; a dweller card's tree symbol in
+    brackets (what a payment's bonus asks), so it shows without colours too."""
     out = Text()
     for n, c in enumerate(cards):
         if n:
             out.append("  |  ", style="dim")
         out.append_text(card_text(rules, c))
+        halves = rules.halves.get(c, ())
+        symbols = list(dict.fromkeys(h.symbol for h in halves if h.symbol is not None))
+        if symbols and not rules.opens_site(c):
+            out.append_text(safe(f" [{'/'.join(symbols)}]", "dim"))
     return out or safe("(none)", "dim")
 
 
