@@ -174,3 +174,30 @@ def test_a_solo_game_shows_the_automated_seats_turns_and_ends_with_the_scores():
     assert code == 0 and game.is_over
     assert re.search(r"^\s+\d+ Squirrel: ", text, re.M)
     assert "Final scores" in text and "Scores now" in text and "save FILE" in text
+
+
+def test_undo_takes_back_the_bots_moves_after_the_persons_last_answer():
+    """After the person's turn and the bot's, ``undo`` comes back to the person's last
+    decision: the bot's turn is taken back with it."""
+    import io
+
+    from rich.console import Console
+
+    from forestshuffle.bots import HeuristicBot
+    from forestshuffle.terminal import PlaySession
+
+    game = fs.new_game("base", 2, seed=5)
+    seen: list[int] = []
+    script = iter(["1", "1", "undo", "quit"])
+
+    def read(_: str) -> str:
+        seen.append(len(game.actions))
+        return next(script)
+
+    PlaySession(game, 0, {1: HeuristicBot(1)}, Console(file=io.StringIO(), no_color=True),
+                read=read).run()
+    # answers at 0 actions, then 1 (the second draw), then after the bot's turn; undo goes
+    # back to 1 action: the person's first draw, before the second
+    assert seen[:2] == [0, 1] and seen[2] > 2
+    assert len(game.actions) == 1 and game.pending is not None
+    assert game.pending.player == 0 and game.pending.kind != "turn"

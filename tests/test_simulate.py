@@ -203,3 +203,15 @@ def test_a_registry_of_bots_in_forestshuffle_bots_is_used_by_name(monkeypatch, c
     monkeypatch.undo()
     assert main(["simulate", "--games", "1", "--bots", "first"]) == 2
     assert "unknown bot 'first'" in capsys.readouterr().err
+
+
+def test_a_terminal_shows_a_progress_bar_with_games_per_second_and_eta():
+    pexpect = pytest.importorskip("pexpect")
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
+    env["TERM"] = "xterm-256color"
+    child = pexpect.spawn(str(EXE), ["simulate", "--games", "40", "--seed", "1"],
+                          encoding="utf-8", timeout=120, env=env, dimensions=(30, 140))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "40/40" in child.before and "games/s" in child.before and "eta" in child.before
