@@ -89,6 +89,7 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
     from .simulate import GameResult, SimConfig, run, save_results
     from .stats import plot as make_plots
     from .stats import summarize
+    from .terminal import safe
 
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -111,9 +112,9 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
     where = (f"Dask {scheduler}" if scheduler else
              f"{n_workers} process{'es' if n_workers > 1 else ''}")
     if not as_json:
-        err.print(f"{rules.spec.name}, {players} players, bots {', '.join(config.bots)}: "
-                  f"{games} game{'s' if games != 1 else ''}, seed {seed}, on {where}",
-                  highlight=False, markup=False)
+        err.print(safe(f"{rules.spec.name}, {players} players, bots "
+                       f"{', '.join(config.bots)}: {games} game{'s' if games != 1 else ''}, "
+                       f"seed {seed}, on {where}"))
     progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), _Rate(),
                         TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
                         console=err, disable=not err.is_terminal, transient=False)
