@@ -109,8 +109,9 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
     err = console(stderr=True)
     done: dict[int, GameResult] = {}
     interrupted = False
-    where = (f"Dask {scheduler}" if scheduler else
-             f"{n_workers} process{'es' if n_workers > 1 else ''}")
+    procs = f"{n_workers} process{'es' if n_workers > 1 else ''}"
+    where = (f"a Dask LocalCluster of {procs}" if scheduler == "local" else
+             f"the Dask scheduler {scheduler}" if scheduler else procs)
     if not as_json:
         err.print(safe(f"{rules.spec.name}, {players} players, bots "
                        f"{', '.join(config.bots)}: {games} game{'s' if games != 1 else ''}, "
