@@ -76,3 +76,15 @@ def test_compare_prints_ratios_against_a_base_commit(tmp_path: Path) -> None:
     assert "site-packages/forestshuffle_base" in out  # the base's own plugin was loaded
     figure_line(out, "selfplay:base", r"games/s +[\d,.]+ +[\d,.]+ +\d+\.\d{3}$")
     figure_line(out, "replay-trusted:base", r"skipped|events/s")
+
+
+def test_strength_prints_a_win_rate_with_its_interval() -> None:
+    """strength.py: one line per pair, the win rate with a 95 % interval and CPU per
+    decision (tiny: two games of greedy against random, a small ISMCTS budget)."""
+    out = run("strength.py", "--pairs", "greedy:random,ismcts:heuristic", "--games", "2",
+              "--iterations", "5")
+    lines = [line for line in out.splitlines() if " vs " in line]
+    assert len(lines) == 2
+    for line in lines:
+        assert re.search(r"[\d.]+/2 = [\d.]+ % \[[\d.]+ %, [\d.]+ %\] \(95 % Wilson\)", line), line
+        assert "CPU per decision" in line

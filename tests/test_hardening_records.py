@@ -55,7 +55,10 @@ def test_the_stored_version_1_record_without_origin_still_loads():
     raw = json.loads(STORED.read_text())
     assert "origin" not in raw
     g = fs.Game.from_json(STORED.read_text())
-    assert g.origin == "seed" and len(g.events) == len(raw["events"])
+    assert g.origin == "seed"
+    # read modulo bookkeeping (version 2 keeps the queue with fewer events: record.upcast)
+    assert record.semantic([record.event_to_dict(e) for e in g.events]) == record.semantic(
+        raw["events"])
 
 
 def test_a_forged_deal_with_a_consistent_log_and_the_seed_kept_is_refused_at_the_deal():

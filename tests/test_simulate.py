@@ -163,6 +163,23 @@ def test_an_interrupted_run_keeps_and_writes_the_games_that_finished(tmp_path, m
     assert "2 of 8 games finished" in capsys.readouterr().err
 
 
+def _cpu_seconds(children: Path) -> list[float]:
+    """The CPU seconds (user + system) of each child process listed in *children*, once
+    there are two."""
+    try:
+        pids = children.read_text().split()
+        if len(pids) < 2:
+            return []
+        ticks = os.sysconf("SC_CLK_TCK")
+        out = []
+        for pid in pids:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            out.append((int(fields[11]) + int(fields[12])) / ticks)
+        return out
+    except (OSError, ValueError, IndexError):
+        return []
+
+
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_ctrl_c_stops_a_pool_of_workers_and_keeps_what_finished(tmp_path, sig):
     """A real SIGINT (Ctrl-C) or SIGTERM (kill) to a running command with two worker
@@ -172,11 +189,12 @@ def test_ctrl_c_stops_a_pool_of_workers_and_keeps_what_finished(tmp_path, sig):
                              "--workers", "2", "--out", str(out)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (not children.exists() or
-                                           len(children.read_text().split()) < 2):
-        time.sleep(0.2)  # until the pool's two workers run
-    time.sleep(3)  # a few batches finish
+    deadline = time.monotonic() + 120
+    # until the pool's two workers have each worked a few CPU seconds (a batch of 16 games
+    # takes about one): counted in CPU time, so a loaded machine only makes it slower
+    while time.monotonic() < deadline and min(_cpu_seconds(children), default=0.0) < 4:
+        time.sleep(0.2)
+    time.sleep(0.5)
     proc.send_signal(sig)
     _, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr

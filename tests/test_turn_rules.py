@@ -451,7 +451,7 @@ def test_extra_turn_is_taken_right_after_the_turn_that_earned_it_by_the_same_pla
     assert kinds_asked(g) == "bonus"
     evs = g.apply(fs.Use())
     assert ev.ExtraTurnGranted(0) in evs
-    assert evs[-2] == ev.TurnStarted(0, True)
+    assert evs[-1] == ev.TurnStarted(0, True)
     assert g.pending.kind == "turn" and g.pending.player == 0
     evs = g.apply(fs.PlaySapling(rest[0]))
     assert ev.TurnStarted(1, False) in evs

@@ -25,6 +25,20 @@ class CompiledHalf:
     name: str
     needs: frozenset[str] = frozenset()
     kind: str = "dweller"  #: the species' kind: tree, site or dweller
+    #: the forest counters a visible half of this kind adds 1 to (its tags, its symbol)
+    count_keys: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: ``species:<id>``, and the counters a first visible half of the species adds 1 to
+    species_key: str = attrs.field(init=False, eq=False, repr=False)
+    distinct_keys: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        tags = sorted(self.tags)
+        keys = [f"tag:{t}" for t in tags]
+        if self.symbol is not None:
+            keys.append(f"symbol:{self.symbol}")
+        object.__setattr__(self, "count_keys", tuple(keys))
+        object.__setattr__(self, "species_key", f"species:{self.species}")
+        object.__setattr__(self, "distinct_keys", tuple(f"distinct_tag:{t}" for t in tags))
 
 
 @attrs.frozen

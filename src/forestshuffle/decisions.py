@@ -110,7 +110,7 @@ class Declare(Action):
     name: str
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class Decision:
     """The decision a game waits for: whose it is, what kind, and the legal answers.
 

@@ -91,3 +91,13 @@ class RecordError(ForestShuffleError, ValueError):
         self.problem = problem
         self.index = index
         self.path = path
+
+
+class CodecError(ForestShuffleError, ValueError):
+    """An action has no code in the ruleset's action space (see :mod:`forestshuffle.codec`),
+    a code names no action, or a plugin action's fields have no declared domain."""
+
+
+class PickleError(ForestShuffleError, TypeError):
+    """A game or ruleset cannot be pickled: its ruleset was not compiled from the installed
+    plugins, so another process could not rebuild it."""

@@ -1,4 +1,4 @@
-"""What happened: frozen events with past-tense names.
+"""What happened: events with past-tense names.
 
 A game is its parameters plus its event list; :func:`forestshuffle.state.evolve`
 folds events into a state and never validates. Every random outcome is inside an
@@ -19,7 +19,11 @@ from .steps import Step
 
 class Event:
     """Base class of all events (a plugin's own subclass
-    :class:`forestshuffle.kinds.PluginEvent`)."""
+    :class:`forestshuffle.kinds.PluginEvent`).
+
+    Events are never changed once made: they are shared between a game's log, its copies
+    and its records. (The core's are slotted attrs classes without the cost of frozen ones
+    on the hot path; treat them as frozen.)"""
 
     __slots__ = ()
     class_version: ClassVar[int] = 1
@@ -42,7 +46,7 @@ class Event:
         return self
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class DeckBuilt(Event):
     """Set-up: the deck as dealt, top card first, and the cards returned unseen to the box."""
 
@@ -50,7 +54,7 @@ class DeckBuilt(Event):
     boxed: tuple[int, ...] = ()
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class CardDrawn(Event):
     """A player took the top card of the deck into their hand."""
 
@@ -58,7 +62,7 @@ class CardDrawn(Event):
     card: int
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class CardTaken(Event):
     """A player took a face-up card from the clearing into their hand."""
 
@@ -66,21 +70,21 @@ class CardTaken(Event):
     card: int
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class CardRevealed(Event):
     """The top card of the deck was put face up into the clearing."""
 
     card: int
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class WinterRevealed(Event):
     """A winter card came off the deck and was put face up beside the clearing."""
 
     card: int
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class HandReturned(Event):
     """A player returned their whole hand to the box (the opening mulligan)."""
 
@@ -88,15 +92,19 @@ class HandReturned(Event):
     cards: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class TurnStarted(Event):
-    """A player's turn began; ``extra`` when it is an extra turn."""
+    """A player's (or an automated seat's) turn began; ``extra`` when it is an extra turn.
+
+    It also does the queue's bookkeeping of a new turn: the step at the head of the queue (the
+    previous turn's ``end_turn``), if any, is done, and the turn's steps are queued
+    (``Ruleset.turn_queue``: the turn step, the end-of-turn rules, ``end_turn``)."""
 
     player: int
     extra: bool = False
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class CardPlayed(Event):
     """A player put a card into their forest, its payment going to the clearing.
 
@@ -118,7 +126,7 @@ class CardPlayed(Event):
     source: str = "hand"  #: where the card came from: ``hand`` or ``clearing``
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class SiteUpgraded(Event):
     """A player tucked a hand card face down under a site just played, for free, turning it
     into the site kind ``kind`` (a tree with a generic river)."""
@@ -129,7 +137,7 @@ class SiteUpgraded(Event):
     kind: str
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class HandRevealed(Event):
     """A player showed their hand to everyone (they could neither draw nor play)."""
 
@@ -137,7 +145,7 @@ class HandRevealed(Event):
     cards: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class CardsCaved(Event):
     """Cards went face down into a player's cave, from ``source`` (``hand`` or ``clearing``)."""
 
@@ -146,21 +154,21 @@ class CardsCaved(Event):
     source: str
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class ClearingEmptied(Event):
     """At the end of a turn the clearing held 10 or more cards; all of them left the game."""
 
     cards: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class ExtraTurnGranted(Event):
     """A player earned an extra turn, taken right after the current one."""
 
     player: int
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class StepsQueued(Event):
     """Bookkeeping: steps were put into the resolution queue at index ``at``."""
 
@@ -168,19 +176,25 @@ class StepsQueued(Event):
     at: int = 0
 
 
-@attrs.frozen
+@attrs.define(eq=True)
+class StepsReplaced(StepsQueued):
+    """Bookkeeping: the step at the head of the queue was done, and ``steps`` go first (a
+    StepFinished and a StepsQueued at 0 in one event). ``at`` is always 0."""
+
+
+@attrs.define(eq=True)
 class StepFinished(Event):
     """Bookkeeping: the step at the head of the resolution queue was done."""
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class StepUpdated(Event):
     """Bookkeeping: the step at the head of the queue recorded progress."""
 
     step: Step
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class GameEndScheduled(Event):
     """The game will end once the current turn is finished (``reason`` names the rule, such
     as ``third_winter`` in a ruleset whose last winter lets the turn finish)."""
@@ -188,7 +202,7 @@ class GameEndScheduled(Event):
     reason: str
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class GameEnded(Event):
     """The game ended; ``reason`` names the rule (``third_winter``...). ``winners``, when not
     empty, are the seats that won by the rule itself (an immediate win), whatever the scores.
@@ -216,6 +230,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ClearingEmptied,
         ExtraTurnGranted,
         StepsQueued,
+        StepsReplaced,
         StepFinished,
         StepUpdated,
         GameEndScheduled,

@@ -85,8 +85,8 @@ class Site:
 class Forest:
     """The sites and counters of one player's forest."""
 
-    __slots__ = ("counts", "open", "open_defs", "order", "placed_turn", "sites", "triggers",
-                 "where")
+    __slots__ = ("counts", "empty", "open", "open_defs", "order", "placed_turn", "sites",
+                 "triggers", "where")
 
     def __init__(self) -> None:
         self.sites: list[Site] = []
@@ -99,6 +99,9 @@ class Forest:
         self.open: dict[Position, int] = {}
         #: slot definition -> number of empty slots of it
         self.open_defs: dict[SlotDef, int] = {}
+        #: position -> the empty slots that take it, as (site, slot index, slot name), in
+        #: the order placements are offered (by site, then the site kind's slot order)
+        self.empty: dict[Position, list[tuple[int, int, str]]] = {}
         #: cards with permanent triggers, in the order played
         self.triggers: list[int] = []
 
@@ -124,13 +127,15 @@ class Forest:
     def _count_half(self, h: CompiledHalf, rules: ForestRules, card: int) -> None:
         if h.species in rules.triggers:
             self.triggers.append(card)
-        if self._inc("species:" + h.species) == 1:
-            for t in h.tags:
-                self._inc("distinct_tag:" + t)
-        for t in h.tags:
-            self._inc("tag:" + t)
-        if h.symbol is not None:
-            self._inc("symbol:" + h.symbol)
+        c = self.counts
+        k = h.species_key
+        v = c.get(k, 0) + 1
+        c[k] = v
+        if v == 1:
+            for k in h.distinct_keys:
+                c[k] = c.get(k, 0) + 1
+        for k in h.count_keys:
+            c[k] = c.get(k, 0) + 1
 
     def open_site(
         self, card: int, half: CompiledHalf | None, kind: SiteKind, rules: ForestRules, turn: int
@@ -142,10 +147,16 @@ class Forest:
         self.sites.append(Site(card, kind, species, symbol))
         op = self.open
         od = self.open_defs
-        for sd in kind.slots:
+        empty = self.empty
+        for i, sd in enumerate(kind.slots):
             od[sd] = od.get(sd, 0) + 1
             for pos in sd.accepts:
                 op[pos] = op.get(pos, 0) + 1
+                e = empty.get(pos)
+                if e is None:
+                    empty[pos] = [(idx, i, sd.name)]
+                else:
+                    e.append((idx, i, sd.name))
         self.where[card] = (idx, "center", 0 if half else -1)
         self.order.append(card)
         self.placed_turn[card] = turn
@@ -187,12 +198,26 @@ class Forest:
                 od[sd] = od.get(sd, 0) + 1
                 for pos in sd.accepts:
                     op[pos] = op.get(pos, 0) + 1
+        self._reindex_empty(site)
         if was_full != s.is_full:
             self._inc("full_sites", 1 if s.is_full else -1)
         s.under.append(card)
         self.where[card] = (site, "under", -1)
         self.order.append(card)
         self.placed_turn[card] = turn
+
+    def _reindex_empty(self, site: int) -> None:
+        """Rebuild the :attr:`empty` entries of *site* (its kind or slots changed)."""
+        s = self.sites[site]
+        for lst in self.empty.values():
+            lst[:] = [x for x in lst if x[0] != site]
+        for i, sd in enumerate(s.kind.slots):
+            if s.slots[sd.name]:
+                continue
+            for pos in sd.accepts:
+                lst = self.empty.setdefault(pos, [])
+                lst.append((site, i, sd.name))
+                lst.sort()
 
     def attach(
         self, card: int, half_index: int, half: CompiledHalf, site: int, slot: str,
@@ -205,8 +230,10 @@ class Forest:
             op = self.open
             sd = s.kind.slot(slot)
             self.open_defs[sd] -= 1
+            entry = (site, s.kind.slots.index(sd), slot)
             for pos in sd.accepts:
                 op[pos] -= 1
+                self.empty[pos].remove(entry)
             s.filled += 1
             if s.filled == len(s.slots):
                 self._inc("full_sites")
@@ -233,6 +260,7 @@ class Forest:
         f.placed_turn = dict(self.placed_turn)
         f.open = dict(self.open)
         f.open_defs = dict(self.open_defs)
+        f.empty = {p: list(v) for p, v in self.empty.items()}
         f.triggers = list(self.triggers)
         return f
 

@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import events as ev
-from . import record
+from . import record, search
+from .codec import codec_of
 from .deal import check_seed, default_names, derive_setup
-from .decisions import Action, Decision, find_option
+from .decisions import Action, Decision
+from .determinize import Determinizer, infostate_key
 from .document_export import document_of
 from .errors import (
     ArgumentError,
@@ -23,7 +25,8 @@ from .errors import (
     PluginError,
     RecordError,
 )
-from .machine import advance, decide
+from .machine import advance, answer, resolve, with_declarations
+from .observation import observe
 from .outcome import Outcome, best, termination_of, tie_values
 from .plugins import get_ruleset, plugin_failure
 from .ruleset import Ruleset
@@ -44,7 +47,7 @@ if TYPE_CHECKING:
 
 #: Events whose fields hold step args (JSON values, where ``True == 1`` and ``1.0 == 1``):
 #: compared strictly. The strict record converter gives every other field its exact type.
-_LAX_EVENTS = (ev.StepsQueued, ev.StepUpdated)
+_LAX_EVENTS = (ev.StepsQueued, ev.StepsReplaced, ev.StepUpdated)
 
 def _same_step_args(a: ev.Event, b: ev.Event) -> bool:
     """For two equal events of :data:`_LAX_EVENTS`: whether their steps' args also agree in
@@ -118,32 +121,29 @@ class Game:
         self._advance()
 
     def _run(self, events: Sequence[ev.Event]) -> None:
+        if self._expect is None:
+            _fold(self.state, events, self.events)
+            return
         state = self.state
         log = self.events
         expect = self._expect
-        if expect is None:  # the hot path: evolve inlined
-            table = EVOLVE_TABLE
-            for e in events:
-                fn = table.get(type(e))
-                if fn is None:
-                    e.apply(state)  # type: ignore[attr-defined]  # a plugin event
-                else:
-                    fn(state, e)
-                state.nevents += 1
-                log.append(e)
-                if state.over:
-                    break
-            state.pending = None
-            return
+        loose = getattr(expect, "modulo_bookkeeping", False)
         for e in events:
-            if expect is not None:
+            if loose:
+                if type(e) in record.BOOKKEEPING:
+                    evolve(state, e)
+                    log.append(e)
+                    continue
+                i = expect.seen
+                expect.seen += 1
+            else:
                 i = len(log)
-                if i >= len(expect) or expect[i] != e or (
-                        type(e) in _LAX_EVENTS and not _same_step_args(expect[i], e)):
-                    got = repr(expect[i]) if i < len(expect) else "the end of the log"
-                    raise RecordError(f"the log does not follow from the game: expected "
-                                      f"{printable(repr(e))[:200]}, found "
-                                      f"{printable(got)[:200]}", index=i)
+            if i >= len(expect) or expect[i] != e or (
+                    type(e) in _LAX_EVENTS and not _same_step_args(expect[i], e)):
+                got = repr(expect[i]) if i < len(expect) else "the end of the log"
+                raise RecordError(f"the log does not follow from the game: expected "
+                                  f"{printable(repr(e))[:200]}, found "
+                                  f"{printable(got)[:200]}", index=i)
             evolve(state, e)
             log.append(e)
             if state.over:
@@ -154,38 +154,50 @@ class Game:
         PluginError naming it; one that never leads to a decision is stopped after
         :data:`~forestshuffle.safety.MAX_STEPS_WITHOUT_DECISION` steps (NoProgressError)."""
         state = self.state
+        kinds = self.rules.step_kinds
+        declarations = bool(self.rules.declarations)
+        queue = state.queue
         steps = produced = 0
         last = "?"
         while not state.over:
-            if not state.queue:
+            if not queue:
                 raise PluginError(f"the resolution queue ran empty after step kind {last!r}",
                                   plugin=self.rules.registry.owners.get(f"steps:{last}"),
                                   kind=last)
-            step = state.queue[0]
+            step = queue[0]
             last = step.kind
             try:
-                res = advance(state)
+                res = kinds[last].run(state, step)
             except ForestShuffleError:
                 raise
             except Exception as exc:
                 raise plugin_failure(self.rules, exc, f"steps:{step.kind}") from exc
-            if isinstance(res, Decision):
-                self._check_decision(res, step)
-                state.pending = res
-                return
+            if type(res) is not list:
+                if isinstance(res, Decision):
+                    if declarations:
+                        res = with_declarations(state, res)
+                    if not res.options or type(res.player) is not int or not \
+                            0 <= res.player < self.players:
+                        self._check_decision(res, step)
+                    state.pending = res
+                    return
+                res = list(res) if isinstance(res, tuple) else res
             steps += 1
-            produced += len(res) if isinstance(res, list | tuple) else 0
+            produced += len(res) if isinstance(res, list) else 0
             if steps > MAX_STEPS_WITHOUT_DECISION or produced > MAX_EVENTS_WITHOUT_DECISION:
                 raise self._stalled(step, steps, produced)
             try:
-                self._run(res)
+                if self._expect is None:
+                    _fold(state, res, self.events)
+                else:
+                    self._run(res)
             except ForestShuffleError:
                 raise
             except Exception as exc:
                 raise plugin_failure(self.rules, exc, f"steps:{step.kind}") from exc
 
     def _check_decision(self, dec: Decision, step: Step) -> None:
-        if not (dec.options and strict_int(dec.player) and 0 <= dec.player < self.players):
+        if not (dec.options and type(dec.player) is int and 0 <= dec.player < self.players):
             owner = self.rules.registry.owners.get(f"steps:{step.kind}", "?")
             raise PluginError(f"step kind {step.kind!r} of plugin {owner!r} asked a decision "
                               f"that cannot be answered (player {dec.player!r}, "
@@ -233,17 +245,15 @@ class Game:
             self._check_player(player, "player")
             if self.pending is not None and player != self.pending.player:
                 raise IllegalActionError(f"it is not player {player}'s decision", self.pending)
+        action = resolve(self.state, action)  # the option, not the caller's object
         try:
-            evs = decide(self.state, action)
+            evs = answer(self.state, action)
         except ForestShuffleError:
             raise
         except Exception as exc:
             step = self.state.queue[0] if self.state.queue else None
             raise plugin_failure(self.rules, exc, f"steps:{step.kind if step else '?'}") \
                 from exc
-        pend = self.state.pending
-        found = find_option(pend.options, action) if pend is not None else None
-        action = found if found is not None else action  # the option, not the caller's object
         mark = len(self.events)
         step = self.state.queue[0]
         try:
@@ -281,7 +291,8 @@ class Game:
         return self.apply(opts[index])
 
     def undo(self, n: int = 1) -> None:
-        """Take back the last *n* actions (the state is refolded from the events).
+        """Take back the last *n* actions, from the nearest saved state (see
+        :mod:`forestshuffle.search`: O(n) once a game has been undone once).
 
         ArgumentError (a ValueError) unless ``0 <= n <= len(game.actions)`` is an int."""
         if not strict_int(n) or n < 0 or n > len(self.actions):
@@ -289,9 +300,7 @@ class Game:
                                 "(a whole number from 0 is needed)")
         if n == 0:
             return
-        mark = self.actions[-n][1]
-        del self.actions[-n:]
-        self._rebuild(mark)
+        search.undo(self, n)
 
     # -- results ----------------------------------------------------------------------
 
@@ -368,13 +377,18 @@ class Game:
         ``trust_setup=True`` to load a scenario game (a record with ``"origin":
         "scenario"``, whose set-up events were written, not dealt).
         """
-        return cls.from_record(record.parse(text), rules=rules, trust_setup=trust_setup)
+        return cls._load(record.parse(text), rules, trust_setup, parsed=True)
 
     @classmethod
     def from_record(cls, data: Any, *, rules: Ruleset | None = None,
                     trust_setup: bool = False) -> Game:
         """Load a record already read from JSON (a dict), as :meth:`from_json` does."""
-        data, rules = record.check_record(data, rules)
+        return cls._load(data, rules, trust_setup)
+
+    @classmethod
+    def _load(cls, data: Any, rules: Ruleset | None, trust_setup: bool, *,
+              parsed: bool = False) -> Game:
+        data, rules = record.check_record(data, rules, parsed=parsed)
         try:
             game = cls(rules, data["players"], data["seed"], data["names"])
         except ForestShuffleError as exc:
@@ -383,11 +397,24 @@ class Game:
         origin = data.get("origin", "seed")
         game.origin = origin
         raw: list[Any] = data["events"]
-        _fold_setup(game, raw, data["setup"], trust_setup, origin)
-        game.setup_events = data["setup"]
-        game._expect = record.LazyEvents(raw, rules)
+        old = data["version"] == 1  # read modulo bookkeeping (see record.upcast)
+        positions: list[int] | None = None
+        if old:
+            # an action's "at" counts every event of the old log: map it to the events kept
+            positions = [0]
+            for d in raw:
+                positions.append(positions[-1] + (0 if isinstance(d, dict) and d.get("type")
+                                                  in record.BOOKKEEPING_NAMES else 1))
+            setup = len(record.semantic(raw[: data["setup"]]))
+            raw = record.semantic(raw)
+        else:
+            setup = data["setup"]
+        _fold_setup(game, raw, setup, trust_setup, origin, old)
+        expect = record.LazyEvents(raw, rules, modulo_bookkeeping=old)
+        expect.seen = setup
+        game._expect = expect
         try:
-            _replay(game, data["actions"], len(raw))
+            _replay(game, data["actions"], len(raw), positions)
         finally:
             game._expect = None
         return game
@@ -395,6 +422,71 @@ class Game:
     def _repr_svg_(self) -> str:  # a notebook's picture of the position
         from .render import game_svg
         return game_svg(self)
+
+    # -- search and learning (forestshuffle.search, .determinize, .codec, .observation) ---
+
+    def clone(self) -> Game:
+        """An independent copy sharing the compiled ruleset (see
+        :func:`forestshuffle.search.clone`)."""
+        return search.clone(self)
+
+    def state_key(self) -> tuple[Any, ...]:
+        """A hashable key of the position (see :func:`forestshuffle.search.state_key`)."""
+        return search.state_key(self)
+
+    def infostate_key(self, player: int) -> tuple[Any, ...]:
+        """*player*'s information-state key (see
+        :func:`forestshuffle.determinize.infostate_key`)."""
+        return infostate_key(self, self._check_player(player, "player"))
+
+    def returns(self) -> tuple[float, ...]:
+        """Per player, +1 / 0 / −1 against each other player, averaged (see
+        :func:`forestshuffle.search.returns`)."""
+        return search.returns(self)
+
+    def determinize(self, player: int, rng: random.Random | int | None = None, *,
+                    exact: bool = False) -> Game:
+        """A game consistent with what *player* knows, the unseen cards dealt anew (*rng*: a
+        ``random.Random`` or a seed; *exact*: a sample whose record replays; see
+        :meth:`forestshuffle.determinize.Determinizer.sample`)."""
+        gen = rng if isinstance(rng, random.Random) else random.Random(rng)
+        det: Game = Determinizer(self, self._check_player(player, "player")).sample(
+            gen, exact=exact)
+        return det
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """The size of the ruleset's action space (see :mod:`forestshuffle.codec`)."""
+        return codec_of(self.rules).size
+
+    def encode(self, action: Action) -> int:
+        """The action's code, ``0 <= code < num_distinct_actions`` (CodecError if the
+        ruleset's codec has no such action)."""
+        return codec_of(self.rules).encode(action)
+
+    def decode(self, code: int) -> Action:
+        """The action of *code*: the pending decision's option when it is one, else a new
+        action without label."""
+        return codec_of(self.rules).decode(code, self.legal_actions())
+
+    def legal_actions_mask(self) -> Any:
+        """One bool per code, True for the legal actions (a numpy array when numpy is
+        installed, else a list)."""
+        return codec_of(self.rules).mask(self.legal_actions())
+
+    def observation(self, player: int) -> Any:
+        """*player*'s view as a fixed-shape numpy array (see :mod:`forestshuffle.observation`;
+        needs numpy: ``pip install forestshuffle[rl]``)."""
+        return observe(self.rules, self.players, self.view(player))
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled as its parameters, log and actions; the ruleset by id, options, expansions
+        and overrides (see :func:`forestshuffle.search.game_getstate`)."""
+        return search.game_getstate(self)
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        """Rebuilt from the installed plugins and its log."""
+        search.game_setstate(self, data)
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else str(self.pending)
@@ -433,14 +525,16 @@ def new_game(ruleset: str | Ruleset = "base", players: int = 2, seed: int | None
 
 
 def _fold_setup(game: Game, raw: list[Any], setup: int, trust_setup: bool,
-                origin: str) -> None:
+                origin: str, old: bool = False) -> None:
     """Fold the set-up: re-derived from the seed and compared with the record, or (a
-    scenario, trusted on request) the record's own events."""
+    scenario, trusted on request) the record's own events. A version 1 record (*old*) is
+    compared and folded modulo bookkeeping (its *raw* events hold no bookkeeping)."""
     rules = game.rules
     if not 0 < setup <= len(raw):
         raise RecordError("the log must start with the set-up events", index=0)
     if origin == "seed":
-        derived = derive_setup(rules, game.players, game.seed)
+        full = derive_setup(rules, game.players, game.seed)
+        derived = [e for e in full if type(e) not in record.BOOKKEEPING] if old else full
         for i, want in enumerate(derived):
             if i >= setup:
                 raise RecordError(f"the record has {setup} set-up events; the seed deals "
@@ -452,7 +546,8 @@ def _fold_setup(game: Game, raw: list[Any], setup: int, trust_setup: bool,
         if setup != len(derived):
             raise RecordError(f"the record has {setup} set-up events; the seed deals "
                               f"{len(derived)}", index=len(derived))
-        game._run(derived)
+        game._run(full)
+        game.setup_events = len(full)
         return
     if not trust_setup:
         raise RecordError("the record is a scenario game (its set-up was written, not dealt "
@@ -471,9 +566,13 @@ def _fold_setup(game: Game, raw: list[Any], setup: int, trust_setup: bool,
     except Exception as exc:
         raise RecordError(f"the set-up events do not fold: {type(exc).__name__}",
                           index=len(game.events)) from None
+    game.setup_events = len(events)
 
 
-def _replay(game: Game, raw_actions: list[Any], n_events: int) -> None:
+def _replay(game: Game, raw_actions: list[Any], n_events: int,
+            positions: list[int] | None = None) -> None:
+    """Replay the record's actions, each checked to start where the game is (*positions*
+    maps an old log's event indexes to those of its events that are not bookkeeping)."""
     try:
         game._advance()
     except RecordError:
@@ -481,11 +580,14 @@ def _replay(game: Game, raw_actions: list[Any], n_events: int) -> None:
     except ForestShuffleError as exc:
         raise RecordError(f"the set-up does not lead to a decision: {exc}",
                           index=len(game.events)) from None
+    expect = game._expect
     for n, raw in enumerate(raw_actions):
         action, at = record.action_from_dict(raw, n, game.rules)
-        if at != len(game.events):
-            raise RecordError(f"action {n} should start at event {len(game.events)}, "
-                              f"not {at}", index=at)
+        here = expect.seen if expect.modulo_bookkeeping else len(game.events)
+        if positions is not None:
+            at = positions[at] if 0 <= at < len(positions) else -1
+        if at != here:
+            raise RecordError(f"action {n} should start at event {here}, not {at}", index=at)
         try:
             game.apply(action)
         except RecordError:
@@ -493,5 +595,25 @@ def _replay(game: Game, raw_actions: list[Any], n_events: int) -> None:
         except ForestShuffleError as exc:
             raise RecordError(f"action {n} ({printable(repr(action))[:80]}) is not legal "
                               f"there: {exc}", index=at) from None
-    if len(game.events) != n_events:
-        raise RecordError("the log has events that no action caused", index=len(game.events))
+    done = expect.seen if expect.modulo_bookkeeping else len(game.events)
+    if done != n_events:
+        raise RecordError("the log has events that no action caused", index=done)
+
+
+def _fold(state: GameState, events: Sequence[ev.Event], log: list[ev.Event]) -> None:
+    """Fold *events* into *state* and append them to *log*, stopping at the game's end (the
+    hot path: :func:`~forestshuffle.state.evolve` inlined)."""
+    table = EVOLVE_TABLE
+    n = 0
+    for e in events:
+        fn = table.get(type(e))
+        if fn is None:
+            e.apply(state)  # type: ignore[attr-defined]  # a plugin event
+        else:
+            fn(state, e)
+        log.append(e)
+        n += 1
+        if state.over:
+            break
+    state.nevents += n
+    state.pending = None

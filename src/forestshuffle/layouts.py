@@ -17,9 +17,12 @@ def _words(value: Iterable[str]) -> frozenset[str]:
     return frozenset(value)
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(eq=False)
 class SlotDef:
     """One slot of a site: its name, which card positions it takes, and its conditions.
+
+    Slot definitions compare and hash by identity (the forest counts its empty slots by
+    definition on the hot path); a layout shares one object per slot.
 
     Attributes:
         name: the slot's name (unique within its site).
@@ -92,9 +95,20 @@ class SiteKind:
     upgrade: str | None = None
     label: str = ""
     _by_name: dict[str, SlotDef] = attrs.field(init=False, eq=False, repr=False)
+    _by_position: dict[Position, tuple[SlotDef, ...]] = attrs.field(init=False, eq=False,
+                                                                   repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_by_name", {s.name: s for s in self.slots})
+        by_pos: dict[Position, list[SlotDef]] = {}
+        for s in self.slots:
+            for p in s.accepts:
+                by_pos.setdefault(p, []).append(s)
+        object.__setattr__(self, "_by_position", {p: tuple(v) for p, v in by_pos.items()})
+
+    def slots_for(self, position: Position) -> tuple[SlotDef, ...]:
+        """The slots that take halves of *position*, in display order."""
+        return self._by_position.get(position, ())
 
     def slot(self, name: str) -> SlotDef:
         """The slot called *name* (KeyError if there is none)."""

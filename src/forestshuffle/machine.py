@@ -40,13 +40,19 @@ def decide(state: GameState, action: Action) -> Events:
     same class, fields of the same types and values). The step kind gets the option itself,
     never the caller's object.
     """
+    return answer(state, resolve(state, action))
+
+
+def resolve(state: GameState, action: Action) -> Action:
+    """The option of the pending decision that *action* is (itself, for an option the game
+    offered); IllegalActionError, the state untouched, if it is none."""
     if state.over:
         raise IllegalActionError("the game is over")
     dec = pending(state)
     assert dec is not None
     for o in dec.options:
         if o is action:
-            break
+            return action
     else:
         if not isinstance(action, Action):
             raise IllegalActionError(f"{describe(action)} is not an action", dec)
@@ -59,13 +65,20 @@ def decide(state: GameState, action: Action) -> Events:
             raise IllegalActionError(problem, dec)
         if found is None:
             raise IllegalActionError(f"{describe(action)} is not a legal answer", dec)
-        action = found
-    if isinstance(action, Declare):
-        declaration: DeclarationKind = state.rules.registry.declarations[action.name]
+        return found
+
+
+def answer(state: GameState, option: Action) -> Events:
+    """The events of *option*, an option of the pending decision (see :func:`resolve`): the
+    head step's kind answers it, or a declaration kind for a ``Declare``."""
+    if type(option) is Declare:
+        declaration: DeclarationKind = state.rules.registry.declarations[option.name]
+        dec = state.pending
+        assert dec is not None
         return declaration.declare(state, dec.player)
     step = state.queue[0]
     kind: StepKind = state.rules.step_kinds[step.kind]
-    return kind.answer(state, step, action)
+    return kind.answer(state, step, option)
 
 
 def advance(state: GameState) -> Decision | Events:
@@ -76,9 +89,18 @@ def advance(state: GameState) -> Decision | Events:
     step = state.queue[0]
     kind: StepKind = state.rules.step_kinds[step.kind]
     res = kind.run(state, step)
-    if state.rules.declarations and isinstance(res, Decision) and res.player < state.players:
-        extra = tuple(state.rules.action(Declare, d.name, label=d.label or f"declare {d.name}")
-                      for d in state.rules.declarations if d.available(state, res.player))
-        if extra:
-            return Decision(res.player, res.kind, res.prompt, res.options + extra)
+    if state.rules.declarations and isinstance(res, Decision):
+        return with_declarations(state, res)
     return res
+
+
+def with_declarations(state: GameState, dec: Decision) -> Decision:
+    """*dec* with the ruleset's declarations its player may take now added as options."""
+    rules = state.rules
+    if dec.player >= state.players:
+        return dec
+    extra = tuple(rules.action(Declare, d.name, label=d.label or f"declare {d.name}")
+                  for d in rules.declarations if d.available(state, dec.player))
+    if not extra:
+        return dec
+    return Decision(dec.player, dec.kind, dec.prompt, dec.options + extra)

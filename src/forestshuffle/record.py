@@ -71,7 +71,11 @@ class RecordedGame(Protocol):
 
 FORMAT = "forestshuffle-record"
 REDACTED_FORMAT = "forestshuffle-redacted-record"
-VERSION = 1
+VERSION = 2
+#: Events that only keep the resolution queue: version 1 records (whose engine queued steps
+#: with more of them) are replayed comparing every other event, and these not at all.
+BOOKKEEPING = (ev.StepsQueued, ev.StepsReplaced, ev.StepFinished, ev.StepUpdated)
+BOOKKEEPING_NAMES = frozenset(c.__name__ for c in BOOKKEEPING)
 REQUIRED_KEYS = ("format", "version", "ruleset", "players", "names", "seed", "setup", "events",
                  "actions")
 OPTIONAL_KEYS = ("plugins", "overrides", "origin", "options", "expansions")
@@ -255,12 +259,18 @@ def action_from_dict(d: Any, index: int, rules: Ruleset | None = None) -> tuple[
 
 
 class LazyEvents:
-    """The record's events, each converted (and so checked) only when it is compared."""
+    """The record's events, each converted (and so checked) only when it is compared.
 
-    def __init__(self, raw: list[Any], rules: Ruleset | None = None) -> None:
+    With *modulo_bookkeeping* (a version 1 log), the replay compares the events that are not
+    bookkeeping only; :attr:`seen` counts those compared so far."""
+
+    def __init__(self, raw: list[Any], rules: Ruleset | None = None,
+                 modulo_bookkeeping: bool = False) -> None:
         self.raw = raw
         self.rules = rules
         self.done: dict[int, ev.Event] = {}
+        self.modulo_bookkeeping = modulo_bookkeeping
+        self.seen = 0
 
     def __len__(self) -> int:
         return len(self.raw)
@@ -306,8 +316,21 @@ def dumps(game: RecordedGame, indent: int | None = None) -> str:
 
 
 def upcast(data: dict[str, Any]) -> dict[str, Any]:
-    """Bring an older record version up to :data:`VERSION` (none older exists yet)."""
+    """Bring an older record version up to :data:`VERSION`.
+
+    Version 2 changed only how the engine keeps its resolution queue (fewer bookkeeping
+    events: ``StepsReplaced``, and ``TurnStarted`` queueing its own turn), not what happens
+    in a game. So a version 1 record keeps its fields, and its log is read *modulo
+    bookkeeping*: :meth:`forestshuffle.game.Game.from_record` replays its actions and
+    compares every event but the bookkeeping ones (:data:`BOOKKEEPING`); its action
+    positions (``at``) count those events only. The loaded game holds version 2 events.
+    """
     return data
+
+
+def semantic(raw: list[Any]) -> list[Any]:
+    """The events of a version 1 log that are not bookkeeping (see :func:`upcast`)."""
+    return [d for d in raw if not (isinstance(d, dict) and d.get("type") in BOOKKEEPING_NAMES)]
 
 
 def _check_fields(data: dict[str, Any]) -> None:
@@ -387,12 +410,14 @@ def _ruleset(data: dict[str, Any], rules: Ruleset | None) -> Ruleset:
     return rules
 
 
-def check_record(data: Any, rules: Ruleset | None = None) -> tuple[dict[str, Any], Ruleset]:
+def check_record(data: Any, rules: Ruleset | None = None, *,
+                 parsed: bool = False) -> tuple[dict[str, Any], Ruleset]:
     """The record *data* checked for its format, version, fields and plugins, upcast to the
     current version, and its ruleset (compiled from its parameters, or the given *rules*
     checked against them). RecordError if anything is wrong; events and actions are left for
-    the replay to convert one by one."""
-    if isinstance(data, dict):
+    the replay to convert one by one. *parsed*: *data* comes from :func:`parse`, whose
+    reading already bounded its nesting."""
+    if isinstance(data, dict) and not parsed:
         try:
             check_depth(data)
         except InputError as exc:
@@ -522,7 +547,7 @@ def _public_cards(events: list[dict[str, Any]]) -> set[int]:
     """Every card a redacted event of *events* shows."""
     out: set[int] = set()
     for d in events:
-        if d["type"] in ("StepsQueued", "StepUpdated", "StepFinished"):
+        if d["type"] in BOOKKEEPING_NAMES:
             continue
         for key in ("card", "cards", "paid"):
             v: Any = d.get(key)

@@ -26,8 +26,14 @@ if TYPE_CHECKING:
 Events = list[ev.Event]
 HalfFilter = Callable[["CompiledHalf"], bool]
 
-#: The event that pops the head of the resolution queue (shared: events are frozen).
+#: The event that pops the head of the resolution queue (shared: events are never changed).
 FINISHED = ev.StepFinished()
+
+
+def replace_head(steps: tuple[Step, ...] | list[Step]) -> ev.Event:
+    """The event finishing the head step and queueing *steps* first: one StepsReplaced
+    (just the finish when there are none)."""
+    return ev.StepsReplaced(tuple(steps)) if steps else FINISHED
 
 
 def deck_take(
@@ -148,27 +154,34 @@ def placements(
     out: list[Place] = []
     sharing = rules.sharing
     hosts = bool(rules.site_sharing)
-    cache = rules._actions
+    cache = rules.place_actions
+    plain = rules.plain_slots
+    empty = forest.empty
     for hi, h in enumerate(hs):
         if flt is not None and not flt(h):
             continue
         pos = h.position
-        shares = h.species in sharing
-        plain = rules.plain_slots
-        for si, site in enumerate(forest.sites):
-            for sd in site.kind.slots:
-                if pos not in sd.accepts:
-                    continue
-                if not plain and not sd.takes(pos, h.needs, h.tags):
-                    continue
-                cards = site.slots[sd.name]
-                if cards and not ((shares or hosts) and may_join(rules, forest, site, sd, h)):
-                    continue
-                key = (Place, hi, si, sd.name)
+        joins = h.species in sharing or hosts
+        if plain and not joins:  # only empty slots qualify: the forest's index of them
+            for si, _, name in empty.get(pos, ()):
+                key = (hi, si, name)
                 act = cache.get(key)
                 if act is None:
-                    act = cache[key] = Place(hi, si, sd.name, label=f"put it at site {si}, "
-                                             f"{sd.name}")
+                    act = cache[key] = Place(hi, si, name, label=f"put it at site {si}, {name}")
+                out.append(act)
+            continue
+        for si, site in enumerate(forest.sites):
+            slots = site.slots
+            for sd in site.kind.slots_for(pos):
+                if not plain and not sd.takes(pos, h.needs, h.tags):
+                    continue
+                name = sd.name
+                if slots[name] and not (joins and may_join(rules, forest, site, sd, h)):
+                    continue
+                key = (hi, si, name)
+                act = cache.get(key)
+                if act is None:
+                    act = cache[key] = Place(hi, si, name, label=f"put it at site {si}, {name}")
                 out.append(act)
     return out
 
@@ -255,7 +268,7 @@ def bonus_earned(rules: Ruleset, symbol: str | None, paid: tuple[int, ...]) -> b
 def play_events(
     state: GameState, player: int, card: int, half: int | None, site: int, slot: str,
     paid: tuple[int, ...], mode: str, out: Events, *, site_kind: str | None = None,
-    source: str = "hand",
+    source: str = "hand", keep_head: bool = False,
 ) -> None:
     """Events of a card being put into a forest, then its follow-up steps queued.
 
@@ -266,11 +279,12 @@ def play_events(
     In ``deferred`` mode (a Mole's further plays) the reveal happens now and the resolution
     is kept on the Mole's step, to be resolved once the player stops playing, in an order
     of the player's choice (see :class:`ResolvePlaysStep`).
-    The step being finished must be at the head of the queue (it is popped here).
+    The step being finished must be at the head of the queue (it is replaced here by the
+    play's follow-up steps, the last of the events); with *keep_head* it stays, behind them
+    (a step that plays several cards, asking again once each play has resolved).
     """
     rules = state.rules
-    out.append(FINISHED)
-    out.append(ev.CardPlayed(player, card, half, site, slot, paid, mode, site_kind, source))
+    played = ev.CardPlayed(player, card, half, site, slot, paid, mode, site_kind, source)
     now: list[Step] = []
     kind = None
     upgrade = False
@@ -288,6 +302,8 @@ def play_events(
     later = resolution_steps(state, player, card, half, where, kind, paid, mode)
     if mode == "deferred":
         # kept on the Mole's step (the head once this step is finished)
+        out.append(FINISHED)
+        out.append(played)
         if later:
             mole = state.queue[1]
             bundle = (card, tuple((s.kind, s.card, s.args) for s in later))
@@ -304,8 +320,12 @@ def play_events(
             "site": site, "kind": kind.upgrade, "reveal": len(now),
             "after": len(now) + len(later)}))
     now.extend(later)
-    if now:
-        out.append(ev.StepsQueued(tuple(now), 0))
+    out.append(played)  # (it leaves the queue alone: the head is still the playing step)
+    if keep_head:
+        if now:
+            out.append(ev.StepsQueued(tuple(now), 0))
+    else:
+        out.append(replace_head(now))
 
 
 def resolution_steps(

@@ -170,6 +170,8 @@ class Ruleset:
         self.shared_names: dict[str, list[str]] = {
             n: sorted(ids) for n, ids in seen.items() if len(ids) > 1}
         self._actions: dict[tuple[Any, ...], Any] = {}
+        #: shared Place actions, by (half, site, slot)
+        self.place_actions: dict[tuple[int, int, str], Any] = {}
         from .decisions import DrawFromClearing, PayWith, PlayCard, PlaySapling
 
         names = self.card_names
@@ -181,6 +183,19 @@ class Ruleset:
             c: PlaySapling(c, label=f"plant {n} face down as a sapling") for c, n in names.items()
         }
         self.pay_actions = {c: PayWith(c, label=f"pay with {n}") for c, n in names.items()}
+        from .decisions import DrawFromDeck
+
+        #: the shared action drawing from the deck
+        self.draw_deck_action = self.action(DrawFromDeck, label="draw from the deck")
+        #: True when the turn is the core's draw, play and sapling and nothing changes what
+        #: they offer (plain slots, no limits, capped draws): its options are built in one
+        #: pass (:func:`forestshuffle.kinds.turn.core_turn_options`)
+        self.core_turn = (
+            spec.turn_actions == ("draw", "play", "sapling") and self.plain_slots
+            and not spec.limits and spec.draw_cap
+            and [type(t).__name__ for t in self.turn_actions]
+            == ["DrawAction", "PlayAction", "SaplingAction"]
+            and all(type(t).__module__ == "forestshuffle.kinds.turn" for t in self.turn_actions))
         self._take_picks: dict[int, Any] = {}
 
     def take_actions_pick(self, card: int) -> Any:
@@ -418,6 +433,14 @@ class Ruleset:
         (a river terrain card), as opposed to a dweller put into a slot."""
         hs = self.halves.get(card)
         return bool(hs) and hs[0].position is Position.CENTER  # type: ignore[index]
+
+    def __copy__(self) -> Ruleset:
+        """The ruleset itself: it is immutable by convention and shared by its games."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:
+        """The ruleset itself (so ``copy.deepcopy(game)`` shares it, like ``clone``)."""
+        return self
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id!r}: {len(self.cards)} cards>"

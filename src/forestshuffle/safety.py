@@ -58,11 +58,13 @@ class InputError(ValueError):
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise InputError(f"duplicate key {printable(k)!r}")
-        out[k] = v
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise InputError(f"duplicate key {printable(k)!r}")
+            seen.add(k)
     return out
 
 
@@ -111,21 +113,27 @@ def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:
     """Raise :class:`InputError` if lists, tuples and mappings nest more than *limit* deep
     (iteratively: no recursion, and a cycle is too deep)."""
     stack: list[tuple[Any, int]] = [(value, 1)]
+    pop = stack.pop
+    push = stack.append
     while stack:
-        v, depth = stack.pop()
-        if isinstance(v, Mapping):
+        v, depth = pop()
+        t = type(v)
+        if t is dict:
             children: Any = v.values()
-        elif isinstance(v, list | tuple):
+        elif t is list or t is tuple:
             children = v
-        else:
+        elif t in _SCALARS or not isinstance(v, Mapping | list | tuple):
             continue
+        else:
+            children = v.values() if isinstance(v, Mapping) else v
         if depth > limit:
             raise InputError(f"nested more than {limit} deep")
+        depth += 1
         for c in children:
             t = type(c)
             if t is dict or t is list or t is tuple or (
                     t not in _SCALARS and isinstance(c, Mapping | list | tuple)):
-                stack.append((c, depth + 1))
+                push((c, depth))
 
 
 def read_file(path: str | Path, *, limit: int) -> bytes:

@@ -174,6 +174,8 @@ def _turn_started(s: GameState, e: ev.TurnStarted) -> None:
     s.turn += 1
     if e.extra:
         s.extra_turns[e.player] -= 1
+    q = s.queue
+    q[0:1 if q else 0] = s.rules.turn_queue(e.player, s.players)
 
 
 def _card_played(s: GameState, e: ev.CardPlayed) -> None:
@@ -228,6 +230,10 @@ def _steps_queued(s: GameState, e: ev.StepsQueued) -> None:
     s.queue[e.at : e.at] = e.steps
 
 
+def _steps_replaced(s: GameState, e: ev.StepsReplaced) -> None:
+    s.queue[0:1] = e.steps
+
+
 def _step_finished(s: GameState, e: ev.StepFinished) -> None:
     del s.queue[0]
 
@@ -263,6 +269,7 @@ _EVOLVE: dict[type[Any], Callable[[GameState, Any], None]] = {
     ev.ClearingEmptied: _clearing_emptied,
     ev.ExtraTurnGranted: _extra_turn,
     ev.StepsQueued: _steps_queued,
+    ev.StepsReplaced: _steps_replaced,
     ev.StepFinished: _step_finished,
     ev.StepUpdated: _step_updated,
     ev.GameEndScheduled: _game_end_scheduled,

@@ -25,7 +25,7 @@ def freeze_args(value: Any) -> dict[str, Any]:
     return {k: _freeze(v) for k, v in dict(value or {}).items()}
 
 
-@attrs.frozen(hash=False)
+@attrs.define(eq=True)
 class Step:
     """One pending piece of work: a turn, a payment, an effect, a trigger...
 

@@ -9,7 +9,7 @@ plain :class:`~rich.text.Text` (never as markup).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,12 +17,13 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from .bots import choose
 from .describe import turn_summaries
 from .errors import ForestShuffleError
 from .render import symbol_colour
 
 if TYPE_CHECKING:
-    from .bots.random import Bot
+    from .bots import Bot
     from .forest import Forest
     from .game import Game
     from .ruleset import Ruleset
@@ -208,7 +209,7 @@ class PlaySession:
     quits; bots play their seats in between, and their turns are shown in short.
     """
 
-    def __init__(self, game: Game, seat: int, bots: dict[int, Bot], console: Console,
+    def __init__(self, game: Game, seat: int, bots: Mapping[int, Bot], console: Console,
                  read: Callable[[str], str] = input) -> None:
         self.game = game
         self.seat = seat
@@ -230,8 +231,7 @@ class PlaySession:
     def _bots_play(self) -> None:
         g = self.game
         while g.pending is not None and g.pending.player != self.seat:
-            bot = self.bots[g.pending.player]
-            g.apply(bot.choose(g))
+            g.apply(choose(self.bots[g.pending.player], g))
 
     def _news(self, final: bool = False) -> None:
         lines = turn_summaries(self.game)

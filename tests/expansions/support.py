@@ -106,9 +106,9 @@ def next_players_turn(g: fs.Game) -> bool:
 
 
 def extra_turn_started(g: fs.Game) -> bool:
-    e = g.events[-2]
+    e = next(e for e in reversed(g.events) if isinstance(e, ev.TurnStarted))
     return (g.pending is not None and g.pending.kind == "turn" and g.pending.player == 0
-            and isinstance(e, ev.TurnStarted) and e.extra)
+            and e.extra)
 
 
 def points(g: fs.Game, card: int, player: int = 0) -> int:

@@ -119,8 +119,8 @@ def next_players_turn(g: fs.Game) -> bool:
 
 def extra_turn_started(g: fs.Game) -> bool:
     """Whether player 0 has just begun an extra turn."""
-    return (g.pending.kind == "turn" and g.pending.player == 0
-            and isinstance(g.events[-2], ev.TurnStarted) and g.events[-2].extra)
+    last = next(e for e in reversed(g.events) if isinstance(e, ev.TurnStarted))
+    return g.pending.kind == "turn" and g.pending.player == 0 and last.extra
 
 
 def slot_places(g: fs.Game) -> set[tuple[int, str]]:

@@ -182,9 +182,10 @@ class PlaySaplings(StepKind):
         assert isinstance(action, PickCard)
         out: Events = []
         site = len(state.forests[step.player].sites)
-        play_events(state, step.player, action.card, None, site, "center", (), "normal", out)
-        # play_events finishes the head step; this one stays to ask again
-        return [e for e in out if not isinstance(e, ev.StepFinished)]
+        # this step stays at the head, behind the sapling's follow-ups, to ask again
+        play_events(state, step.player, action.card, None, site, "center", (), "normal", out,
+                    keep_head=True)
+        return out
 
 
 #: The effect kinds this plugin registers.

@@ -1,4 +1,8 @@
-"""A simple rule-of-thumb bot: plays real cards rather than saplings, uses its effects."""
+"""A simple rule-of-thumb bot: plays real cards rather than saplings, uses its effects.
+
+The rules live in :func:`rule_of_thumb`, which the searching bots also use to play out
+games quickly.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..decisions import (
     Action,
+    Decision,
     DrawFromClearing,
     DrawFromDeck,
     Pass,
@@ -16,12 +21,66 @@ from ..decisions import (
     Redraw,
     Use,
 )
+from .base import BotBase
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..ruleset import Ruleset
+    from .base import Situation
 
 
-class HeuristicBot:
+def rule_of_thumb(decision: Decision, rules: Ruleset, free_slots: int,
+                  rng: random.Random) -> Action:
+    """The :class:`HeuristicBot`'s choice for *decision*, the player's forest having
+    *free_slots* empty slots; at random (from *rng*) among equals."""
+    opts = decision.options
+    if len(opts) == 1:
+        return opts[0]
+    pick = rng.choice
+    if decision.kind == "turn":
+        plays = [a for a in opts if isinstance(a, PlayCard)]
+        if plays:
+            trees = [a for a in plays if rules.opens_site(a.card)]
+            if trees and free_slots < 3:
+                return pick(trees)
+            dwellers = [a for a in plays if not rules.opens_site(a.card)]
+            return pick(dwellers or trees)
+        draws = [a for a in opts if isinstance(a, DrawFromDeck | DrawFromClearing)]
+        if draws:
+            return pick(draws)
+        saplings = [a for a in opts if isinstance(a, PlaySapling)]
+        return pick(saplings or list(opts))
+    for cls in (Use, Redraw):
+        wanted = [a for a in opts if isinstance(a, cls)]
+        if wanted:
+            return wanted[0]
+    if decision.kind in ("free_play", "play_from_clearing", "take", "play_further"):
+        picks = [a for a in opts if isinstance(a, PickCard)]
+        if picks:
+            return pick(picks)
+    if decision.kind in ("cave", "upgrade_site", "play_face_down"):
+        # cave a card or tuck a river now and then, but not the whole hand
+        picks = [a for a in opts if isinstance(a, PickCard)]
+        passes = [a for a in opts if isinstance(a, Pass)]
+        if passes and (not picks or rng.random() < 0.5):
+            return passes[0]
+        return pick(picks)
+    return pick(list(opts))
+
+
+def quick_choice(game: Game, rng: random.Random) -> Action:
+    """:func:`rule_of_thumb` for the pending decision of *game* (a game the caller may read
+    whole: a determinized one, in search)."""
+    dec = game.pending
+    assert dec is not None
+    if len(dec.options) == 1:
+        return dec.options[0]
+    free = sum(1 for site in game.state.forests[dec.player].sites
+               for cards in site.slots.values() if not cards)
+    return rule_of_thumb(dec, game.rules, free, rng)
+
+
+class HeuristicBot(BotBase):
     """Chooses by a few rules of thumb, at random among equals (from its own seeded generator).
 
     On its turn it plays a card it can pay for (cards that open a site, such as trees, first
@@ -31,47 +90,8 @@ class HeuristicBot:
     opponent than :class:`RandomBot`.
     """
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, game: Game) -> Action:
+    def act(self, situation: Situation) -> Action:
         """A legal action."""
-        p = game.pending
-        if p is None:
-            raise ValueError("the game is over")
-        opts = p.options
-        if len(opts) == 1:
-            return opts[0]
-        pick = self.rng.choice
-        if p.kind == "turn":
-            plays = [a for a in opts if isinstance(a, PlayCard)]
-            if plays:
-                rules = game.rules
-                forest = game.state.forests[p.player]
-                free = sum(n for n in forest.open.values() if n > 0)
-                trees = [a for a in plays if rules.opens_site(a.card)]
-                if trees and free < 3:
-                    return pick(trees)
-                dwellers = [a for a in plays if not rules.opens_site(a.card)]
-                return pick(dwellers or trees)
-            draws = [a for a in opts if isinstance(a, DrawFromDeck | DrawFromClearing)]
-            if draws:
-                return pick(draws)
-            saplings = [a for a in opts if isinstance(a, PlaySapling)]
-            return pick(saplings or list(opts))
-        for cls in (Use, Redraw):
-            wanted = [a for a in opts if isinstance(a, cls)]
-            if wanted:
-                return wanted[0]
-        if p.kind in ("free_play", "play_from_clearing", "take", "play_further"):
-            picks = [a for a in opts if isinstance(a, PickCard)]
-            if picks:
-                return pick(picks)
-        if p.kind in ("cave", "upgrade_site", "play_face_down"):
-            # cave a card or tuck a river now and then, but not the whole hand
-            picks = [a for a in opts if isinstance(a, PickCard)]
-            passes = [a for a in opts if isinstance(a, Pass)]
-            if passes and (not picks or self.rng.random() < 0.5):
-                return passes[0]
-            return pick(picks)
-        return pick(list(opts))
+        forest = situation.view.forests[situation.player]
+        free = sum(1 for site in forest.sites for _, cards in site.slots if not cards)
+        return rule_of_thumb(situation.decision, situation.rules, free, self.rng)

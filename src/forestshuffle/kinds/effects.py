@@ -26,6 +26,7 @@ from ..rules import (
     open_positions,
     pick_card,
     play_events,
+    replace_head,
 )
 from ..steps import Step
 from . import StepKind, check_args
@@ -138,7 +139,7 @@ class FreePlayEffect(StepKind):
                      {"mode": "free", "filter": step.args.get("filter")})
         if step.args.get("any_number"):
             return [ev.StepsQueued((place,))]
-        return [FINISHED, ev.StepsQueued((place,))]
+        return [replace_head((place,))]
 
 
 class CaveFromHandThenDrawEffect(StepKind):
@@ -219,7 +220,7 @@ class PlayFurtherEffect(StepKind):
             bundles = step.args.get("deferred", ())
             if not bundles:
                 return [FINISHED]
-            return [FINISHED, ev.StepsQueued((Step("resolve_plays", step.player, step.card,
+            return [replace_head((Step("resolve_plays", step.player, step.card,
                                                     {"plays": bundles}),))]
         assert isinstance(action, PickCard)
         return [ev.StepsQueued((Step("place", step.player, action.card, {
@@ -385,7 +386,7 @@ class PlayFromClearingEffect(StepKind):
         if isinstance(action, Pass):
             return [FINISHED]
         assert isinstance(action, PickCard)
-        return [FINISHED, ev.StepsQueued((Step("place", step.player, action.card, {
+        return [replace_head((Step("place", step.player, action.card, {
             "mode": "free", "filter": step.args.get("filter"), "source": "clearing"}),))]
 
 

@@ -25,6 +25,7 @@ from ..rules import (
     pick_card,
     placements,
     play_events,
+    replace_head,
     trigger_steps,
 )
 from ..steps import Step
@@ -81,7 +82,7 @@ class PlaceStep(StepKind):
             "mode": mode, "half": action.half, "site": action.site, "slot": action.slot,
             "owed": cost, "paid": (), "pool": step.args.get("pool"),
         })
-        return [FINISHED, ev.StepsQueued((pay,))]
+        return [replace_head((pay,))]
 
 
 class PayStep(StepKind):
@@ -153,7 +154,7 @@ class OfferStep(StepKind):
         rules = state.rules
         sp = rules.species[rules.halves[step.card][step.args["half"]].species]
         specs = sp.effect if step.args["what"] == "effect" else sp.bonus
-        return [FINISHED, ev.StepsQueued(effect_steps(rules, step.player, step.card, specs))]
+        return [replace_head(effect_steps(rules, step.player, step.card, specs))]
 
 
 class TriggerStep(StepKind):
@@ -182,7 +183,7 @@ class TriggerStep(StepKind):
         if isinstance(action, Pass):
             return [FINISHED]
         t = self._trigger(state, step)
-        return [FINISHED, ev.StepsQueued(effect_steps(state.rules, step.player, step.card,
+        return [replace_head(effect_steps(state.rules, step.player, step.card,
                                                        t.effect))]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import events as ev
+from ..cards import Position
 from ..decisions import (
     Action,
     Decision,
@@ -26,9 +27,12 @@ from ..rules import (
     open_positions,
     pick_card,
     play_events,
+    replace_head,
 )
 from ..steps import Step
 from . import StepKind, TurnAction
+
+CENTER = Position.CENTER
 
 if TYPE_CHECKING:
     from ..state import GameState
@@ -48,14 +52,10 @@ class DrawAction(TurnAction):
 
     def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
         """Take one card, then queue the remaining draws."""
-        out: Events = [FINISHED]
-        if not take_one(state, step.player, action, out):
-            return out
-        left = state.rules.spec.draws_per_turn - 1
-        room = hand_room(state, step.player) - 1
-        if min(left, room) > 0:
-            out.append(ev.StepsQueued((Step("draw_more", step.player, -1,
-                                             {"left": min(left, room)}),)))
+        left = min(state.rules.spec.draws_per_turn - 1, hand_room(state, step.player) - 1)
+        out: Events = [replace_head((Step("draw_more", step.player, -1, {"left": left}),))
+                       if left > 0 else FINISHED]
+        take_one(state, step.player, action, out)
         return out
 
 
@@ -65,8 +65,9 @@ def draw_options(state: GameState) -> list[Action]:
     opts: list[Action] = []
     if state.deck:
         opts.append(rules.action(DrawFromDeck, label="draw from the deck"))
-    take = rules.take_actions
-    opts.extend(take[c] for c in sorted(state.clearing))
+    if state.clearing:
+        take = rules.take_actions
+        opts += [take[c] for c in sorted(state.clearing)]
     return opts
 
 
@@ -100,8 +101,7 @@ class PlayAction(TurnAction):
     def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
         """Queue the placement step."""
         assert isinstance(action, PlayCard)
-        return [FINISHED, ev.StepsQueued(
-            (Step("place", step.player, action.card, {"mode": "normal"}),))]
+        return [replace_head((Step("place", step.player, action.card, {"mode": "normal"}),))]
 
 
 class SaplingAction(TurnAction):
@@ -128,6 +128,59 @@ class SaplingAction(TurnAction):
         return out
 
 
+def generic_turn_options(state: GameState, player: int) -> list[Action]:
+    """The options of *player*'s turn: those of every turn action of the ruleset, in order,
+    but for the turn actions whose count reached the ruleset's ``limits``."""
+    opts: list[Action] = []
+    limits = state.rules.spec.limits
+    for ta in state.rules.turn_actions:
+        if limits and ta.raises in limits and \
+                state.forests[player].count(ta.raises) >= limits[ta.raises]:
+            continue
+        opts.extend(ta.options(state, player))
+    return opts
+
+
+def core_turn_options(state: GameState, player: int) -> list[Action]:
+    """:func:`generic_turn_options` for a ruleset whose turn actions are the core's draw,
+    play and sapling (``Ruleset.core_turn``: in that order, slots that only care about
+    sides, no limits), built in one pass over the hand: the same options in the same order,
+    which ``tests/test_fast_paths.py`` checks against the generic builder."""
+    rules = state.rules
+    hand = state.hands[player]
+    opts: list[Action] = []
+    if rules.spec.hand_limit - len(hand) > 0:
+        if state.deck:
+            opts.append(rules.draw_deck_action)
+        if state.clearing:
+            take = rules.take_actions
+            opts += [take[c] for c in sorted(state.clearing)]
+    cards = sorted(hand)
+    budget = len(hand) - 1
+    forest = state.forests[player]
+    open_ = forest.open
+    halves = rules.halves
+    sharing = rules.sharing
+    play = rules.play_actions
+    for c in cards:
+        hs = halves[c]
+        h0 = hs[0]
+        if h0.position is CENTER:
+            if h0.cost <= budget:
+                opts.append(play[c])
+            continue
+        for h in hs:
+            if h.cost <= budget and (open_.get(h.position, 0) > 0 or (
+                    (h.species in sharing or rules.site_sharing) and can_place(
+                        state, player, c, budget, None, set()))):
+                opts.append(play[c])
+                break
+    if rules.sapling_kind is not None:
+        sap = rules.sapling_actions
+        opts += [sap[c] for c in cards]
+    return opts
+
+
 class TurnStep(StepKind):
     """A player's turn: asks for one turn action among the ruleset's turn actions (those
     whose count reached the ruleset's ``limits`` left out)."""
@@ -136,17 +189,15 @@ class TurnStep(StepKind):
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Ask the turn action."""
-        opts: list[Action] = []
-        limits = state.rules.spec.limits
-        for ta in state.rules.turn_actions:
-            if limits and ta.raises in limits and \
-                    state.forests[step.player].count(ta.raises) >= limits[ta.raises]:
-                continue
-            opts.extend(ta.options(state, step.player))
+        rules = state.rules
+        if rules.core_turn:
+            opts = core_turn_options(state, step.player)
+        else:
+            opts = generic_turn_options(state, step.player)
         if not opts:
             fallback = state.rules.spec.cannot_act
             if fallback:
-                return [FINISHED, ev.StepsQueued((Step(fallback, step.player),))]
+                return [replace_head((Step(fallback, step.player),))]
             return [FINISHED]
         return Decision(step.player, "turn", "choose a turn action", tuple(opts))
 
@@ -186,7 +237,7 @@ class EndTurnStep(StepKind):
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Clearing check, end of the game, then an extra turn or the next seat."""
         rules = state.rules
-        out: Events = [FINISHED]
+        out: Events = []  # TurnStarted finishes this step (GameEnded clears the queue)
         if len(state.clearing) >= rules.spec.clearing_limit:
             out.append(ev.ClearingEmptied(tuple(state.clearing)))
         if state.end_scheduled is not None:
@@ -202,7 +253,6 @@ class EndTurnStep(StepKind):
         else:
             p = 0 if step.player < 0 else (p + 1) % state.seats
             out.append(ev.TurnStarted(p, False))
-        out.append(ev.StepsQueued(rules.turn_queue(p, state.players)))
         return out
 
 

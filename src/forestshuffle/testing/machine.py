@@ -8,7 +8,9 @@ saved one, and play may go on with it), and look at every player's view. After e
 step it runs :func:`~forestshuffle.testing.checks.check_game`: cards conserved, hand
 limit, clearing timing, one well-formed pending decision, scores never negative,
 ``decide`` pure, option codes round-trip, the event log refolds to the state, views leak
-nothing.
+nothing; and :func:`~forestshuffle.testing.search_checks.check_search`: a clone equals the
+game, apply then undo restores it, the game pickles and unpickles equal, and every legal
+action round-trips through the action codec, the mask being the legal set.
 
 Use it for a ruleset of your own::
 
@@ -41,6 +43,7 @@ from ..game import Game, new_game
 from ..plugins import available_rulesets, get_ruleset
 from ..ruleset import Ruleset
 from .checks import InvariantError, check_game, hidden_cards, soak_enabled
+from .search_checks import check_search
 from .strategies import illegal_actions, player_counts, rulesets, seeds
 
 __all__ = ["FAST", "SOAK", "GameMachine", "machine_settings", "soak_enabled"]
@@ -244,9 +247,11 @@ class GameMachine(RuleBasedStateMachine):
 
     @invariant()
     def invariants_hold(self) -> None:
-        """Every invariant of :func:`~forestshuffle.testing.checks.check_game`."""
+        """Every invariant of :func:`~forestshuffle.testing.checks.check_game` and
+        :func:`~forestshuffle.testing.search_checks.check_search`."""
         if self._game is not None:
             check_game(self._game)
+            check_search(self._game)
 
     # -- construction ----------------------------------------------------------------------
 

@@ -210,8 +210,7 @@ def scenario(
                             f"{rules.name_of(card, hi)} (card {card}) cannot go there")
                     emit(ev.CardDrawn(p, card), ev.CardPlayed(p, card, hi, si, slot, (),
                                                               "free"))
-    emit(ev.TurnStarted(current),
-         ev.StepsQueued(rules.turn_queue(current, players)))
+    emit(ev.TurnStarted(current))
     game.setup_events = len(setup)
     game._advance()
     return game

@@ -1,0 +1,72 @@
+"""The engine's fast paths give exactly what the generic code gives: the same options in the
+same order (so the same seeds play the same games), checked at every decision of random
+games of every ruleset that takes them."""
+
+from __future__ import annotations
+
+import pytest
+
+import forestshuffle as fs
+from forestshuffle.bots import RandomBot
+from forestshuffle.kinds.turn import core_turn_options, generic_turn_options
+
+FAST = [("base", ()), ("base", ("alpine",)), ("base", ("alpine", "woodland_edge"))]
+
+
+@pytest.mark.parametrize(("ruleset", "expansions"), FAST)
+@pytest.mark.parametrize("players", [2, 4])
+def test_core_turn_options_equal_the_generic_builders(ruleset, expansions, players):
+    rules = fs.get_ruleset(ruleset, expansions=expansions)
+    assert rules.core_turn
+    turns = 0
+    for seed in range(3):
+        g = fs.new_game(rules, players=players, seed=seed)
+        bot = RandomBot(seed)
+        while not g.is_over:
+            p = g.pending
+            if p.kind == "turn":
+                fast = core_turn_options(g.state, p.player)
+                assert fast == generic_turn_options(g.state, p.player)
+                assert all(a is b for a, b in zip(fast, p.options, strict=True))
+                turns += 1
+            g.apply(bot.choose(g))
+    assert turns > 100
+
+
+def test_rulesets_that_change_the_turn_take_the_generic_path():
+    assert not fs.get_ruleset("smoky").core_turn  # its slots have features
+    assert not fs.get_ruleset("house-001").core_turn  # its own draw action, limits
+
+
+def _empty_by_scan(forest):
+    """The forest's empty slots by position, recomputed from its sites."""
+    out: dict = {}
+    for si, site in enumerate(forest.sites):
+        for i, sd in enumerate(site.kind.slots):
+            if not site.slots[sd.name]:
+                for pos in sd.accepts:
+                    out.setdefault(pos, []).append((si, i, sd.name))
+    return out
+
+
+EVERY = [("base", ()), ("smoky", ()), ("base", ("alpine", "woodland_edge")), ("house-001", ()),
+         ("pokemon", ())]
+
+
+@pytest.mark.parametrize(("ruleset", "expansions"), EVERY)
+def test_the_index_of_empty_slots_follows_the_forest(ruleset, expansions):
+    """``Forest.empty`` (which placements read instead of scanning every site) equals a scan
+    of the sites after every action, upgrades of Smoky sites included, in placement order."""
+    rules = fs.get_ruleset(ruleset, expansions=expansions)
+    checked = 0
+    for seed in range(3):
+        g = fs.new_game(rules, players=2, seed=seed)
+        bot = RandomBot(seed)
+        while not g.is_over:
+            for forest in g.state.forests:
+                index = {p: v for p, v in forest.empty.items() if v}
+                assert index == _empty_by_scan(forest)
+                assert forest.copy().empty == forest.empty
+                checked += 1
+            g.apply(bot.choose(g))
+    assert checked > 300
