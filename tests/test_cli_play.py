@@ -201,3 +201,32 @@ def test_undo_takes_back_the_bots_moves_after_the_persons_last_answer():
     assert seen[:2] == [0, 1] and seen[2] > 2
     assert len(game.actions) == 1 and game.pending is not None
     assert game.pending.player == 0 and game.pending.kind != "turn"
+
+
+def test_play_with_an_expansion_against_every_kind_of_searching_bot():
+    """``play --expansion alpine --bots heuristic,ismcts`` (issue 13): the deal is the
+    expansion's (the hand and the deck of the same seeded game with Alpine mixed in), each
+    other seat is played by its bot from ``forestshuffle.bots.BOTS``, and their turns are
+    shown by their names."""
+    child = spawn("--expansion", "alpine", "--players", "3", "--bots", "heuristic,ismcts",
+                  "--seed", "4", no_color=True)
+    child.timeout = 120  # an ISMCTS move is some hundred determinized games
+    text = screen(child)
+    game = fs.new_game("base", 3, seed=4, names=["You", "Heuristic", "Ismcts"],
+                       expansions=["alpine"])
+    assert f"deck {len(game.state.deck)}" in text
+    for card in game.state.hands[0]:
+        assert game.rules.name_of(card).split(" / ")[0] in text
+    assert "Heuristic's forest" in text and "Ismcts's forest" in text
+    seen = text
+    for _ in range(40):  # answer 1 until both bots have played a turn
+        child.sendline("1")
+        seen += screen(child)
+        if re.search(r"^\s+\d+ Ismcts: ", seen, re.M):
+            break
+    assert re.search(r"^\s+\d+ Heuristic: ", seen, re.M)
+    assert re.search(r"^\s+\d+ Ismcts: ", seen, re.M)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -206,21 +206,52 @@ def test_ctrl_c_stops_a_pool_of_workers_and_keeps_what_finished(tmp_path, sig):
     assert all(r == sim.play_one(c, r.index) for r in kept[:3])
 
 
-def test_a_registry_of_bots_in_forestshuffle_bots_is_used_by_name(monkeypatch, capsys):
-    """Bots other engineers add to ``forestshuffle.bots.BOTS`` (or as GreedyBot) are named
-    like the built-in ones."""
-    class First(fs.bots.RandomBot):
-        def choose(self, game: fs.Game) -> fs.Action:
-            return game.legal_actions()[0]
+def test_every_bot_of_the_registry_in_forestshuffle_bots_is_named_by_simulate(monkeypatch,
+                                                                             capsys):
+    """The CLI's bots are :data:`forestshuffle.bots.BOTS` (issue 13: ``--bots
+    random,greedy,...``): each bundled one by name, and a bot registered there later too."""
+    assert set(fs.bots.BOTS) <= set(sim.bot_factories())
+    assert {"random", "heuristic", "greedy", "ismcts"} <= set(sim.bot_factories())
+    for name, factory in fs.bots.BOTS.items():
+        assert type(sim.make_bot(name, 1)) is type(factory(1))
 
-    monkeypatch.setattr(fs.bots, "BOTS", {"First": First}, raising=False)
-    monkeypatch.setattr(fs.bots, "GreedyBot", fs.bots.HeuristicBot, raising=False)
-    assert {"first", "greedy", "random", "heuristic"} <= set(sim.bot_factories())
-    r = sim.play_one(SimConfig(bots=("first", "greedy"), seed=1), 0)
-    assert r.bots == ("first", "greedy")
+    class First(fs.bots.RandomBot):
+        def act(self, situation: fs.bots.Situation) -> fs.Action:
+            return situation.legal[0]
+
+    monkeypatch.setitem(fs.bots.BOTS, "First", First)
+    assert isinstance(sim.make_bot("first", 0), First)
+    r = sim.play_one(SimConfig(bots=("first", "random"), seed=1), 0)
+    assert r.bots == ("first", "random")
     monkeypatch.undo()
+    assert "first" not in fs.bots.BOTS
     assert main(["simulate", "--games", "1", "--bots", "first"]) == 2
     assert "unknown bot 'first'" in capsys.readouterr().err
+
+
+def test_simulate_plays_every_bundled_bot_with_an_expansion(tmp_path, capsys, monkeypatch):
+    """``simulate --expansion woodland_edge --bots random,heuristic,greedy,ismcts`` (issue
+    13): every bot of the registry takes a seat of a game of the expansion's ruleset, and the
+    statistics name each. (ISMCTS with a tenth of its iterations, to keep the test short.)"""
+    names = ["random", "heuristic", "greedy", "ismcts"]
+    assert set(names) == set(fs.bots.BOTS)
+    monkeypatch.setitem(fs.bots.BOTS, "ismcts",
+                        lambda seed: fs.bots.ISMCTSBot(seed, iterations=20))
+    out = tmp_path / "r.json"
+    assert main(["simulate", "--expansion", "woodland_edge", "--players", "4", "--bots",
+                 ",".join(names), "--games", "1", "--seed", "2", "--out", str(out),
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["config"]["expansions"] == ["woodland_edge"]
+    assert data["stats"]["games"] == 1
+    (r,) = [GameResult.from_dict(d) for d in json.loads(out.read_text())["results"]]
+    assert sorted(r.bots) == sorted(names)
+    # the expansion's cards are in the deal
+    dealt = fs.new_game("base", 4, seed=r.seed, expansions=["woodland_edge"])
+    assert len(dealt.state.deck) > len(fs.new_game("base", 4, seed=r.seed).state.deck)
+    # one game, a seat each: each bot's mean score is its seat's score in that game
+    mean = {b["bot"]: b["score"]["mean"] for b in data["stats"]["by_bot"]}
+    assert mean == {n: r.scores[r.bots.index(n)] for n in names}
 
 
 def test_a_terminal_shows_a_progress_bar_with_games_per_second_and_eta():

@@ -7,8 +7,8 @@ gives the same results whatever the number of workers, the batch size or the ord
 the games finish. :func:`run` yields finished batches as they come; a caller that stops
 (Ctrl-C) keeps what it has received.
 
-The bots are named (``random``, ``heuristic``, and whatever :mod:`forestshuffle.bots` adds:
-see :func:`bot_factories`).
+The bots are named by :data:`forestshuffle.bots.BOTS` (``random``, ``heuristic``, ``greedy``,
+``ismcts``, and whatever is registered there: see :func:`bot_factories`).
 """
 
 from __future__ import annotations
@@ -23,44 +23,26 @@ import attrs
 
 from . import bots as bots_package
 from . import events as ev
-from .bots import HeuristicBot, RandomBot, play_out
-from .bots.random import Bot
+from .bots import BotBase, play_out
 from .errors import ArgumentError
 from .game import new_game
 from .plugins import get_ruleset
 
-#: A bot factory: a seed in, a bot out.
-BotFactory = Callable[[int], Bot]
 
-#: The bots this module knows itself, by name.
-LOCAL_BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
-
-#: Bot classes looked up in :mod:`forestshuffle.bots` by name, when they exist there.
-_CLASS_NAMES = {"greedy": "GreedyBot", "ismcts": "ISMCTSBot", "mcts": "MCTSBot"}
+def bot_factories() -> dict[str, Callable[[int | None], BotBase]]:
+    """Every bot that can be named: :data:`forestshuffle.bots.BOTS` (``random``,
+    ``heuristic``, ``greedy``, ``ismcts`` and whatever is registered there), looked up when
+    called, so a bot registered later is named too."""
+    return {name.lower(): factory for name, factory in bots_package.BOTS.items()}
 
 
-def bot_factories() -> dict[str, BotFactory]:
-    """Every bot that can be named, by lower-case name: ``random`` and ``heuristic``, the
-    classes of :data:`_CLASS_NAMES` that :mod:`forestshuffle.bots` defines, and the entries
-    of its ``BOTS`` registry (a mapping of names to factories called with a seed), if any."""
-    out = dict(LOCAL_BOTS)
-    for name, cls_name in _CLASS_NAMES.items():
-        cls = getattr(bots_package, cls_name, None)
-        if callable(cls):
-            out[name] = cls
-    shared = getattr(bots_package, "BOTS", None)
-    if isinstance(shared, Mapping):
-        for name, factory in shared.items():
-            if isinstance(name, str) and callable(factory):
-                out[name.lower()] = factory
-    return out
-
-
-def make_bot(name: str, seed: int) -> Bot:
-    """The bot called *name*, seeded with *seed* (ArgumentError for an unknown name)."""
-    factory = bot_factories().get(name.strip().lower())
+def make_bot(name: str, seed: int) -> BotBase:
+    """The bot called *name* (a key of :data:`forestshuffle.bots.BOTS`, any case), seeded
+    with *seed* (ArgumentError for an unknown name)."""
+    factories = bot_factories()
+    factory = factories.get(name.strip().lower())
     if factory is None:
-        raise ArgumentError(f"unknown bot {name!r} (known: {', '.join(sorted(bot_factories()))})")
+        raise ArgumentError(f"unknown bot {name!r} (known: {', '.join(sorted(factories))})")
     return factory(seed)
 
 
