@@ -133,9 +133,12 @@ def players_option(default: int | None, help: str = "number of players") -> Call
 
 
 def bots_option(default: str, help: str) -> Callable[[F], F]:
-    """``--bots NAME,NAME...`` (completed from the bot registry)."""
-    return click.option("--bots", default=default, metavar="NAMES", help=help,
-                        shell_complete=_complete_bots)
+    """``--bots NAME,NAME...`` (completed from the bot registry; its help names the bundled
+    bots)."""
+    from .bots import BOTS
+
+    return click.option("--bots", default=default, metavar="NAMES",
+                        help=f"{help} (bots: {', '.join(BOTS)})", shell_complete=_complete_bots)
 
 
 def seed_option(f: F) -> F:
