@@ -121,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="alternate runs of rates.py per side (default: 3)")
     parser.add_argument("--repeat", type=int, default=5,
                         help="repetitions within each rates.py run (default: 5)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="rounds R of instructions.py (counts R and 2R; default: 1)")
     workloads.add_options(parser)
     args = parser.parse_intermixed_args(argv)
     opts = workloads.options(args)
@@ -133,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     common = [*names, *workloads.option_args(opts)]
 
     if args.metric in ("instructions", "both"):
-        got = {side: run(py, "instructions.py", common) for side, py in sides.items()}
+        got = {side: run(py, "instructions.py", [*common, "--rounds", str(args.rounds)])
+               for side, py in sides.items()}
         print(f"{'instructions per unit (cachegrind)':39} {HEADER}")
         for name in names:
             cur, base = (got[s][name].get("value") for s in sides)

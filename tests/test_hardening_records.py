@@ -188,8 +188,27 @@ def test_duplicate_keys_are_refused(game):
         fs.Game.from_json(forged)
 
 
+@pytest.mark.parametrize("forge", [
+    ('"seed":7', '"seed":7,"seed":8'),                  # compact, as records are written
+    ('"seed":7', '"seed" :7,"seed":8'),                 # white space before a colon
+    ('"seed":7', '"seed":7,\n"seed"\t:8'),              # newline and tab
+    ('"seed":7', '"seed":7,"x":"a\\":b","seed":8'),     # an escaped quote and colon in a text
+    ('"type":"CardDrawn"', '"type":"CardDrawn","card":1'),  # deep inside the log
+])
+def test_duplicate_keys_are_refused_however_the_text_is_spaced(game, forge):
+    """safety.read_json parses without a hook and counts keys against the text's '":': every
+    way of writing a duplicate key still reaches the hook that finds it (issue 15: records
+    with duplicate keys are refused)."""
+    text = game.to_json()
+    forged = text.replace(*forge, 1)
+    assert forged != text
+    with pytest.raises(fs.RecordError, match="duplicate"):
+        fs.Game.from_json(forged)
+
+
 @pytest.mark.parametrize("text", ['{"version": NaN}', '{"version": Infinity}',
-                                  '{"version": 1' + "0" * 60 + "}"])
+                                  '{"version": 1' + "0" * 60 + "}", '{"version": 1e999}',
+                                  '{"version": [-1' + "0" * 40 + "]}"])
 def test_non_numbers_and_huge_numbers_are_refused(text):
     with pytest.raises(fs.RecordError):
         fs.Game.from_json(text)

@@ -172,11 +172,25 @@ def rulesets(as_json: bool) -> int:
     rows: list[dict[str, Any]] = []
     for rid in available_rulesets():
         spec = specs[rid]
+        takes = list(h.accepted_expansions(spec))
+        # the expansions' own options (one entry for an option several expansions declare)
+        shown = {o.name for o in spec.options}
+        exps = h.expansion_specs()
+        exp_options: list[dict[str, Any]] = []
+        for e in takes:
+            for o in exps[e].options:
+                if o.name in shown:
+                    continue
+                shown.add(o.name)
+                owners = [x for x in takes if any(p.name == o.name for p in exps[x].options)]
+                exp_options.append({"name": o.name, "type": type(o.default).__name__,
+                                    "default": o.default, "doc": o.doc,
+                                    "expansions": owners})
         rows.append({"id": rid, "name": spec.name, "min_players": spec.min_players,
                      "max_players": spec.max_players,
                      "options": [{"name": o.name, "type": type(o.default).__name__,
                                   "default": o.default, "doc": o.doc} for o in spec.options],
-                     "expansions": list(h.accepted_expansions(spec))})
+                     "expansions": takes, "expansion_options": exp_options})
     if as_json:
         return say_json(rows)
     for r in rows:
@@ -187,6 +201,9 @@ def rulesets(as_json: bool) -> int:
             say(f"  --option {o['name']}=<{o['type']}>  {o['doc']} (default: {o['default']!r})")
         if r["expansions"]:
             say(f"  --expansion {' | '.join(r['expansions'])}")
+        for o in r["expansion_options"]:
+            say(f"  --option {o['name']}=<{o['type']}>  {o['doc']} (default: "
+                f"{o['default']!r}; with --expansion {' or '.join(o['expansions'])})")
     return 0
 
 

@@ -56,8 +56,11 @@ class CompiledTrigger:
 
 @attrs.frozen
 class CompiledScore:
-    """One scoring spec of a species, compiled."""
+    """One scoring spec of a species, compiled: ``fn`` gives points and reasons, ``points``
+    the points alone (see :meth:`forestshuffle.kinds.ScoringKind.compile_points`); None
+    where a caller built it without: then ``fn``'s points serve."""
 
     kind: str
     group: str | None
     fn: Callable[..., Any]
+    points: Callable[..., Any] | None = None

@@ -67,20 +67,21 @@ class _Demand:
     card: int = -1
 
 
-class _Reader:
+class _Index:
+    """What reading a document looks up in a ruleset, made once per compiled ruleset (kept
+    in ``rules.derived``): species by name, the sides and physical cards of each species,
+    the site features, and each site kind's slots by group."""
+
     def __init__(self, rules: Ruleset) -> None:
-        self.rules = rules
-        self.problems: list[DocumentProblem] = []
         self.by_name: dict[str, str] = {}
-        #: display names (and aliases) that name more than one species: ids only
-        self.shared = rules.shared_names
+        shared = rules.shared_names
         for sid, sp in rules.species.items():
             self.by_name[sid.lower()] = sid
             for n in (sp.name, *sp.aliases):
-                if n.lower() not in self.shared:
+                if n.lower() not in shared:
                     self.by_name[n.lower()] = sid
             short = sid.split(".", 1)[-1].lower()
-            if short not in self.shared:
+            if short not in shared:
                 self.by_name.setdefault(short, sid)
         self.sides: dict[str, set[Position]] = {}
         order = {sym: i for i, sym in enumerate(rules.symbols)}
@@ -93,6 +94,38 @@ class _Reader:
                     (order.get(h.symbol or "", 99), c, h.symbol))
         for v in self.cards.values():
             v.sort()
+        #: species -> its physical cards
+        self.copies_of: dict[str, set[int]] = {}
+        for (sid, _), v in self.cards.items():
+            self.copies_of.setdefault(sid, set()).update(c for _, c, _ in v)
+        #: the features of the site kinds in use, sorted
+        self.features = sorted({f for k in rules.used_site_kinds.values() for f in k.features})
+        #: site kind id -> its slots by group name, in the kind's order
+        self.groups: dict[str, dict[str, list[SlotDef]]] = {}
+        for kind in rules.site_kinds.values():
+            groups: dict[str, list[SlotDef]] = {}
+            for sd in kind.slots:
+                groups.setdefault(sd.group_name, []).append(sd)
+            self.groups[kind.id] = groups
+
+
+def _index(rules: Ruleset) -> _Index:
+    index: _Index | None = rules.derived.get("document_reader")
+    if index is None:
+        index = rules.derived["document_reader"] = _Index(rules)
+    return index
+
+
+class _Reader:
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self.problems: list[DocumentProblem] = []
+        index = self.index = _index(rules)
+        self.by_name = index.by_name
+        #: display names (and aliases) that name more than one species: ids only
+        self.shared = rules.shared_names
+        self.sides = index.sides
+        self.cards = index.cards
 
     def problem(self, where: str, message: str) -> None:
         self.problems.append(DocumentProblem(where, message))
@@ -271,19 +304,21 @@ def read_document(
                     face_down += 1  # the card tucked under the upgraded site
             else:
                 face_down += 1  # a face-down card opens the site
-            groups: dict[str, list[SlotDef]] = {}
-            for sd in kind.slots:
-                groups.setdefault(sd.group_name, []).append(sd)
-            extra = set(site) - set(head_keys) - set(groups)
-            if extra:
-                r.problem(sw, f"unknown slot(s) {_shown(sorted(map(str, extra)))} (slots: "
+            groups = r.index.groups[kind.id]
+            unknown = [k for k in site if k not in groups and k not in head_keys]
+            if unknown:
+                r.problem(sw, f"unknown slot(s) {_shown(sorted(map(str, unknown)))} (slots: "
                               f"{sorted(groups)})")
             slots: dict[str, list[_Demand]] = {}
             checks: list[tuple[list[_Demand], str, str]] = []
             for group, sds in groups.items():
-                cards = site.get(group, [])
+                if group not in site:
+                    continue  # no cards there: nothing to place or check
+                cards = site[group]
                 if not isinstance(cards, list):
                     cards = [cards]
+                elif not cards:
+                    continue
                 placed: dict[str, list[_Demand]] = {sd.name: [] for sd in sds}
                 for ci, raw in enumerate(cards):
                     cw = f"{sw}, {group}[{ci}]"
@@ -293,14 +328,16 @@ def read_document(
                     d = _slot_demand(r, got, sds, placed, cw, pi, si, group)
                     if d is not None:
                         demands.append(d)
-                checks.extend((placed[sd.name], group, f"{sw}, {group}") for sd in sds)
+                checks.extend((placed[sd.name], group, f"{sw}, {group}") for sd in sds
+                              if len(placed[sd.name]) > 1)  # one card alone always may
                 slots.update(placed)
-            here = {d.species for ds in slots.values() for d in ds}
-            if isinstance(head, _Demand):
-                here.add(head.species)
-            hosted = [rules.site_sharing[x] for x in here if x in rules.site_sharing]
-            for ds, group, where in checks:
-                _check_sharing(r, ds, where, [h for h in hosted if h[0] == group])
+            if checks:  # slots holding more than one card
+                here = {d.species for ds in slots.values() for d in ds}
+                if isinstance(head, _Demand):
+                    here.add(head.species)
+                hosted = [rules.site_sharing[x] for x in here if x in rules.site_sharing]
+                for ds, group, where in checks:
+                    _check_sharing(r, ds, where, [h for h in hosted if h[0] == group])
             sites.append((head if isinstance(head, _Demand) else kind.id, kind.id, slots))
         layouts.append(sites)
     _match(r, demands)  # also with other problems: every mistake is reported at once
@@ -346,7 +383,7 @@ def _site_head(
     """What opens the site: (a demand for its card, or a face-down kind id), its kind, and
     the keys that named it. None (with a problem) when it cannot be told."""
     rules = r.rules
-    features = sorted({f for k in rules.used_site_kinds.values() for f in k.features})
+    features = r.index.features
     if site.get("sapling") is True:
         if "tree" in site:
             r.problem(sw, "a site is a tree or a sapling, not both")
@@ -440,7 +477,8 @@ def _slot_demand(
         return None
     for sd, pos in takes:
         here = placed[sd.name]
-        if not here or (here[0].species == sid and sid in rules.sharing):
+        if not here or (sid in rules.sharing and all(
+                x.species in rules.share_kin.get(sid, (sid,)) for x in here)):
             d = _Demand(cw, pi, si, sd.name, sid, pos, sym)
             here.append(d)
             return d
@@ -470,11 +508,14 @@ def _check_sharing(r: _Reader, ds: list[_Demand], where: str,
                 mx is None or len(ds) <= mx):
             return
     species = {d.species for d in ds}
-    if len(species) > 1:
+    sid = ds[0].species
+    # species whose slot rule names each other (``with``) share as one
+    kin = species <= rules.share_kin.get(sid, {sid}) and all(
+        s in rules.sharing and sid in rules.share_kin.get(s, ()) for s in species)
+    if len(species) > 1 and not kin:
         r.problem(where, "only cards of one species may share a slot, found "
                   + ", ".join(sorted(rules.species[s].name for s in species)))
         return
-    sid = ds[0].species
     if sid not in rules.sharing:
         r.problem(where, f"{rules.species[sid].name} cannot share a slot ({len(ds)} given)")
         return
@@ -520,9 +561,7 @@ def _match(r: _Reader, demands: list[_Demand]) -> None:
     wanted: dict[str, int] = {}
     for d in demands:
         wanted[d.species] = wanted.get(d.species, 0) + 1
-    copies_of: dict[str, set[int]] = {}
-    for (sid, _), v in r.cards.items():
-        copies_of.setdefault(sid, set()).update(c for _, c, _ in v)
+    copies_of = r.index.copies_of
     for i in range(len(demands)):
         if cands[i] and not augment(i, set()):  # no candidates: reported above
             d = demands[i]

@@ -10,10 +10,10 @@ Counts are strings ``kind`` or ``kind:arg``: ``tag:deer``, ``species:base.europe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .cards import Spec
+from .cards import Spec, Species
 
 # -- effects ---------------------------------------------------------------------------
 
@@ -114,6 +114,16 @@ def on_play(effect: Spec | Sequence[Spec], *, slot: str | None = None,
     return Spec("on_play", args)
 
 
+def trigger_changes(species: Iterable[Species], **args: Any) -> dict[str, Any]:
+    """Card changes (the ``species`` table of an override) giving every trigger of each of
+    *species* the argument values *args*: ``trigger_changes(mushrooms,
+    from_next_turn=False)`` for an option that times their draws otherwise."""
+    return {sp.id: {"triggers": [{"kind": t.kind, "args": {**t.args, **args,
+                                                             "effect": list(t.args["effect"])}}
+                                 for t in sp.triggers]}
+            for sp in species if sp.triggers}
+
+
 # -- scoring ---------------------------------------------------------------------------
 
 
@@ -181,9 +191,14 @@ def distinct_sets(table: Sequence[int], tag: str) -> Spec:
 # -- slot rules and modifiers ----------------------------------------------------------
 
 
-def shares_slot(max_cards: int | None = None) -> Spec:
-    """Cards of this species may share a slot (up to *max_cards*, None for any number)."""
-    return Spec("shares_slot", {"max_cards": max_cards})
+def shares_slot(max_cards: int | None = None, with_: tuple[str, ...] = ()) -> Spec:
+    """Cards of this species may share a slot (up to *max_cards*, None for any number);
+    *with_* names other species (ids) whose cards count as this one's there: a card joins a
+    slot holding only cards of its species and of those."""
+    args: dict[str, object] = {"max_cards": max_cards}
+    if with_:
+        args["with"] = list(with_)
+    return Spec("shares_slot", args)
 
 
 def hosts_sharing(slot: str, tag: str, max_cards: int | None = None) -> Spec:

@@ -9,7 +9,8 @@ An override file (TOML or JSON) or mapping has two optional tables::
 
     [species."smoky.bobcat"]          # a species id
     effect = [{kind = "free_play", args = {filter = {tag = "bird"}}}]
-    cost = 3                          # also: bonus, triggers, score, tags, needs
+    cost = 3                          # also: bonus, triggers, score, tags, needs,
+                                      # sharing (a slot rule: {kind = "shares_slot", ...})
 
 Overrides are applied when the ruleset is compiled and validated like plugin data: a bad
 entry raises :class:`~forestshuffle.errors.CardDataError` naming ``overrides``, the card or
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 PLUGIN = "overrides"
-_SPECIES_FIELDS = {"effect", "bonus", "triggers", "score", "cost", "tags", "needs"}
+_SPECIES_FIELDS = {"effect", "bonus", "triggers", "score", "cost", "tags", "needs", "sharing"}
 _SPEC_FIELDS = {"effect", "bonus", "triggers", "score"}
 
 
@@ -152,6 +153,8 @@ def _species(sp: Species, raw: Any, item: str) -> Species:
             if not isinstance(value, list):
                 raise CardDataError(PLUGIN, item, key, "must be a list of specs")
             changes[key] = tuple(_spec(v, item, f"{key}[{i}]") for i, v in enumerate(value))
+        elif key == "sharing":  # a slot rule, or null for one card per slot
+            changes[key] = None if value is None else _spec(value, item, key)
         elif key == "cost":
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise CardDataError(PLUGIN, item, key, "must be a whole number >= 0")

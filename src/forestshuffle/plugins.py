@@ -46,7 +46,7 @@ from .overrides import PLUGIN as OVERRIDES
 from .overrides import apply_overrides, load_overrides, probe_overrides
 from .ruleset import Registry, Ruleset, RulesetSpec
 from .safety import OVERRIDES_CACHE_SIZE, printable
-from .spec import ExpansionSpec, resolve_options
+from .spec import ExpansionSpec, Option, resolve_options
 
 ENTRY_POINT_GROUP = "forestshuffle"
 
@@ -344,6 +344,11 @@ class PluginHost:
                     raise OptionError(f"expansion {e!r} needs expansion {need!r} too")
         return [known[e] for e in takes if e in wanted]
 
+    @staticmethod
+    def _owner_of(option: Option, mixed: list[tuple[str, ExpansionSpec]]) -> str:
+        """The plugin of the expansion that declares *option* (``?``: the ruleset's)."""
+        return next((p for p, x in mixed if any(o is option for o in x.options)), "?")
+
     def accepted_expansions(self, spec: RulesetSpec) -> list[str]:
         """The ids of the installed expansions a game of *spec* may add, in a stable order:
         those *spec* names, then those that name *spec* (when it declares ``removal_with``)."""
@@ -363,8 +368,9 @@ class PluginHost:
             if self.failures:
                 raise self._unavailable(f"ruleset {printable(ruleset_id)!r}")
             raise UnknownRulesetError(printable(ruleset_id), list(specs))
-        spec, values = resolve_options(spec, options)
         mixed = self._expansions(spec, expansions)
+        added = tuple(o for _, x in mixed for o in x.options)
+        spec, values = resolve_options(spec, options, added)
         if mixed:
             table = spec.removal_with.get(len(mixed), spec.removal)
             spec = attrs.evolve(spec, removal=table, card_sets=(*spec.card_sets, *(
@@ -407,6 +413,15 @@ class PluginHost:
                     raise CardDataError(plugin, exc.item, exc.field,
                                         f"{exc.problem} (the changes of expansion "
                                         f"{x.id!r})") from None
+        for o in (*(o for o in spec.options if not any(o is a for a in added)), *added):
+            card_changes = o.card_changes(values[o.name]) if o.card_changes else None
+            if card_changes:
+                try:
+                    chosen = apply_overrides(chosen, card_changes)
+                except CardDataError as exc:
+                    raise CardDataError(self._owner_of(o, mixed), exc.item, exc.field,
+                                        f"{exc.problem} (the card changes of option "
+                                        f"{o.name}={values[o.name]!r})") from None
         exp_ids = tuple(x.id for _, x in mixed)
         if not overrides:
             rs = self._build(spec, chosen, reg, versions, values)

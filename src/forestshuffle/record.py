@@ -39,6 +39,7 @@ import attrs
 import cattrs
 
 from . import events as ev
+from .codegen import action_reader_of, comparator_of
 from .decisions import ACTION_TYPES, Action
 from .errors import ForestShuffleError, OptionError, RecordError, RecordWarning
 from .safety import (
@@ -233,6 +234,15 @@ def action_to_dict(a: Action) -> dict[str, Any]:
 def action_from_dict(d: Any, index: int, rules: Ruleset | None = None) -> tuple[Action, int]:
     """An action and the index of its first event (a plugin's own action when *rules* has
     its plugin)."""
+    if type(d) is dict:  # the fast path: a dict exactly of an action (codegen)
+        name = d.get("type")
+        cls = ACTION_TYPES.get(name) if type(name) is str else None
+        if cls is None and rules is not None and type(name) is str:
+            cls = rules.registry.actions.get(name)
+        read = action_reader_of(cls) if cls is not None else None
+        a = read(d) if read is not None else None
+        if a is not None:
+            return a, d["at"]
     where = f"$.actions[{index}]"
     if not isinstance(d, dict):
         raise RecordError(f"action {index} must be an object", path=where)
@@ -274,6 +284,13 @@ class LazyEvents:
 
     def __len__(self) -> int:
         return len(self.raw)
+
+    def exactly(self, i: int, e: ev.Event) -> bool:
+        """Whether the record's event *i* is exactly *e*, by the class's strict comparator
+        (:mod:`forestshuffle.codegen`) without converting it; False means "not shown": the
+        caller compares the converted event."""
+        cmp = comparator_of(type(e))
+        return cmp is not None and cmp(self.raw[i], e)
 
     def __getitem__(self, i: int) -> ev.Event:
         e = self.done.get(i)
@@ -401,7 +418,8 @@ def _ruleset(data: dict[str, Any], rules: Ruleset | None) -> Ruleset:
     if (rules.overrides or None) != overrides:
         raise RecordError("the record's overrides are not those of the given ruleset",
                           path="$.overrides")
-    if options is not None and dict(rules.options) != options:
+    defaults = {o.name: o.default for o in rules.spec.options}
+    if options is not None and dict(rules.options) != {**defaults, **options}:
         raise RecordError("the record's options are not those of the given ruleset",
                           path="$.options")
     if list(rules.expansions) != expansions:

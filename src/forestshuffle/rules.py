@@ -232,17 +232,21 @@ def _shared_slots(state: GameState, player: int, h: CompiledHalf) -> Any:
 
 def may_join(rules: Ruleset, forest: Forest, site: Site, sd: SlotDef, h: CompiledHalf) -> bool:
     """Whether half *h* may go into slot *sd* of *site*, which already holds cards: its
-    species shares a slot (``shares_slot``) and every card there is of its species, below the
-    limit; or a card at the site hosts sharing for that slot's group (``hosts_sharing``: a
-    Stinging Nettle's butterflies on top), *h* and every card there carry the tag, below the
-    limit."""
+    species shares a slot (``shares_slot``) and every card there is of its species (or of a
+    species its rule names, ``with``), below the limit; or a card at the site hosts sharing
+    for that slot's group (``hosts_sharing``: a Stinging Nettle's butterflies on top), *h*
+    and every card there carry the tag, below the limit."""
     cards = site.slots[sd.name]
     where = forest.where
     halves = rules.halves
     mx = rules.sharing.get(h.species, 0)
-    if mx != 0 and (mx is None or len(cards) < mx) and all(
-            halves[c][where[c][2]].species == h.species for c in cards):
-        return True
+    if mx != 0 and (mx is None or len(cards) < mx):
+        kin = rules.share_kin.get(h.species)
+        if kin is None:
+            if all(halves[c][where[c][2]].species == h.species for c in cards):
+                return True
+        elif all(halves[c][where[c][2]].species in kin for c in cards):
+            return True
     hosting = rules.site_sharing
     if not hosting:
         return False

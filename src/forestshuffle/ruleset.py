@@ -89,6 +89,9 @@ class Ruleset:
         self.expansions: tuple[str, ...] = ()
         #: compiled count readers, by count key (see :func:`forestshuffle.scoring.count_getter`)
         self.count_getters: dict[str, Any] = {}
+        #: tables other modules derive from the compiled ruleset, made on first use and kept
+        #: here by name (scoring's plan, the document reader's index)
+        self.derived: dict[str, Any] = {}
         self.card_sets = [cs for _, cs in card_sets]
         self.cards: dict[int, Card] = {}
         self.species: dict[str, Species] = {}
@@ -125,6 +128,9 @@ class Ruleset:
                                for sd in k.slots) and not any(
             sp.needs for sp in self.species.values())
         self.sharing: dict[str, int | None] = {}
+        #: species -> the species whose cards count as its own in a shared slot (itself
+        #: included), for the species whose ``shares_slot`` names others (``with``)
+        self.share_kin: dict[str, frozenset[str]] = {}
         self.extra_trees: dict[str, int] = {}
         #: species -> (slot group, tag, most cards): at a site holding such a card, the slots
         #: of that group take any cards with that tag together (a Stinging Nettle's
@@ -156,6 +162,11 @@ class Ruleset:
             except ValueError as exc:
                 raise CardDataError("?", f"ruleset {spec.id!r}", "limits", str(exc)) from None
         self._compile_species()
+        for sid, kin in self.share_kin.items():
+            unknown = sorted(kin - self.species.keys())
+            if unknown:
+                raise self._err(self.plugin_of.get(sid, "?"), f"species {sid!r}",
+                                "sharing.args.with", f"unknown species {unknown[0]!r}")
         self.card_names: dict[int, str] = {
             c: ("Winter" if card.winter else " / ".join(h.name for h in self.halves[c]))
             for c, card in self.cards.items()
@@ -361,8 +372,10 @@ class Ruleset:
                         except ValueError as exc:
                             raise self._err(plugin, item, f"score[{i}].args.{key}",
                                             str(exc)) from None
-                scores.append(CompiledScore(s.kind, skind.group_key(s.args, sid),
-                                            skind.compile(s.args, sid, self)))
+                group = skind.group_key(s.args, sid)
+                full = skind.compile(s.args, sid, self)
+                scores.append(CompiledScore(s.kind, group, full, skind.points_scorer(
+                    s.args, sid, self, full, group is not None)))
             self.scorers[sid] = tuple(scores)
             if sp.sharing is not None:
                 if sp.sharing.kind != "shares_slot":
@@ -373,7 +386,15 @@ class Ruleset:
                 if mx is not None and (not isinstance(mx, int) or mx < 2):
                     raise self._err(plugin, item, "sharing.args.max_cards",
                                     "must be a whole number >= 2 or None")
+                kin = sp.sharing.args.get("with", ())
+                if set(sp.sharing.args) - {"max_cards", "with"} or not isinstance(
+                        kin, list | tuple) or not all(isinstance(k, str) for k in kin):
+                    raise self._err(plugin, item, "sharing.args",
+                                    "shares_slot takes max_cards and with (a list of "
+                                    "species ids)")
                 self.sharing[sid] = mx
+                if kin:
+                    self.share_kin[sid] = frozenset((sid, *kin))
             for i, m in enumerate(sp.modifiers):
                 if m.kind == "counts_as_tree":
                     self.extra_trees[sid] = self.extra_trees.get(sid, 0) + int(m.args.get("n", 1))

@@ -18,6 +18,7 @@ in ``docs/security.md``.
 from __future__ import annotations
 
 import json
+import math
 import os
 import stat
 import unicodedata
@@ -72,10 +73,11 @@ def _no_constant(name: str) -> Any:
     raise InputError(f"{name} is not a number JSON allows")
 
 
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise InputError(f"a whole number of more than {MAX_INT_DIGITS} digits")
-    return int(text)
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise InputError(f"{text[:20]} is beyond the numbers JSON readers agree on")
+    return value
 
 
 def decode(data: bytes | str, *, limit: int) -> str:
@@ -92,40 +94,65 @@ def decode(data: bytes | str, *, limit: int) -> str:
 
 
 def read_json(data: bytes | bytearray | str, *, limit: int = MAX_RECORD_BYTES) -> Any:
-    """Parse JSON text strictly and within the limits; raises :class:`InputError`."""
+    """Parse JSON text strictly and within the limits; raises :class:`InputError`.
+
+    Strictly: no duplicate key, no ``NaN``/``Infinity`` (nor a number beyond a float), whole
+    numbers of at most :data:`MAX_INT_DIGITS` digits, nesting at most :data:`MAX_DEPTH` deep.
+    The text is parsed by the C parser without hooks, then one walk checks nesting and
+    numbers and counts the keys. When no quote is followed by white space, every key ends in
+    ``":`` (and a text may hold more, escaped): then only if those outnumber the keys parsed
+    can a key be duplicated. Otherwise, or then, the text is parsed again with a hook that
+    finds a duplicate."""
     if not isinstance(data, str | bytes | bytearray):
         raise InputError(f"JSON must be text or bytes, not {type(data).__name__}")
     text = decode(bytes(data) if isinstance(data, bytearray) else data, limit=limit)
     try:
-        value = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
-                           parse_int=_bounded_int)
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except InputError:
         raise
     except RecursionError:
         raise InputError(f"nested more than {MAX_DEPTH} deep") from None
     except ValueError as exc:
         raise InputError(f"not valid JSON: {exc}") from None
-    check_depth(value)
+    keys = _walk(value, MAX_DEPTH, ints=True)
+    if keys != text.count('":') or any(q in text for q in _QUOTE_SPACE):
+        json.loads(text, object_pairs_hook=_no_duplicates)  # raises on a duplicate key
     return value
+
+
+_INT_LIMIT = 10**MAX_INT_DIGITS
+_QUOTE_SPACE = ('" ', '"\n', '"\t', '"\r')
 
 
 def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:
     """Raise :class:`InputError` if lists, tuples and mappings nest more than *limit* deep
     (iteratively: no recursion, and a cycle is too deep)."""
+    _walk(value, limit, ints=False)
+
+
+def _walk(value: Any, limit: int, ints: bool) -> int:
+    """Check the nesting of *value* (and with *ints*, that every whole number has at most
+    :data:`MAX_INT_DIGITS` digits); the number of mapping keys in it."""
     stack: list[tuple[Any, int]] = [(value, 1)]
     pop = stack.pop
     push = stack.append
+    keys = 0
+    big = _INT_LIMIT
+    if ints and type(value) is int and not -big < value < big:
+        raise InputError(f"a whole number of more than {MAX_INT_DIGITS} digits")
     while stack:
         v, depth = pop()
         t = type(v)
         if t is dict:
             children: Any = v.values()
+            keys += len(v)
         elif t is list or t is tuple:
             children = v
         elif t in _SCALARS or not isinstance(v, Mapping | list | tuple):
             continue
         else:
             children = v.values() if isinstance(v, Mapping) else v
+            keys += len(v) if isinstance(v, Mapping) else 0
         if depth > limit:
             raise InputError(f"nested more than {limit} deep")
         depth += 1
@@ -134,6 +161,9 @@ def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:
             if t is dict or t is list or t is tuple or (
                     t not in _SCALARS and isinstance(c, Mapping | list | tuple)):
                 push((c, depth))
+            elif ints and t is int and not -big < c < big:
+                raise InputError(f"a whole number of more than {MAX_INT_DIGITS} digits")
+    return keys
 
 
 def read_file(path: str | Path, *, limit: int) -> bytes:

@@ -13,24 +13,32 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .errors import ForestShuffleError, PluginError
-from .kinds import ScoreContext
+from .kinds import ScoreContext, points_only, reason_text
 from .kinds.counts import CORE_COUNTS, count_getter, count_value, slot_names
 from .kinds.scoring import CORE_SCORING
 
 if TYPE_CHECKING:
+    from .compiled import CompiledScore
     from .forest import Forest
+    from .kinds import Reason
     from .ruleset import Ruleset
 
 __all__ = ["CORE_COUNTS", "CORE_SCORING", "CardScore", "PlayerScore", "Scores", "count_getter",
-           "count_value", "final_scores", "score_forest", "slot_names"]
+           "count_value", "final_scores", "final_totals", "forest_points", "score_forest",
+           "slot_names"]
 
 
 # -- final scores ---------------------------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.define(eq=True, unsafe_hash=True)
 class CardScore:
-    """One scoring card of a forest: where it is, its points, and why."""
+    """One scoring card of a forest: where it is, its points, and why.
+
+    A slotted attrs class without the cost of a frozen one (a breakdown makes one per card
+    of every forest): treat it as frozen; it compares and hashes by value. ``reason`` is
+    formatted when first read (scoring keeps what the text needs, see
+    :data:`forestshuffle.kinds.Reason`), so a breakdown nobody reads formats nothing."""
 
     card: int
     species: str
@@ -39,6 +47,29 @@ class CardScore:
     slot: str
     points: int
     reason: str
+
+
+def _lazy_reason(slot: Any) -> property:
+    """``CardScore.reason`` over its slot *slot*: the slot holds the text, or what scoring
+    left there to make it (one :data:`~forestshuffle.kinds.Reason`, or a list of them to
+    join with "; "); the first read formats it and keeps the text."""
+    get, put = slot.__get__, slot.__set__
+
+    def reason(self: CardScore) -> str:
+        raw = get(self)
+        if type(raw) is str:
+            return raw
+        if type(raw) is tuple:
+            text = raw[0](raw[1]) or "no points"
+        else:
+            text = "; ".join([reason_text(r) for r in raw]) or "no points"
+        put(self, text)
+        return text
+
+    return property(reason, put, doc="Why the card scored its points (text).")
+
+
+setattr(CardScore, "reason", _lazy_reason(CardScore.__dict__["reason"]))  # noqa: B010
 
 
 @attrs.frozen
@@ -74,83 +105,229 @@ class Scores:
         return tuple(p.total for p in self.players)
 
 
-def _scoring_failure(rules: Ruleset, cs: Any, exc: Exception) -> PluginError:
+def _scoring_failure(rules: Ruleset, cs: CompiledScore, exc: Exception) -> PluginError:
     """A PluginError naming the scoring kind that raised and its plugin."""
     plugin = rules.registry.owners.get(f"scoring:{cs.kind}", "?")
     return PluginError(f"scoring kind {cs.kind!r} of plugin {plugin!r} failed: "
                        f"{type(exc).__name__}: {exc}", plugin=plugin, kind=cs.kind)
 
 
+class _HalfPlan:
+    """What scoring reads of one card half: its species and name, its species' per-card
+    specs, and its group specs."""
+
+    __slots__ = ("groups", "name", "singles", "species")
+
+    def __init__(self, species: str, name: str, specs: Sequence[CompiledScore]) -> None:
+        self.species = species
+        self.name = name
+        self.singles = tuple(cs for cs in specs if cs.group is None)
+        self.groups = tuple(cs for cs in specs if cs.group is not None)
+
+
+class _Plan:
+    """A ruleset's scoring plan, by card number (a list where the numbers are dense) and
+    half index: ``halves`` for the breakdown, ``points`` the (points-only scorers, group
+    specs) of each half for scoring without one."""
+
+    __slots__ = ("halves", "points")
+
+    def __init__(self, rules: Ruleset) -> None:
+        by_half: dict[tuple[str, str], _HalfPlan] = {}
+        halves: dict[int, tuple[_HalfPlan, ...]] = {}
+        for card, hs in rules.halves.items():
+            plans = []
+            for h in hs:
+                hp = by_half.get((h.species, h.name))
+                if hp is None:
+                    hp = by_half[h.species, h.name] = _HalfPlan(
+                        h.species, h.name, rules.scorers.get(h.species, ()))
+                plans.append(hp)
+            halves[card] = tuple(plans)
+        points = {card: tuple((tuple(_points_of(cs) for cs in hp.singles), hp.groups)
+                              for hp in hps) for card, hps in halves.items()}
+        top = max(halves, default=0)
+        self.halves: Any = halves
+        self.points: Any = points
+        if min(halves, default=0) >= 0 and top < 2 * len(halves) + 64:  # dense: lists
+            self.halves = [halves.get(c, ()) for c in range(top + 1)]
+            self.points = [points.get(c, ()) for c in range(top + 1)]
+
+
+def _points_of(cs: CompiledScore) -> Callable[..., Any]:
+    """The points-only scorer of *cs* (its full scorer's points where it was built
+    without one)."""
+    return cs.points if cs.points is not None else points_only(cs.fn, cs.group is not None)
+
+
+def _plan(rules: Ruleset) -> _Plan:
+    """The scoring plan of *rules*, made on first use."""
+    plan: _Plan | None = rules.derived.get("scoring")
+    if plan is None:
+        plan = rules.derived["scoring"] = _Plan(rules)
+    return plan
+
+
+def forest_points(rules: Ruleset, forests: Sequence[Forest], player: int) -> int:
+    """Points of *player*'s forest (cave excluded), without a breakdown: the points-only
+    scorers (:meth:`~forestshuffle.kinds.ScoringKind.compile_points`) of its cards."""
+    plan = (rules.derived.get("scoring") or _plan(rules)).points
+    forest = forests[player]
+    where = forest.where
+    ctx = ScoreContext(rules, forests, player)
+    total = 0
+    grouped: dict[str, tuple[CompiledScore, list[int]]] | None = None
+    try:
+        for card in forest.order:
+            hi = where[card][2]
+            if hi < 0:
+                continue
+            fns, groups = plan[card][hi]
+            for fn in fns:
+                total += fn(ctx, card)
+            if groups:
+                if grouped is None:
+                    grouped = {}
+                for cs in groups:
+                    g = grouped.get(cs.group)
+                    if g is None:
+                        grouped[cs.group] = (cs, [card])
+                    else:
+                        g[1].append(card)
+        if grouped:
+            for cs, cards in grouped.values():
+                total += sum(_points_of(cs)(ctx, cards))
+    except ForestShuffleError:
+        raise
+    except Exception as exc:
+        err = _failure(rules, forests, player, exc, points=True)
+        if err is exc:
+            raise
+        raise err from exc
+    return total
+
+
+#: a face-down card's name and reason, by the label of its site kind
+_FACE_DOWN: dict[str, tuple[str, str]] = {}
+
+
 def score_forest(
     rules: Ruleset, forests: Sequence[Forest], player: int, breakdown: bool = True
 ) -> tuple[int, list[CardScore]]:
-    """Points of *player*'s forest (cave excluded) and, if asked, one line per card."""
-    ctx = ScoreContext(rules, forests, player)
+    """Points of *player*'s forest (cave excluded) and, if asked, one line per card.
+
+    Without a breakdown the points-only scorers count (:func:`forest_points`); with it the
+    full scorers, which also say why."""
+    if not breakdown:
+        return forest_points(rules, forests, player), []
+    plan = (rules.derived.get("scoring") or _plan(rules)).halves
     forest = forests[player]
     where = forest.where
-    halves = rules.halves
-    scorers = rules.scorers
-    points: dict[int, int] = {}
-    reasons: dict[int, list[str]] = {}
-    groups: dict[str, tuple[Callable[..., Any], list[int]]] = {}
+    sites = forest.sites
+    ctx = ScoreContext(rules, forests, player)
     total = 0
-    for card in forest.order:
-        hi = where[card][2]
-        if hi < 0:
-            points[card] = 0
-            si, slot, _ = where[card]
-            label = forest.sites[si].kind.label.lower() if slot == "center" else ""
-            reasons[card] = [label or "face down"]
-            continue
-        pts = 0
-        why: list[str] = []
-        for cs in scorers[halves[card][hi].species]:
-            if cs.group is not None:
-                g = groups.get(cs.group)
-                if g is None:
-                    groups[cs.group] = (cs.fn, [card])
+    lines: list[CardScore] = []
+    grouped: dict[str, tuple[CompiledScore, list[int]]] | None = None
+    #: cards in a group: their line and the reasons so far
+    pending: dict[int, tuple[CardScore, list[Reason]]] = {}
+    try:
+        for card in forest.order:
+            si, slot, hi = where[card]
+            if hi < 0:
+                if slot == "center":
+                    label = sites[si].kind.label
+                    fd = _FACE_DOWN.get(label)
+                    if fd is None:
+                        fd = _FACE_DOWN[label] = (label or "Face-down card",
+                                                  label.lower() or "face down")
+                    name, why = fd
                 else:
-                    g[1].append(card)
+                    name, why = "Face-down card", "face down"
+                lines.append(CardScore(card, "", name, si, slot, 0, why))
                 continue
-            try:
+            hp = plan[card][hi]
+            singles = hp.singles
+            if len(singles) == 1 and not hp.groups:
+                pts, why = singles[0].fn(ctx, card)
+                total += pts
+                # the reason as the scorer gave it: formatted when read (see CardScore)
+                lines.append(CardScore(card, hp.species, hp.name, si, slot, pts,
+                                       why or "no points"))
+                continue
+            pts = 0
+            reasons: list[Reason] = []
+            for cs in singles:
                 p, r = cs.fn(ctx, card)
-            except ForestShuffleError:
-                raise
-            except Exception as exc:
-                raise _scoring_failure(rules, cs, exc) from exc
-            pts += p
-            why.append(r)
-        points[card] = pts
-        reasons[card] = why
-        total += pts
-    for fn, cards in groups.values():
-        try:
-            results = fn(ctx, cards)
-        except ForestShuffleError:
+                pts += p
+                reasons.append(r)
+            total += pts
+            line = CardScore(card, hp.species, hp.name, si, slot, pts,
+                             reasons)  # type: ignore[arg-type]  # joined when read
+            lines.append(line)
+            if hp.groups:
+                pending[card] = (line, reasons)
+                if grouped is None:
+                    grouped = {}
+                for cs in hp.groups:
+                    g = grouped.get(cs.group)
+                    if g is None:
+                        grouped[cs.group] = (cs, [card])
+                    else:
+                        g[1].append(card)
+        if grouped:
+            for cs, cards in grouped.values():
+                for card, (p, r) in zip(cards, cs.fn(ctx, cards), strict=True):
+                    line, reasons = pending[card]
+                    line.points += p
+                    reasons.append(r)
+                    total += p
+    except ForestShuffleError:
+        raise
+    except Exception as exc:
+        err = _failure(rules, forests, player, exc, points=False)
+        if err is exc:
             raise
-        except Exception as exc:
-            raise _scoring_failure(rules, next(
-                cs for sc in scorers.values() for cs in sc if cs.fn is fn), exc) from exc
-        for card, (p, r) in zip(cards, results, strict=True):
-            points[card] += p
-            reasons[card].append(r)
-            total += p
-    if not breakdown:
-        return total, []
-    lines = []
-    for card in forest.order:
-        si, slot, hi = where[card]
-        if hi < 0:
-            site = forest.sites[si]
-            sp = ""
-            name = (site.kind.label or "Face-down card") if slot == "center" else \
-                "Face-down card"
-        else:
-            h = halves[card][hi]
-            sp, name = h.species, h.name
-        lines.append(CardScore(card, sp, name, si, slot, points[card],
-                               "; ".join(reasons[card]) or "no points"))
+        raise err from exc
     return total, lines
+
+
+def _failure(
+    rules: Ruleset, forests: Sequence[Forest], player: int, exc: Exception, *, points: bool
+) -> Exception:
+    """The PluginError for *exc*, raised while scoring *player*'s forest: scores the forest
+    again, one spec at a time, to name the scoring kind that raised and its plugin (scorers
+    only read, so running them again is safe); *exc* itself if none raises again."""
+    plan = _plan(rules).halves
+    forest = forests[player]
+    ctx = ScoreContext(rules, forests, player)
+    grouped: dict[str, tuple[CompiledScore, list[int]]] = {}
+    culprit: CompiledScore | None = None
+    try:
+        for card in forest.order:
+            hi = forest.where[card][2]
+            if hi < 0:
+                continue
+            hp = plan[card][hi]
+            for culprit in hp.singles:
+                (_points_of(culprit) if points else culprit.fn)(ctx, card)
+            for cs in hp.groups:
+                grouped.setdefault(cs.group, (cs, []))[1].append(card)
+        for culprit, cards in grouped.values():
+            (_points_of(culprit) if points else culprit.fn)(ctx, cards)
+    except ForestShuffleError as again:
+        return again
+    except Exception as again:
+        if culprit is not None:
+            return _scoring_failure(rules, culprit, again)
+    return exc
+
+
+def final_totals(
+    rules: Ruleset, forests: Sequence[Forest], caves: Sequence[int]
+) -> tuple[int, ...]:
+    """Every player's total (forest + 1 per cave card), without a breakdown: the totals of
+    :func:`final_scores`, through the points-only scorers."""
+    return tuple(forest_points(rules, forests, p) + caves[p] for p in range(len(forests)))
 
 
 def final_scores(

@@ -55,6 +55,10 @@ class Option:
         minimum, maximum: bounds of a whole-number option.
         changes: the spec fields a value changes (``lambda v: {"limits": {"saplings": v}}``);
             kinds may also read ``rules.options[name]``.
+        card_changes: changes a value makes to the card data, in the shape of an override
+            file (``{"species": {"base.x": {...}}}``, see :mod:`forestshuffle.overrides`;
+            empty for none), applied after the expansions' ``changes`` and before the
+            game's overrides.
     """
 
     name: str
@@ -64,6 +68,8 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     changes: Callable[[Any], Mapping[str, Any]] | None = attrs.field(
+        default=None, eq=False, repr=False)
+    card_changes: Callable[[Any], Mapping[str, Any]] | None = attrs.field(
         default=None, eq=False, repr=False)
 
     def check(self, value: Any) -> OptionValue:
@@ -199,6 +205,10 @@ class ExpansionSpec:
             an override file (``{"species": {"base.x": {"score": [...]}}}``; see
             :mod:`forestshuffle.overrides`): base cards whose rules grow with the expansion.
         requires: other expansions it needs alongside (their changes apply first).
+        options: options a game may set while the expansion is mixed in; they join the
+            ruleset's options (``new_game(..., options=...)``, records, documents). Two
+            expansions may declare the same option (equal name, default, doc and bounds):
+            it is one option, and the changes of both apply.
     """
 
     id: str
@@ -207,13 +217,38 @@ class ExpansionSpec:
     rulesets: tuple[str, ...] = attrs.field(default=(), converter=_names)
     changes: dict[str, Any] = attrs.field(factory=dict)
     requires: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    options: tuple[Option, ...] = attrs.field(default=(), converter=_options)
+
+
+def merge_options(own: Iterable[Option], added: Iterable[Option]) -> tuple[Option, ...]:
+    """*own* options followed by those of *added* not already among them (by name).
+
+    An added option named like an earlier one must equal it (name, default, doc, choices,
+    bounds), else :class:`OptionError`: two meanings cannot share a name.
+    """
+    out = {o.name: o for o in own}
+    for o in added:
+        if o.name not in out:
+            out[o.name] = o
+        elif out[o.name] != o:
+            raise OptionError(f"option {o.name!r} is declared twice, differently "
+                              f"({out[o.name]!r} and {o!r})")
+    return tuple(out.values())
 
 
 def resolve_options(
-    spec: RulesetSpec, given: Mapping[str, Any] | None
+    spec: RulesetSpec, given: Mapping[str, Any] | None, added: Iterable[Option] = ()
 ) -> tuple[RulesetSpec, dict[str, OptionValue]]:
     """The spec with the chosen option values applied, and every option's value (defaults
-    filled in). Raises :class:`OptionError` for an unknown option or a bad value."""
+    filled in). Raises :class:`OptionError` for an unknown option or a bad value.
+
+    *added* are the options of the expansions mixed in (:func:`merge_options`): they join
+    the returned spec's ``options``, and the ``changes`` of each apply (an option declared
+    twice applies both declarations' changes).
+    """
+    added = tuple(added)
+    if added:
+        spec = attrs.evolve(spec, options=merge_options(spec.options, added))
     declared = {o.name: o for o in spec.options}
     if given is not None and not isinstance(given, Mapping):
         raise OptionError(f"options must be a mapping of names to values, not {given!r}")
@@ -225,8 +260,12 @@ def resolve_options(
                           f"(options: {known})")
     values = {n: (o.check(given[n]) if n in given else o.default) for n, o in declared.items()}
     changes: dict[str, Any] = {}
-    for name, o in declared.items():
+    for o in (*declared.values(), *(a for a in added if declared[a.name] is not a)):
         if o.changes is not None:
-            changes.update(o.changes(values[name]))
+            for field, value in o.changes(values[o.name]).items():
+                now = changes.get(field, getattr(spec, field))
+                # a table (limits, site_kind_map) is merged: options change entries of it
+                changes[field] = ({**now, **value} if isinstance(value, Mapping)
+                                  and isinstance(now, Mapping) else value)
     return (attrs.evolve(spec, **changes) if changes else spec), values
 

@@ -7,7 +7,7 @@ state is mutated in place; :meth:`GameState.copy` gives an independent snapshot.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
@@ -293,3 +293,22 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
     state.nevents += 1
     state.pending = None
     return state
+
+
+def fold(state: GameState, events: Sequence[ev.Event], log: list[ev.Event]) -> None:
+    """Fold *events* into *state* and append them to *log*, stopping at the game's end (the
+    hot path: :func:`evolve` inlined)."""
+    table = _EVOLVE
+    n = 0
+    for e in events:
+        fn = table.get(type(e))
+        if fn is None:
+            e.apply(state)  # type: ignore[attr-defined]  # a plugin event
+        else:
+            fn(state, e)
+        log.append(e)
+        n += 1
+        if state.over:
+            break
+    state.nevents += n
+    state.pending = None

@@ -23,6 +23,8 @@ from forestshuffle.dsl import (
     on_play,
     per,
     per_same_symbol,
+    shares_slot,
+    trigger_changes,
 )
 
 SET = "alpine"
@@ -119,3 +121,16 @@ BASE_CHANGES: dict[str, dict[str, Any]] = {
     "base.red_fox": {"effect": [_spec("draw_per", count=c) for c in _HARES],
                      "score": [_spec("per", points=2, count=c) for c in _HARES]},
 }
+
+
+#: Option ``mountain_hare_shares_hare_slots`` on: Mountain and European Hares share one slot,
+#: any number of both (the European Hare's slot rule grows to the Mountain Hare's; see
+#: DECISIONS.md, *Alpine and Woodland Edge*).
+HARES_SHARE: dict[str, Any] = {"species": {
+    MOUNTAIN_HARE: {"sharing": shares_slot(None, (EUROPEAN_HARE,))},
+    EUROPEAN_HARE: {"sharing": shares_slot(None, (MOUNTAIN_HARE,))},
+}}
+
+#: Option ``permanent_draws_at_once`` on: the Black Trumpet draws from the turn it is played.
+DRAWS_AT_ONCE: dict[str, Any] = {"species": trigger_changes(
+    (s for s in SPECIES if s.id == i("black_trumpet")), from_next_turn=False)}

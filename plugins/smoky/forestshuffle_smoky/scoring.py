@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from forestshuffle.cards import Position
-from forestshuffle.kinds import CardScorer, ScoreContext, ScoringKind, check_args
+from forestshuffle.kinds import CardScorer, Reason, ScoreContext, ScoringKind, check_args
 
 if TYPE_CHECKING:
     from forestshuffle.forest import Forest, Site
@@ -60,13 +60,16 @@ class PerSymbolAtSite(ScoringKind):
         """Count matching symbols at the site."""
         pts = args["points"]
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def why(got: tuple[int, str]) -> str:
+            return f"{pts} × {got[0]} cards showing {got[1]} at this site"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             sym = _shown(ctx, card)[0]
             if sym is None:
                 return 0, "no tree symbol"
             site = _site_of(ctx, card)
             n = sum(1 for c in (site.card, *_slot_cards(site)) if _shown(ctx, c)[0] == sym)
-            return pts * n, f"{pts} × {n} cards showing {sym} at this site"
+            return pts * n, (why, (n, sym))
 
         return score
 
@@ -85,11 +88,14 @@ class PerDistinctSymbolAtSite(ScoringKind):
         """Count the distinct symbols at the site."""
         pts = args["points"]
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def why(n: int) -> str:
+            return f"{pts} × {n} different tree symbols at this site"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             site = _site_of(ctx, card)
             syms = {_shown(ctx, c)[0] for c in (site.card, *_slot_cards(site))} - {None}
             n = len(syms)
-            return pts * n, f"{pts} × {n} different tree symbols at this site"
+            return pts * n, (why, n)
 
         return score
 
@@ -108,10 +114,13 @@ class PerAttachedOrUnder(ScoringKind):
         """Count slot cards and tucked cards."""
         pts = args["points"]
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def why(n: int) -> str:
+            return f"{pts} × {n} cards attached to this tree"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             site = _site_of(ctx, card)
             n = site.attached() + len(site.under)
-            return pts * n, f"{pts} × {n} cards attached to this tree"
+            return pts * n, (why, n)
 
         return score
 
@@ -147,10 +156,13 @@ class PerSiteWithout(ScoringKind):
                         return False
             return True
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def why(n: int) -> str:
+            return f"{pts} × {n} {feature}s without {tag}"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             f: Forest = ctx.forest
             n = sum(1 for s in f.sites if feature in s.kind.features and without(ctx, s))
-            return pts * n, f"{pts} × {n} {feature}s without {tag}"
+            return pts * n, (why, n)
 
         return score
 
@@ -169,11 +181,14 @@ class IfAloneAtSite(ScoringKind):
         """Look at the site's slots."""
         pts = args["points"]
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def why(others: int) -> str:
+            return f"{others} other card(s) at its tree"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             others = sum(1 for c in _slot_cards(_site_of(ctx, card)) if c != card)
             if others == 0:
                 return pts, "alone at its tree"
-            return 0, f"{others} other card(s) at its tree"
+            return 0, (why, others)
 
         return score
 
@@ -193,12 +208,18 @@ class IfSiteHasAtLeast(ScoringKind):
         """Count the tagged cards at the site."""
         pts, tag, n, other = args["points"], args["tag"], args["n"], args.get("otherwise", 0)
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def enough(have: int) -> str:
+            return f"{have} {tag} at this tree (needs {n})"
+
+        def short(have: int) -> str:
+            return f"only {have} {tag} at this tree (needs {n})"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             have = sum(1 for c in _slot_cards(_site_of(ctx, card))
                        if c != card and tag in _shown(ctx, c)[1])
             if have >= n:
-                return pts, f"{have} {tag} at this tree (needs {n})"
-            return other, f"only {have} {tag} at this tree (needs {n})"
+                return pts, (enough, have)
+            return other, (short, have)
 
         return score
 

@@ -6,8 +6,9 @@ open sites of their own kind (:mod:`.sites`), plus the effect, scoring and count
 cards need. It adds no ruleset but an expansion of ``base``
 (``fs.new_game("base", expansions=["woodland_edge"])``), which also changes some base species:
 :data:`BASE_CHANGES` holds those changes as override data. The Stinging Nettle's slot rule is
-its ``hosts_sharing`` modifier. Registered through the entry-point group ``forestshuffle``
-like any third-party plugin.
+its ``hosts_sharing`` modifier. Its :data:`OPTIONS` (``shrub_slots_count_as_tree_slots``,
+``permanent_draws_at_once``) choose between the readings of its ambiguous card texts.
+Registered through the entry-point group ``forestshuffle`` like any third-party plugin.
 """
 
 from __future__ import annotations
@@ -18,15 +19,16 @@ from forestshuffle.cards import Card, CardSet, Half, Position
 from forestshuffle.hookspecs import hookimpl
 from forestshuffle.kinds import CountKind, ScoringKind, StepKind
 from forestshuffle.layouts import SiteKind
-from forestshuffle.spec import ExpansionSpec
+from forestshuffle.spec import ExpansionSpec, Option
 
 from .cards import CARDS
 from .effects import STEP_KINDS
 from .scoring import COUNT_KINDS, SCORING_KINDS
-from .sites import SHRUB, SITE_KINDS
+from .sites import SHRUB, SHRUB_TREE_SLOTS, SITE_KINDS
 from .species import (
     BASE_CHANGES,
     BUTTERFLY_TABLE,
+    DRAWS_AT_ONCE,
     SET,
     SPECIES,
     SYMBOLS,
@@ -36,7 +38,7 @@ from .species import (
 
 __version__ = "0.1.0"
 
-__all__ = ["BASE_CHANGES", "BUTTERFLY_TABLE", "SET", "SHRUB", "card_set"]
+__all__ = ["BASE_CHANGES", "BUTTERFLY_TABLE", "OPTIONS", "SET", "SHRUB", "card_set"]
 
 
 def _card(row: tuple[object, ...]) -> Card:
@@ -62,7 +64,7 @@ def forestshuffle_card_sets() -> Iterable[CardSet]:
 
 @hookimpl
 def forestshuffle_site_kinds() -> Iterable[SiteKind]:
-    """The shrub."""
+    """The shrub, and the shrub whose slots play a tree's slot roles (an option)."""
     return SITE_KINDS
 
 
@@ -85,9 +87,24 @@ def forestshuffle_count_kinds() -> Iterable[CountKind]:
     return COUNT_KINDS
 
 
+#: The options a game with this box may set, where the card texts read two ways
+#: (DECISIONS.md, *Alpine and Woodland Edge*); the defaults are the readings chosen there.
+#: ``permanent_draws_at_once`` is declared alike by Alpine (its Black Trumpet).
+OPTIONS = (
+    Option("shrub_slots_count_as_tree_slots", False,
+           "the cards below / on top of a shrub count as below / on top of a tree for Wood "
+           "Ant, Parasol Mushroom and Penny Bun (off: they do not; a shrub is no tree)",
+           changes=lambda v: {"site_kind_map": {SHRUB: SHRUB_TREE_SLOTS}} if v else {}),
+    Option("permanent_draws_at_once", False,
+           "the expansions' permanent draws (Black Trumpet, shrubs) work from the turn their "
+           "card is played (off: from their owner's next turn, as the mushrooms)",
+           card_changes=lambda v: DRAWS_AT_ONCE if v else {}),
+)
+
 #: The expansion: its card set mixed into the base game, with its changes to base cards.
 EXPANSION = ExpansionSpec(id="woodland_edge", name="Woodland Edge", card_sets=(SET,),
-                          rulesets=("base",), changes={"species": BASE_CHANGES})
+                          rulesets=("base",), changes={"species": BASE_CHANGES},
+                          options=OPTIONS)
 
 
 @hookimpl

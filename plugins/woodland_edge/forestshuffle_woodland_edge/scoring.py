@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from forestshuffle.kinds import CardScorer, CountKind, ScoreContext, ScoringKind, check_args
+from forestshuffle.kinds import (
+    CardScorer,
+    CountKind,
+    Reason,
+    ScoreContext,
+    ScoringKind,
+    check_args,
+)
 from forestshuffle.kinds.counts import CounterCount
 from forestshuffle.kinds.scoring import IfSiteHas
 from forestshuffle.scoring import count_getter
@@ -52,11 +59,14 @@ class OnlyCardAtSite(ScoringKind):
         """Count the other cards at the site."""
         pts = args["points"]
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def why(others: int) -> str:
+            return f"{others} other card(s) at its site"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             others = _site_of(ctx, card).attached() - 1
             if others <= 0:
                 return pts, "the only card at its site"
-            return 0, f"{others} other card(s) at its site"
+            return 0, (why, others)
 
         return score
 
@@ -77,11 +87,13 @@ class IfSiteTagged(ScoringKind):
         pts, tag = args["points"], args["tag"]
         spec = rules.species
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        at, not_at = f"at a {tag}", f"not at a {tag}"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             site = _site_of(ctx, card)
             if site.species is not None and tag in spec[site.species].tags:
-                return pts, f"at a {tag}"
-            return 0, f"not at a {tag}"
+                return pts, at
+            return 0, not_at
 
         return score
 
@@ -96,7 +108,7 @@ class IfTreeHas(IfSiteHas):
         """The core's ``if_site_has``, at trees only."""
         at_site = super().compile(args, species, rules)
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             if not _site_of(ctx, card).kind.is_tree:
                 return 0, "not at a tree"
             return at_site(ctx, card)
@@ -120,10 +132,13 @@ class EachByTable(ScoringKind):
         table = _table(args)
         get = count_getter(rules, args["count"])
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def why(got: tuple[int, int]) -> str:
+            return f"{got[0]} counted: {got[1]} points by the table"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             n = get(ctx.forest)
             pts = table[min(n, len(table)) - 1] if n > 0 else 0
-            return pts, f"{n} counted: {pts} points by the table"
+            return pts, (why, (n, pts))
 
         return score
 

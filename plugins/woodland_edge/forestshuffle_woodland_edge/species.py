@@ -25,6 +25,7 @@ from forestshuffle.dsl import (
     on_play,
     per,
     take_from_clearing,
+    trigger_changes,
 )
 
 from .sites import SHRUB
@@ -187,3 +188,8 @@ BASE_CHANGES: dict[str, dict[str, Any]] = {
     "base.wild_boar": {"score": [_spec("if_at_least", points=10, count=SQUEAKERS, n=1)]},
 }
 
+
+
+#: Option ``permanent_draws_at_once`` on: the shrubs draw from the turn they are played.
+DRAWS_AT_ONCE: dict[str, Any] = {"species": trigger_changes(
+    (s for s in SPECIES if s.kind == "site"), from_next_turn=False)}

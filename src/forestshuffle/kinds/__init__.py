@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..decisions import Action, Decision
 from ..events import Event
@@ -83,14 +83,37 @@ class TriggerKind:
         raise NotImplementedError
 
 
+#: Why a card scored what it did: the text, or ``(format, value)`` whose text is
+#: ``format(value)``, formatted only if someone reads the breakdown (a scorer returns the
+#: second to keep the formatting off the scoring path; *value* holds what the text needs, as
+#: it was when scored). :func:`reason_text` gives the text of either.
+Reason = str | tuple[Callable[[Any], str], Any]
 #: A compiled per-card scorer: (context, card) -> (points, reason).
-CardScorer = Callable[["ScoreContext", int], tuple[int, str]]
+CardScorer = Callable[["ScoreContext", int], tuple[int, Reason]]
 #: A compiled group scorer: (context, cards of the group) -> one (points, reason) per card.
-GroupScorer = Callable[["ScoreContext", Sequence[int]], list[tuple[int, str]]]
+GroupScorer = Callable[["ScoreContext", Sequence[int]], Sequence[tuple[int, Reason]]]
+#: A compiled points-only card scorer: (context, card) -> points.
+CardPoints = Callable[["ScoreContext", int], int]
+#: A compiled points-only group scorer: (context, cards of the group) -> points per card.
+GroupPoints = Callable[["ScoreContext", Sequence[int]], Sequence[int]]
+
+
+def reason_text(reason: Reason) -> str:
+    """The text of a :data:`Reason`."""
+    if isinstance(reason, str):
+        return reason
+    return reason[0](reason[1])
 
 
 class ScoringKind:
-    """A way a card scores. ``group_key`` non-None makes it score a group of cards at once."""
+    """A way a card scores. ``group_key`` non-None makes it score a group of cards at once.
+
+    ``compile`` gives the full scorer, points and a reason for people (the breakdown);
+    ``compile_points`` may give a faster one computing the points alone, which scoring
+    without a breakdown uses (``score_forest(..., breakdown=False)``, bots, searches). It
+    must give the same points as ``compile``'s scorer for every forest. A kind need not
+    define it: by default the points are those of ``compile``'s scorer.
+    """
 
     name: ClassVar[str] = ""
 
@@ -106,6 +129,51 @@ class ScoringKind:
     ) -> CardScorer | GroupScorer:
         """The scorer (a group scorer when ``group_key`` is not None)."""
         raise NotImplementedError
+
+    def compile_points(
+        self, args: Mapping[str, Any], species: str, rules: Ruleset
+    ) -> CardPoints | GroupPoints:
+        """The points-only scorer: ``(context, card) -> points``, or for a group kind
+        ``(context, cards) -> points of each card``, the same points as :meth:`compile`'s
+        scorer gives. The default drops the reasons of :meth:`compile`'s scorer."""
+        return points_only(self.compile(args, species, rules),
+                           self.group_key(args, species) is not None)
+
+    def points_scorer(
+        self, args: Mapping[str, Any], species: str, rules: Ruleset,
+        scorer: CardScorer | GroupScorer, group: bool,
+    ) -> CardPoints | GroupPoints:
+        """The points-only scorer the core uses for a spec whose full scorer (from
+        :meth:`compile`) is *scorer* (a group scorer if *group*): :meth:`compile_points`,
+        unless the kind's class does not define it, or defines ``compile`` below the class
+        that defines ``compile_points`` (a subclass of a kind that changed how it scores
+        but not its points: the inherited ``compile_points`` would score the parent's way);
+        then *scorer*'s points. Kinds do not override this."""
+        mro = type(self).__mro__
+        owner_full = next(c for c in mro if "compile" in c.__dict__)
+        owner_points = next(c for c in mro if "compile_points" in c.__dict__)
+        if owner_points is ScoringKind or (owner_full is not owner_points
+                                           and issubclass(owner_full, owner_points)):
+            return points_only(scorer, group)
+        return self.compile_points(args, species, rules)
+
+
+def points_only(scorer: CardScorer | GroupScorer, group: bool) -> CardPoints | GroupPoints:
+    """A points-only scorer made from a full *scorer* (a group scorer if *group*): the
+    points it gives, without its reasons."""
+    if group:
+        whole = cast("GroupScorer", scorer)
+
+        def group_points(ctx: ScoreContext, cards: Sequence[int]) -> list[int]:
+            return [p for p, _ in whole(ctx, cards)]
+
+        return group_points
+    single = cast("CardScorer", scorer)
+
+    def card_points(ctx: ScoreContext, card: int) -> int:
+        return single(ctx, card)[0]
+
+    return card_points
 
 
 class CountKind:
@@ -231,12 +299,21 @@ class PluginEvent(Event):
 
 
 class ScoreContext:
-    """What a scorer may read: the forest being scored and every forest (for majorities)."""
+    """What a scorer may read: the forest being scored and every forest (for majorities).
 
-    __slots__ = ("forest", "forests", "player", "rules")
+    One context serves every card of one scoring of a forest, so a scorer may keep what it
+    computed for the forest in ``memo`` (keyed by something of its own, such as its count
+    key) instead of computing it again for the next card
+    (:func:`forestshuffle.kinds.counts.context_count` does that for computed counts)."""
+
+    __slots__ = ("counts", "forest", "forests", "memo", "player", "rules")
 
     def __init__(self, rules: Ruleset, forests: Sequence[Forest], player: int) -> None:
         self.rules = rules
         self.forests = forests
         self.player = player
-        self.forest = forests[player]
+        self.forest = forest = forests[player]
+        #: the forest's maintained counters (``forest.counts``)
+        self.counts = forest.counts
+        #: values computed once for this scoring of the forest, by whoever computed them
+        self.memo: dict[Any, Any] = {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import CountKind
+from . import CountKind, ScoreContext
 
 if TYPE_CHECKING:
     from ..forest import Forest
@@ -116,3 +116,32 @@ def count_getter(rules: Ruleset, key: str) -> Callable[[Forest], int]:
 def count_value(rules: Ruleset, forest: Forest, key: str) -> int:
     """The value of count *key* in *forest*."""
     return count_getter(rules, key)(forest)
+
+
+def counter_key(rules: Ruleset, key: str) -> str | None:
+    """*key* if count *key* is a counter the forest maintains (read it as
+    ``forest.counts.get(key, 0)``), else None (a count computed from the forest)."""
+    return key if isinstance(rules.registry.counts[key.partition(":")[0]], CounterCount) \
+        else None
+
+
+def context_count(rules: Ruleset, key: str) -> Callable[[ScoreContext], int]:
+    """A reader of count *key* for scorers: the counter of the context's forest, or a
+    computed count worked out once per :class:`~forestshuffle.kinds.ScoreContext` (kept in
+    its ``memo``), however many cards read it."""
+    if counter_key(rules, key) is not None:
+        def counter(ctx: ScoreContext) -> int:
+            return ctx.counts.get(key, 0)
+
+        return counter
+    get = count_getter(rules, key)
+    memo_key = ("count", key)
+
+    def computed(ctx: ScoreContext) -> int:
+        memo = ctx.memo
+        v = memo.get(memo_key)
+        if v is None:
+            v = memo[memo_key] = get(ctx.forest)
+        return v
+
+    return computed

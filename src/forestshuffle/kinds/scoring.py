@@ -1,14 +1,27 @@
 """Scoring kinds: the ways a card scores, each compiled once per species into a scorer that
 reads the forest's counts. Group kinds (set tables, sets of different species) score a whole
-group at once and share the points out over its cards."""
+group at once and share the points out over its cards.
+
+Each kind compiles twice: ``compile`` gives points and a reason (the breakdown),
+``compile_points`` the points alone (scoring without a breakdown). Where working the points
+out takes more than a line, one helper serves both."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import CardScorer, GroupScorer, ScoreContext, ScoringKind, check_args
-from .counts import count_getter
+from . import (
+    CardPoints,
+    CardScorer,
+    GroupPoints,
+    GroupScorer,
+    Reason,
+    ScoreContext,
+    ScoringKind,
+    check_args,
+)
+from .counts import context_count, count_getter, counter_key
 
 if TYPE_CHECKING:
     from ..ruleset import Ruleset
@@ -66,6 +79,11 @@ class Flat(ScoringKind):
         why = f"{pts} points"
         return lambda ctx, card: (pts, why)
 
+    def compile_points(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> CardPoints:
+        """Always the same."""
+        pts = args["points"]
+        return lambda ctx, card: pts
+
 
 class Per(ScoringKind):
     """``points`` per unit of ``count`` in your forest (the card itself included)."""
@@ -80,14 +98,25 @@ class Per(ScoringKind):
     def compile(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> CardScorer:
         """Multiply."""
         pts = args["points"]
-        get = count_getter(rules, args["count"])
+        get = context_count(rules, args["count"])
         what = _short(args["count"], rules)
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
-            n = get(ctx.forest)
-            return pts * n, f"{pts} × {n} {what}"
+        def why(n: int) -> str:
+            return f"{pts} × {n} {what}"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
+            n = get(ctx)
+            return pts * n, (why, n)
 
         return score
+
+    def compile_points(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> CardPoints:
+        """Multiply."""
+        pts, key = args["points"], args["count"]
+        if counter_key(rules, key) is not None:  # read the counter here: one call less
+            return lambda ctx, card: pts * ctx.counts.get(key, 0)
+        get = context_count(rules, key)
+        return lambda ctx, card: pts * get(ctx)
 
 
 class IfAtLeast(ScoringKind):
@@ -105,16 +134,31 @@ class IfAtLeast(ScoringKind):
     def compile(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> CardScorer:
         """Threshold."""
         pts, n, other = args["points"], args["n"], args.get("otherwise", 0)
-        get = count_getter(rules, args["count"])
+        get = context_count(rules, args["count"])
         what = _short(args["count"], rules)
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
-            have = get(ctx.forest)
+        def enough(have: int) -> str:
+            return f"{have} {what} (needs {n})"
+
+        def short(have: int) -> str:
+            return f"only {have} {what} (needs {n})"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
+            have = get(ctx)
             if have >= n:
-                return pts, f"{have} {what} (needs {n})"
-            return other, f"only {have} {what} (needs {n})"
+                return pts, (enough, have)
+            return other, (short, have)
 
         return score
+
+    def compile_points(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> CardPoints:
+        """Threshold."""
+        pts, n, other, key = args["points"], args["n"], args.get("otherwise", 0), args["count"]
+        if counter_key(rules, key) is not None:  # read the counter here: one call less
+            return lambda ctx, card: (
+                pts if ctx.counts.get(key, 0) >= n else other)
+        get = context_count(rules, key)
+        return lambda ctx, card: pts if get(ctx) >= n else other
 
 
 class Majority(ScoringKind):
@@ -132,18 +176,50 @@ class Majority(ScoringKind):
     def compile(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> CardScorer:
         """Compare against every other forest."""
         pts, other = args["points"], args.get("otherwise", 0)
-        get = count_getter(rules, args["count"])
+        compare = _majority(rules, args["count"])
         what = _short(args["count"], rules)
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
-            mine = get(ctx.forest)
-            best = max((get(f) for i, f in enumerate(ctx.forests) if i != ctx.player),
-                       default=0)
-            if mine >= best:
-                return pts, f"most {what} ({mine} vs {best})"
-            return other, f"not most {what} ({mine} vs {best})"
+        def most(got: tuple[int, int]) -> str:
+            return f"most {what} ({got[0]} vs {got[1]})"
+
+        def not_most(got: tuple[int, int]) -> str:
+            return f"not most {what} ({got[0]} vs {got[1]})"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
+            got = compare(ctx)
+            if got[0] >= got[1]:
+                return pts, (most, got)
+            return other, (not_most, got)
 
         return score
+
+    def compile_points(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> CardPoints:
+        """Compare against every other forest."""
+        pts, other = args["points"], args.get("otherwise", 0)
+        compare = _majority(rules, args["count"])
+
+        def points(ctx: ScoreContext, card: int) -> int:
+            mine, best = compare(ctx)
+            return pts if mine >= best else other  # type: ignore[no-any-return]
+
+        return points
+
+
+def _majority(rules: Ruleset, key: str) -> Callable[[ScoreContext], tuple[int, int]]:
+    """(count *key* in the context's forest, the most of it in any other forest), worked out
+    once per context."""
+    get = count_getter(rules, key)
+    memo_key = ("majority", key)
+
+    def compare(ctx: ScoreContext) -> tuple[int, int]:
+        got = ctx.memo.get(memo_key)
+        if got is None:
+            got = ctx.memo[memo_key] = (
+                get(ctx.forest),
+                max((get(f) for i, f in enumerate(ctx.forests) if i != ctx.player), default=0))
+        return got
+
+    return compare
 
 
 class PerAttached(ScoringKind):
@@ -160,12 +236,25 @@ class PerAttached(ScoringKind):
         """Count the site's cards."""
         pts = args["points"]
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def why(n: int) -> str:
+            return f"{pts} × {n} cards at this tree"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             f = ctx.forest
             n = f.sites[f.where[card][0]].attached()
-            return pts * n, f"{pts} × {n} cards at this tree"
+            return pts * n, (why, n)
 
         return score
+
+    def compile_points(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> CardPoints:
+        """Count the site's cards."""
+        pts = args["points"]
+
+        def points(ctx: ScoreContext, card: int) -> int:
+            f = ctx.forest
+            return pts * f.sites[f.where[card][0]].attached()  # type: ignore[no-any-return]
+
+        return points
 
 
 class PerSameSymbol(ScoringKind):
@@ -183,15 +272,30 @@ class PerSameSymbol(ScoringKind):
         pts = args["points"]
         halves = rules.halves
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def why(got: tuple[int, str]) -> str:
+            return f"{pts} × {got[0]} cards showing {got[1]}"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             f = ctx.forest
             sym = halves[card][f.where[card][2]].symbol
             if sym is None:
                 return 0, "no tree symbol"
             n = f.counts.get("symbol:" + sym, 0)
-            return pts * n, f"{pts} × {n} cards showing {sym}"
+            return pts * n, (why, (n, sym))
 
         return score
+
+    def compile_points(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> CardPoints:
+        """Read the symbol counter."""
+        pts = args["points"]
+        halves = rules.halves
+
+        def points(ctx: ScoreContext, card: int) -> int:
+            sym = halves[card][ctx.forest.where[card][2]].symbol
+            return 0 if sym is None else pts * ctx.counts.get(
+                "symbol:" + sym, 0)
+
+        return points
 
 
 class IfSiteIs(ScoringKind):
@@ -211,13 +315,25 @@ class IfSiteIs(ScoringKind):
         pts, want = args["points"], args["species"]
         name = rules.species[want].name
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        at, not_at = f"at a {name}", f"not at a {name}"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             f = ctx.forest
             if f.sites[f.where[card][0]].species == want:
-                return pts, f"at a {name}"
-            return 0, f"not at a {name}"
+                return pts, at
+            return 0, not_at
 
         return score
+
+    def compile_points(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> CardPoints:
+        """Look at the site's tree."""
+        pts, want = args["points"], args["species"]
+
+        def points(ctx: ScoreContext, card: int) -> int:
+            f = ctx.forest
+            return pts if f.sites[f.where[card][0]].species == want else 0
+
+        return points
 
 
 class IfSiteHas(ScoringKind):
@@ -235,18 +351,36 @@ class IfSiteHas(ScoringKind):
     def compile(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> CardScorer:
         """Look at the site's other cards."""
         pts, tag = args["points"], args["tag"]
-        halves = rules.halves
+        has = _site_has(rules, tag)
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
-            f = ctx.forest
-            site = f.sites[f.where[card][0]]
-            for cards in site.slots.values():
-                for c in cards:
-                    if c != card and tag in halves[c][f.where[c][2]].tags:
-                        return pts, f"a {tag} at the same tree"
-            return 0, f"no {tag} at the same tree"
+        yes, no = f"a {tag} at the same tree", f"no {tag} at the same tree"
+
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
+            if has(ctx, card):
+                return pts, yes
+            return 0, no
 
         return score
+
+    def compile_points(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> CardPoints:
+        """Look at the site's other cards."""
+        pts, has = args["points"], _site_has(rules, args["tag"])
+        return lambda ctx, card: pts if has(ctx, card) else 0
+
+
+def _site_has(rules: Ruleset, tag: str) -> Callable[[ScoreContext, int], bool]:
+    """Whether another card showing *tag* sits in the slots of the card's site."""
+    halves = rules.halves
+
+    def has(ctx: ScoreContext, card: int) -> bool:
+        where = ctx.forest.where
+        for cards in ctx.forest.sites[where[card][0]].slots.values():
+            for c in cards:
+                if c != card and tag in halves[c][where[c][2]].tags:
+                    return True
+        return False
+
+    return has
 
 
 class IfSlotShared(ScoringKind):
@@ -263,7 +397,7 @@ class IfSlotShared(ScoringKind):
         """Look at the slot."""
         pts = args["points"]
 
-        def score(ctx: ScoreContext, card: int) -> tuple[int, str]:
+        def score(ctx: ScoreContext, card: int) -> tuple[int, Reason]:
             f = ctx.forest
             si, slot, _ = f.where[card]
             if len(f.sites[si].slots[slot]) > 1:
@@ -271,6 +405,17 @@ class IfSlotShared(ScoringKind):
             return 0, "alone in its slot"
 
         return score
+
+    def compile_points(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> CardPoints:
+        """Look at the slot."""
+        pts = args["points"]
+
+        def points(ctx: ScoreContext, card: int) -> int:
+            f = ctx.forest
+            si, slot, _ = f.where[card]
+            return pts if len(f.sites[si].slots[slot]) > 1 else 0
+
+        return points
 
 
 def _table_value(table: Sequence[int], n: int) -> int:
@@ -298,24 +443,44 @@ class SetTable(ScoringKind):
 
     def compile(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> GroupScorer:
         """Total from the table, shared out."""
-        table = tuple(args["table"])
-        get = count_getter(rules, args["count"])
+        share = _shared_table(args["table"])
+        get = context_count(rules, args["count"])
 
-        def score(ctx: ScoreContext, cards: Sequence[int]) -> list[tuple[int, str]]:
-            n = get(ctx.forest)
-            total = _table_value(table, n)
-            out = []
-            given = 0
-            for i, _ in enumerate(cards):
-                if i == len(cards) - 1:
-                    pts = total - given
-                else:
-                    pts = _table_value(table, i + 1) - _table_value(table, i)
-                given += pts
-                out.append((pts, f"set of {n}: {total} in all"))
-            return out
+        def why(got: tuple[int, int]) -> str:
+            return f"set of {got[0]}: {got[1]} in all"
+
+        def score(ctx: ScoreContext, cards: Sequence[int]) -> list[tuple[int, Reason]]:
+            n = get(ctx)
+            total, shares = share(n, len(cards))
+            reason = (why, (n, total))
+            return [(p, reason) for p in shares]
 
         return score
+
+    def compile_points(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> GroupPoints:
+        """Total from the table, shared out."""
+        share = _shared_table(args["table"])
+        get = context_count(rules, args["count"])
+        return lambda ctx, cards: share(get(ctx), len(cards))[1]
+
+
+def _shared_table(table: Sequence[int]) -> Callable[[int, int], tuple[int, list[int]]]:
+    """``(n, k) -> (table value of n, its share for each of k cards)``: the marginal points
+    of the table for every card but the last, which takes the rest."""
+    table = tuple(table)
+    marginal = [_table_value(table, i + 1) - _table_value(table, i) for i in range(len(table))]
+
+    def share(n: int, k: int) -> tuple[int, list[int]]:
+        total = _table_value(table, n)
+        if k == 0:
+            return total, []
+        out = marginal[:k - 1]
+        if len(out) < k - 1:
+            out += [0] * (k - 1 - len(out))  # past the table's end a card adds nothing
+        out.append(total - sum(out))
+        return total, out
+
+    return share
 
 
 class DistinctSets(ScoringKind):
@@ -339,30 +504,58 @@ class DistinctSets(ScoringKind):
 
     def compile(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> GroupScorer:
         """Build sets greedily (as large as possible), score each."""
-        table = tuple(args["table"])
-        halves = rules.halves
+        sets = _distinct_sets(rules, args["table"])
 
-        def score(ctx: ScoreContext, cards: Sequence[int]) -> list[tuple[int, str]]:
-            f = ctx.forest
-            by_species: dict[str, list[int]] = {}
-            for i, c in enumerate(cards):
-                by_species.setdefault(halves[c][f.where[c][2]].species, []).append(i)
-            out: list[tuple[int, str]] = [(0, "")] * len(cards)
-            level = 0
-            while True:
-                members = [idx[level] for idx in by_species.values() if len(idx) > level]
-                if not members:
-                    break
-                k = len(members)
-                pts = _table_value(table, k)
-                first = min(members)
+        def why(got: tuple[int, int, int]) -> str:
+            return f"set {got[0]}: {got[1]} different, {got[2]} points"
+
+        def score(ctx: ScoreContext, cards: Sequence[int]) -> list[tuple[int, Reason]]:
+            out: list[tuple[int, Reason]] = [(0, "")] * len(cards)
+            for level, (pts, members) in enumerate(sets(ctx, cards)):
+                reason = (why, (level + 1, len(members), pts))
+                first = members[0]
                 for m in members:
-                    out[m] = ((pts if m == first else 0),
-                              f"set {level + 1}: {k} different, {pts} points")
-                level += 1
+                    out[m] = (pts if m == first else 0), reason
             return out
 
         return score
+
+    def compile_points(self, args: Mapping[str, Any], species: str, rules: Ruleset) -> GroupPoints:
+        """Build sets greedily (as large as possible), score each."""
+        sets = _distinct_sets(rules, args["table"])
+
+        def points(ctx: ScoreContext, cards: Sequence[int]) -> list[int]:
+            out = [0] * len(cards)
+            for pts, members in sets(ctx, cards):
+                out[members[0]] = pts
+            return out
+
+        return points
+
+
+def _distinct_sets(
+    rules: Ruleset, table: Sequence[int]
+) -> Callable[[ScoreContext, Sequence[int]], list[tuple[int, list[int]]]]:
+    """The sets of different species the *cards* make, as large as possible, each as (its
+    points, the indexes of its cards in *cards*, first first); every card in one set."""
+    table = tuple(table)
+    halves = rules.halves
+
+    def sets(ctx: ScoreContext, cards: Sequence[int]) -> list[tuple[int, list[int]]]:
+        where = ctx.forest.where
+        by_species: dict[str, list[int]] = {}
+        for i, c in enumerate(cards):
+            by_species.setdefault(halves[c][where[c][2]].species, []).append(i)
+        out: list[tuple[int, list[int]]] = []
+        level = 0
+        while True:
+            members = sorted(idx[level] for idx in by_species.values() if len(idx) > level)
+            if not members:
+                return out
+            out.append((_table_value(table, len(members)), members))
+            level += 1
+
+    return sets
 
 
 #: The core's scoring kinds.
