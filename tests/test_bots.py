@@ -44,3 +44,18 @@ def test_the_same_seed_makes_the_same_choices():
         return game.to_json()
 
     assert run(1) == run(1)
+
+
+def test_the_heuristic_bot_declares_an_immediate_win_as_soon_as_it_may():
+    """A declaration the ruleset offers (the open-core test plugin's win with 3 trees) is
+    taken at once rather than any other option."""
+    from open_core import plugin
+
+    from forestshuffle.testing import CardPicker, scenario
+
+    rules = fs.PluginHost(extra=[plugin]).ruleset("test-open")
+    pk = CardPicker(rules)
+    trees = [pk.pick("base.birch") for _ in range(3)]
+    g = scenario(rules, hands={0: pk.filler(3)}, forests={0: [(t, {}) for t in trees]})
+    assert fs.Declare("test.win") in g.legal_actions()
+    assert HeuristicBot(1).choose(g) == fs.Declare("test.win")

@@ -54,3 +54,15 @@ def test_validate_false_builds_a_deliberately_illegal_position():
                                                                  side="left")
     g = scenario(forests={0: [(birch, {"left": [fox, badger]})]}, validate=False)
     assert g.state.forests[0].sites[0].slots["left"] == [fox, badger]
+
+
+def test_a_scenario_folds_a_plugins_own_set_up_events_before_the_turn():
+    """``events``: a plugin's state is set up as its deck builder would deal it (here the
+    open-core test plugin's Squirrel, which counts its turns in ``state.ext``)."""
+    from open_core import plugin
+
+    rules = fs.PluginHost(extra=[plugin]).ruleset("test-open")
+    g = scenario(rules, players=2, events=[plugin.SquirrelActed(), plugin.SquirrelActed()])
+    assert g.state.ext[plugin.SQUIRREL] == 2
+    assert isinstance(g.events[g.setup_events - 3], plugin.SquirrelActed)
+    assert g.pending.kind == "turn" and g.pending.player == 0

@@ -332,6 +332,23 @@ def test_soak_runner_plays_and_reports(capsys: pytest.CaptureFixture[str]) -> No
     assert out.startswith("base: 4 games,") and "0 failures" in out
 
 
+def test_soak_names_options_after_a_question_mark_and_restricts_player_counts() -> None:
+    """``id+expansion?name=value&...``: the options reach the games; ``players`` picks the
+    counts played."""
+    assert soak.parse_ruleset("base+alpine?x=1") == ("base", ("alpine",))
+    assert soak.parse_options("house-001?saplings=1&sapling_slots=true&mulligan=false") == {
+        "saplings": 1, "sapling_slots": True, "mulligan": False}
+    assert soak.parse_options("base") == {}
+    with pytest.raises(ValueError, match="name=value"):
+        soak.parse_options("base?oops")
+    result = soak.soak("house-001?saplings=0", 2, seed=1, players=[3])
+    assert result.failures == ()
+    _, failure = soak.play_and_check("house-001?saplings=nope", 2, 1)
+    assert failure is not None and "OptionError" in failure.error
+    n, failure = soak.play_and_check("house-001?saplings=0", 3, 1)
+    assert failure is None and n > 0
+
+
 def test_soak_reports_a_failing_game(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(game: fs.Game) -> None:
         raise InvariantError("demo", "always fails", game)

@@ -23,7 +23,8 @@ from forestshuffle.errors import RecordError
 
 CASES = [("base", (), 2), ("base", (), 4), ("smoky", (), 3), ("house-001", (), 2),
          ("base", ("alpine",), 3), ("base", ("woodland_edge",), 2),
-         ("base", ("alpine", "woodland_edge"), 5)]
+         ("base", ("alpine", "woodland_edge"), 5), ("pokemon", (), 1),
+         ("pokemon", ("pokemon_exp1", "pokemon_exp2", "pokemon_exp3"), 3)]
 
 
 def _game(ruleset: str, expansions: tuple[str, ...], players: int, seed: int,

@@ -44,7 +44,7 @@ from .layouts import SiteKind, SlotDef
 from .outcome import Outcome, Termination
 from .plugins import PluginHost, available_rulesets, get_ruleset
 from .ruleset import Ruleset, RulesetSpec
-from .scoring import CardScore, PlayerScore, Scores
+from .scoring import CardScore, PlayerScore, ScoreLine, Scores
 from .spec import AutomatonSeat, ExpansionSpec, Option
 from .views import PlayerView
 
@@ -90,6 +90,7 @@ __all__ = [
     "Redraw",
     "Ruleset",
     "RulesetSpec",
+    "ScoreLine",
     "ScoreReport",
     "Scores",
     "SiteKind",

@@ -7,7 +7,7 @@ triggers and scoring (see :mod:`forestshuffle.dsl`), never code.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -44,6 +44,10 @@ class Spec:
     def __str__(self) -> str:
         inner = ", ".join(f"{k}={v!r}" for k, v in self.args.items())
         return f"{self.kind}({inner})"
+
+
+def _strs(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
 
 
 def _tuple(value: Any) -> tuple[Any, ...]:
@@ -90,7 +94,7 @@ class Species:
     modifiers: tuple[Spec, ...] = attrs.field(default=(), converter=_tuple)
     site_kind: str | None = None
     needs: frozenset[str] = attrs.field(factory=frozenset, converter=frozenset)
-    aliases: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    aliases: tuple[str, ...] = attrs.field(default=(), converter=_strs)
 
 
 @attrs.frozen

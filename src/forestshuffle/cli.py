@@ -39,6 +39,7 @@ from .cli_base import (
 )
 from .describe import forest_lines, score_table, turn_summaries
 from .errors import ForestShuffleError
+from .outcome import Termination
 from .plugins import available_rulesets, host
 from .safety import MAX_RECORD_BYTES
 
@@ -118,9 +119,17 @@ def demo(players: int, seed: int | None, game: str, quiet: bool, bot: str, bots:
         for line in forest_lines(g.rules, g.state.forests[p]):
             say(line)
     say()
+    out = g.outcome()
     say("Scores:")
-    for line in score_table(scores, g.names):
+    for line in score_table(scores, g.names, out.winners if out is not None else None):
         say(line)
+    if out is not None and (out.termination is Termination.DECLARED_WIN or out.notes):
+        say()
+        if out.termination is Termination.DECLARED_WIN:
+            who = ", ".join(g.names[p] for p in sorted(out.winners))
+            say(f"{who} declared an immediate win ({out.reason})")  # say() escapes
+        for note in out.notes:  # the ruleset's lines for people (a solo goal met or not)
+            say(note)
     if save is not None:
         say(f"Saved to {save}.")
     return 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from . import events as ev
@@ -117,11 +117,14 @@ def forest_lines(rules: Ruleset, forest: Forest) -> list[str]:
     return out or ["  (empty)"]
 
 
-def score_table(scores: Scores, names: Sequence[str]) -> list[str]:
-    """The score table: forest points, cave, total, winner mark."""
+def score_table(scores: Scores, names: Sequence[str],
+                winners: Collection[int] | None = None) -> list[str]:
+    """The score table: forest points, cave, total, winner mark (on *winners*, by default
+    the scores' own: pass ``game.outcome().winners`` for a win by rule)."""
     w = max(len(n) for n in names)
+    won = scores.winners if winners is None else winners
     out = [f"  {'player':<{w}}  forest  cave  total"]
     for p in scores:
-        mark = "  <- winner" if p.player in scores.winners else ""
+        mark = "  <- winner" if p.player in won else ""
         out.append(f"  {p.name:<{w}}  {p.total - p.cave:6d}  {p.cave:4d}  {p.total:5d}{mark}")
     return out

@@ -23,6 +23,11 @@ to the state, the event log and the actions alike (card fields of events and act
 ``card`` of steps and the step arguments named in :data:`CARD_ARGS` or a step kind's
 ``card_args``), so the determinized game refolds, saves and loads (as a scenario record,
 ``trust_setup=True``) like any game.
+
+**A plugin's hidden state** (not cards: another player's secret goal, a face-down deck of
+the plugin's own) is drawn anew by its state kind's ``resample`` (see
+:meth:`forestshuffle.kinds.StateKind.resample`), which replaces events and actions; the state
+is then refolded from the changed log.
 """
 
 from __future__ import annotations
@@ -418,7 +423,38 @@ class Determinizer:
         for i in self._actions:
             a, at = actions[i]
             actions[i] = (_rename_action(a, sigma, rules), at)
+        if rules.state_kinds and not game.state.over:
+            self._resample(new, rng, who)
         return new
+
+    def _resample(self, new: Any, rng: random.Random, who: int | None) -> None:
+        """The plugins' hidden state in *new* drawn anew: each state kind's
+        ``resample`` replaces events and actions, and the state is refolded from the changed
+        log (kept as it was unless that leads to a decision of *who*)."""
+        events = list(new.events)
+        actions = list(new.actions)
+        changed = False
+        for kind in new.rules.state_kinds:
+            got = kind.resample(new.state.ext.get(kind.name), events, actions,
+                                self.knowledge.player, rng)
+            if got is None:
+                continue
+            for i, e in got.events.items():
+                events[i] = e
+                changed = True
+            for j, a in got.actions.items():
+                actions[j] = (a, actions[j][1])
+        if not changed:
+            return
+        folded = _fresh_state(new.rules, new.players)
+        for e in events:
+            evolve(folded, e)
+        state = _rename_state(folded, {}, who)
+        if state is None:  # pragma: no cover - a plugin's replacements must not change who acts
+            return
+        new.state = state
+        new.events[:] = events
+        new.actions[:] = actions
 
 
     def _setup_fits(self, sigma: dict[int, int]) -> bool:

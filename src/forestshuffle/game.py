@@ -27,7 +27,7 @@ from .errors import (
 )
 from .machine import advance, answer, resolve, with_declarations
 from .observation import observe
-from .outcome import Outcome, best, termination_of, tie_values
+from .outcome import Outcome, best, state_notes, termination_of, tie_values
 from .plugins import get_ruleset, plugin_failure
 from .ruleset import Ruleset
 from .safety import (
@@ -38,7 +38,7 @@ from .safety import (
     strict_equal,
     strict_int,
 )
-from .scoring import Scores, final_scores, final_totals
+from .scoring import Scores, final_scores, final_totals, with_state_scores
 from .state import GameState, evolve, fold
 from .trusted import load as trusted_load
 from .views import PlayerView, view
@@ -316,11 +316,13 @@ class Game:
         return self.state.end_reason
 
     def scores(self) -> Scores:
-        """Scores now (final once the game is over), with a per-card breakdown. Its
-        ``winners`` are the players with the highest total, the ruleset's tie-breakers
-        applied (see :meth:`outcome` for a win by rule)."""
+        """Scores now (final once the game is over), with a per-card breakdown and the lines
+        the ruleset's state kinds score (``PlayerScore.extras``). Its ``winners`` are the
+        players with the highest total, the ruleset's tie-breakers applied (see
+        :meth:`outcome` for a win by rule)."""
         s = self.state
-        sc = final_scores(self.rules, s.forests, [len(c) for c in s.caves], self.names)
+        sc = with_state_scores(
+            final_scores(self.rules, s.forests, [len(c) for c in s.caves], self.names), s)
         if self.rules.spec.tie_breakers:
             sc = attrs.evolve(sc, winners=best(sc.totals, tie_values(s)))
         return sc
@@ -334,18 +336,22 @@ class Game:
         return out.winners if out is not None else frozenset()
 
     def outcome(self) -> Outcome | None:
-        """How the game ended (:class:`~forestshuffle.outcome.Outcome`: the rule, the scores
-        and the winners), or None while it goes on."""
+        """How the game ended (:class:`~forestshuffle.outcome.Outcome`: the rule, the scores,
+        the winners and the ruleset's notes), or None while it goes on."""
         s = self.state
         if not s.over:
             return None
+        declared = bool(s.winners)
+        how = termination_of(s.end_reason or "", declared), s.end_reason or ""
+        if self.rules.state_kinds:  # lines a plugin's state scores, and its notes
+            sc = self.scores()
+            return Outcome(*how, sc.totals, frozenset(s.winners) if declared else sc.winners,
+                           state_notes(s, sc))
         # the totals alone (no breakdown): searches and bots read outcomes by the thousand
         totals = final_totals(self.rules, s.forests, [len(c) for c in s.caves])
-        declared = bool(s.winners)
         winners = frozenset(s.winners) if declared else best(
             totals, tie_values(s) if self.rules.spec.tie_breakers else None)
-        return Outcome(termination_of(s.end_reason or "", declared), s.end_reason or "",
-                       totals, winners)
+        return Outcome(*how, totals, winners)
 
     def view(self, player: int) -> PlayerView:
         """What *player* may see (ArgumentError unless *player* is a seat number, an int)."""

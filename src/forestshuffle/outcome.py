@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
+
+from .errors import ForestShuffleError, PluginError
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -42,6 +44,27 @@ class Outcome:
     reason: str
     scores: tuple[int, ...]
     winners: frozenset[int]
+    #: lines for people from the ruleset's state kinds (``StateKind.notes``): a solo game's
+    #: goal met or not...
+    notes: tuple[str, ...] = ()
+
+
+def state_notes(state: GameState, scores: Any) -> tuple[str, ...]:
+    """The lines the ruleset's state kinds note about the finished game (``StateKind.notes``),
+    in the ruleset's order; a kind that fails is reported as its plugin's error."""
+    rules = state.rules
+    out: list[str] = []
+    for k in rules.state_kinds:
+        try:
+            out.extend(str(n) for n in k.notes(state.ext.get(k.name), state, scores))
+        except ForestShuffleError:
+            raise
+        except Exception as exc:
+            plugin = rules.registry.owners.get(f"state_kinds:{k.name}", "?")
+            raise PluginError(f"state kind {k.name!r} of plugin {plugin!r} failed to note the "
+                              f"outcome: {type(exc).__name__}: {exc}", plugin=plugin,
+                              kind=k.name) from exc
+    return tuple(out)
 
 
 def termination_of(reason: str, declared: bool) -> Termination:

@@ -372,7 +372,9 @@ class PluginHost:
         added = tuple(o for _, x in mixed for o in x.options)
         spec, values = resolve_options(spec, options, added)
         if mixed:
-            table = spec.removal_with.get(len(mixed), spec.removal)
+            # an expansion without cards (mode cards, rules) adds nothing to remove
+            counted = sum(1 for _, x in mixed if x.card_sets)
+            table = spec.removal_with.get(counted, spec.removal)
             spec = attrs.evolve(spec, removal=table, card_sets=(*spec.card_sets, *(
                 c for _, x in mixed for c in x.card_sets)))
         sets_by_id = self.contributions()["forestshuffle_card_sets"]
@@ -395,6 +397,7 @@ class PluginHost:
             ("end_of_turn", spec.end_of_turn, steps),
             ("cannot_act", (spec.cannot_act,) if spec.cannot_act else (), steps),
             ("automata", tuple(a.turn for a in spec.automata), steps),
+            ("winter_steps", tuple(spec.winter_steps.values()), steps),
             ("declarations", spec.declarations, reg.declarations),
             ("state_kinds", spec.state_kinds, reg.state_kinds),
         ):

@@ -42,9 +42,11 @@ def deck_take(
     """Append events taking *n* cards off the deck, each made by *make*.
 
     Winter cards go beside the clearing and are replaced by the next card; the
-    ruleset's last winter card ends the game at once (``winter_ends="at_once"``) or once
-    the turn is finished (``"after_turn"``: a :class:`~forestshuffle.events.GameEndScheduled`
-    event, and the taking goes on). Returns False if the game ended.
+    ruleset's last winter card (``RulesetSpec.winters_for`` the player count) ends the game
+    at once (``winter_ends="at_once"``) or once the turn is finished (``"after_turn"``: a
+    :class:`~forestshuffle.events.GameEndScheduled` event, and the taking goes on). Another
+    winter card whose number the ruleset's ``winter_steps`` names queues that step at the
+    head of the queue. Returns False if the game ended.
     """
     if n <= 0:
         return True
@@ -60,11 +62,14 @@ def deck_take(
         if cards[c].winter:
             out.append(ev.WinterRevealed(c))
             winters += 1
-            if winters == rules.spec.winters_to_end:
-                if rules.spec.winter_ends == "at_once":
+            spec = rules.spec
+            if winters == spec.winters_for(state.players):
+                if spec.winter_ends == "at_once":
                     out.append(ev.GameEnded("third_winter"))
                     return False
                 out.append(ev.GameEndScheduled("third_winter"))
+            elif winters in spec.winter_steps:
+                out.append(ev.StepsQueued((Step(spec.winter_steps[winters], state.current),)))
             continue
         out.append(make(c))
         taken += 1

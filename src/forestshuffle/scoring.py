@@ -22,10 +22,11 @@ if TYPE_CHECKING:
     from .forest import Forest
     from .kinds import Reason
     from .ruleset import Ruleset
+    from .state import GameState
 
-__all__ = ["CORE_COUNTS", "CORE_SCORING", "CardScore", "PlayerScore", "Scores", "count_getter",
-           "count_value", "final_scores", "final_totals", "forest_points", "score_forest",
-           "slot_names"]
+__all__ = ["CORE_COUNTS", "CORE_SCORING", "CardScore", "PlayerScore", "ScoreLine", "Scores",
+           "count_getter", "count_value", "final_scores", "final_totals", "forest_points",
+           "score_forest", "slot_names", "with_state_scores"]
 
 
 # -- final scores ---------------------------------------------------------------------------
@@ -73,14 +74,26 @@ setattr(CardScore, "reason", _lazy_reason(CardScore.__dict__["reason"]))  # noqa
 
 
 @attrs.frozen
+class ScoreLine:
+    """Points a player scores apart from the cards of their forest and their cave (from a
+    part of the state a plugin owns: :meth:`forestshuffle.kinds.StateKind.score`)."""
+
+    name: str
+    points: int
+    reason: str
+
+
+@attrs.frozen
 class PlayerScore:
-    """A player's final score: total, cave points and the per-card breakdown."""
+    """A player's final score: total, cave points, the per-card breakdown and the lines
+    scored apart from the cards (``extras``); the total is their sum."""
 
     player: int
     name: str
     total: int
     cave: int
     cards: tuple[CardScore, ...]
+    extras: tuple[ScoreLine, ...] = ()
 
 
 @attrs.frozen
@@ -341,3 +354,38 @@ def final_scores(
     best = max(s.total for s in out)
     return Scores(tuple(out), frozenset(s.player for s in out if s.total == best))
 
+
+
+def with_state_scores(scores: Scores, state: GameState) -> Scores:
+    """*scores* with the lines the ruleset's state kinds score for each player
+    (:meth:`~forestshuffle.kinds.StateKind.score`) added to their totals, and the winners
+    taken again; *scores* itself when there are none."""
+    rules = state.rules
+    kinds = rules.state_kinds
+    if not kinds:
+        return scores
+    out = []
+    changed = False
+    for ps in scores.players:
+        lines: list[ScoreLine] = []
+        for k in kinds:
+            try:
+                got = [ScoreLine(str(n), int(p), str(r))
+                       for n, p, r in k.score(state.ext.get(k.name), state, ps.player)]
+            except ForestShuffleError:
+                raise
+            except Exception as exc:
+                plugin = rules.registry.owners.get(f"state_kinds:{k.name}", "?")
+                raise PluginError(f"state kind {k.name!r} of plugin {plugin!r} failed to "
+                                  f"score: {type(exc).__name__}: {exc}", plugin=plugin,
+                                  kind=k.name) from exc
+            lines.extend(got)
+        if lines:
+            changed = True
+            ps = attrs.evolve(ps, total=ps.total + sum(x.points for x in lines),
+                              extras=(*ps.extras, *lines))
+        out.append(ps)
+    if not changed:
+        return scores
+    top = max(p.total for p in out)
+    return Scores(tuple(out), frozenset(p.player for p in out if p.total == top))

@@ -20,7 +20,19 @@ def _int_keys(value: Mapping[Any, int]) -> dict[int, int]:
     return {int(k): int(v) for k, v in value.items()}
 
 
+def _int_keyed(value: Mapping[Any, str]) -> dict[int, str]:
+    return {int(k): v for k, v in value.items()}
+
+
 def _names(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+def _ints(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+def _values(value: Iterable[OptionValue]) -> tuple[OptionValue, ...]:
     return tuple(value)
 
 
@@ -37,7 +49,7 @@ class AutomatonSeat:
 
     name: str
     turn: str
-    players: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    players: tuple[int, ...] = attrs.field(default=(), converter=_ints)
 
 
 OptionValue = bool | int | str
@@ -53,8 +65,9 @@ class Option:
         doc: one line for people (``forestshuffle rulesets`` shows it).
         choices: the allowed values (empty: any value of the type, within the bounds).
         minimum, maximum: bounds of a whole-number option.
-        changes: the spec fields a value changes (``lambda v: {"limits": {"saplings": v}}``);
-            kinds may also read ``rules.options[name]``.
+        changes: the spec fields a value changes (``lambda v: {"limits": {"saplings": v}}``;
+            the tables in :data:`MERGED_FIELDS` are changed entry by entry, every other
+            field replaced); kinds may also read ``rules.options[name]``.
         card_changes: changes a value makes to the card data, in the shape of an override
             file (``{"species": {"base.x": {...}}}``, see :mod:`forestshuffle.overrides`;
             empty for none), applied after the expansions' ``changes`` and before the
@@ -64,7 +77,7 @@ class Option:
     name: str
     default: OptionValue
     doc: str
-    choices: tuple[OptionValue, ...] = attrs.field(default=(), converter=tuple)
+    choices: tuple[OptionValue, ...] = attrs.field(default=(), converter=_values)
     minimum: int | None = None
     maximum: int | None = None
     changes: Callable[[Any], Mapping[str, Any]] | None = attrs.field(
@@ -114,6 +127,14 @@ class RulesetSpec:
         clearing_limit: the clearing is emptied at the end of a turn when it holds this many.
         draws_per_turn: cards taken by the draw action.
         winters_to_end: the winter card that ends the game at once.
+        winters_by_players: the winter card that ends the game for player counts where it
+            is not ``winters_to_end`` (``{1: 1}``: a solo game dealt with one winter card).
+        winter_steps: step kinds queued when the Nth winter card comes off the deck
+            (``{2: "my_plugin.event"}``), at the head of the queue as the card is revealed
+            (an event right after its ``WinterRevealed``): it runs within the turn, once the
+            events of the step that took the card are folded (steps that step queues at the
+            head after that event run first); a winter card that ends the game queues
+            nothing.
         turn_actions: names of registered turn actions, in option order.
         end_conditions: names of extra end conditions checked at the end of each turn.
         sapling_kind: site kind of a card played face down as a sapling, or None.
@@ -143,8 +164,9 @@ class RulesetSpec:
         options: the options a game of this ruleset may set (``new_game(options=...)``).
         expansions: ids of expansions a game of this ruleset may add besides those that name
             the ruleset themselves (``ExpansionSpec.rulesets``); see :class:`ExpansionSpec`.
-        removal_with: cards returned to the box by the number of expansions added, then by
-            player count (``{1: {2: 55, ...}, 2: {2: 90, ...}}``); ``removal`` without any.
+        removal_with: cards returned to the box by the number of expansions added (those
+            that add card sets; an expansion of rules or mode cards only is not counted), then
+            by player count (``{1: {2: 55, ...}, 2: {2: 90, ...}}``); ``removal`` without any.
             A ruleset that declares it takes the expansions that name it.
     """
 
@@ -161,6 +183,8 @@ class RulesetSpec:
     clearing_limit: int = 10
     draws_per_turn: int = 2
     winters_to_end: int = 3
+    winters_by_players: dict[int, int] = attrs.field(factory=dict, converter=_int_keys)
+    winter_steps: dict[int, str] = attrs.field(factory=dict, converter=_int_keyed)
     turn_actions: tuple[str, ...] = attrs.field(
         default=("draw", "play", "sapling"), converter=_names
     )
@@ -183,6 +207,10 @@ class RulesetSpec:
     expansions: tuple[str, ...] = attrs.field(default=(), converter=_names)
     removal_with: dict[int, dict[int, int]] = attrs.field(factory=dict)
 
+    def winters_for(self, players: int) -> int:
+        """The winter card that ends a game of *players* players."""
+        return self.winters_by_players.get(players, self.winters_to_end)
+
     def seats_for(self, players: int) -> tuple[AutomatonSeat, ...]:
         """The automated seats a game of *players* players has (after the players' seats)."""
         return tuple(a for a in self.automata if not a.players or players in a.players)
@@ -197,7 +225,8 @@ class ExpansionSpec:
     Attributes:
         id: the expansion id used by ``new_game(expansions=[...])`` (``alpine``).
         name: display name.
-        card_sets: ids of the card sets it adds.
+        card_sets: ids of the card sets it adds (none for an expansion of rules or mode cards
+            only, which does not count for ``RulesetSpec.removal_with``).
         rulesets: ids of the rulesets it extends (each takes it when it declares
             ``removal_with``, the removal by number of expansions); a ruleset may also name
             it in its own ``expansions``.
@@ -218,6 +247,11 @@ class ExpansionSpec:
     changes: dict[str, Any] = attrs.field(factory=dict)
     requires: tuple[str, ...] = attrs.field(default=(), converter=_names)
     options: tuple[Option, ...] = attrs.field(default=(), converter=_options)
+
+
+#: The spec fields whose mapping an option's ``changes`` merge into (entry by entry) rather
+#: than replace: tables of independent entries. Every other field is replaced.
+MERGED_FIELDS = frozenset({"limits", "site_kind_map"})
 
 
 def merge_options(own: Iterable[Option], added: Iterable[Option]) -> tuple[Option, ...]:
@@ -264,8 +298,10 @@ def resolve_options(
         if o.changes is not None:
             for field, value in o.changes(values[o.name]).items():
                 now = changes.get(field, getattr(spec, field))
-                # a table (limits, site_kind_map) is merged: options change entries of it
-                changes[field] = ({**now, **value} if isinstance(value, Mapping)
-                                  and isinstance(now, Mapping) else value)
+                # a table of independent entries is merged: options change entries of it;
+                # any other field (a removal table too) is replaced as a whole
+                changes[field] = ({**now, **value} if field in MERGED_FIELDS
+                                  and isinstance(value, Mapping) and isinstance(now, Mapping)
+                                  else value)
     return (attrs.evolve(spec, **changes) if changes else spec), values
 

@@ -93,3 +93,22 @@ def test_a_carpenter_bee_at_a_site_that_is_not_a_tree_adds_no_tree() -> None:
     assert f.count("tree_total") == 2  # the Oak and its bee; the hedge's bee adds nothing
     assert f.count("trees_of:base.oak") == 2
     assert f.count("trees_of:hedgetest.hedge") == 0
+
+
+def test_an_expansion_without_cards_does_not_count_for_the_removal() -> None:
+    """``removal_with`` counts the expansions that add card sets: a box of mode cards only
+    (``card_sets=()``) mixed in beside Alpine leaves the removal of one box (RULES.md §7)."""
+    from forestshuffle.spec import ExpansionSpec
+
+    class Modes:
+        @hookimpl
+        def forestshuffle_expansions(self) -> Iterable[ExpansionSpec]:
+            return [ExpansionSpec(id="test-modes", name="Mode cards only", card_sets=(),
+                                  rulesets=("base",))]
+
+    host = fs.PluginHost(extra=[Modes()])
+    alone = host.ruleset("base", expansions=["test-modes"])
+    assert alone.spec.removal == fs.get_ruleset("base").spec.removal
+    assert alone.expansions == ("test-modes",) and len(alone.cards) == 161
+    mixed = host.ruleset("base", expansions=["alpine", "test-modes"])
+    assert mixed.spec.removal == fs.get_ruleset("base", expansions=["alpine"]).spec.removal

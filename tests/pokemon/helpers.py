@@ -8,20 +8,23 @@ from typing import Any
 
 import forestshuffle as fs
 from forestshuffle import events as ev
-from forestshuffle.plugins import PluginHost
 from forestshuffle.ruleset import Ruleset
 from forestshuffle.testing import CardPicker
 from forestshuffle.testing import scenario as _scenario
-from forestshuffle_pokemon.compositions import Compositions
+from forestshuffle_pokemon.content import EXP1, EXP2, EXP3, OAK
 
 RULES = fs.get_ruleset("pokemon")
-#: a plugin host that also has the rulesets mixing in the expansions
-HOST = PluginHost([Compositions()])
+
+__all__ = ["EXP1", "EXP2", "EXP3", "OAK", "RULES", "mixed"]
 
 
-def composed(ruleset_id: str) -> Ruleset:
-    """A mixed ruleset (``pokemon+1``, ``pokemon+1+2``, ``pokemon-challenge``)."""
-    return HOST.ruleset(ruleset_id)
+def mixed(*expansions: str, **options: Any) -> Ruleset:
+    """Ruleset ``pokemon`` with *expansions* mixed in and *options* set."""
+    return fs.get_ruleset("pokemon", expansions=expansions, options=options or None)
+
+
+#: every deck card of the plugin: expansions 1, 2 and Oak
+ALL = mixed(EXP1, EXP2, OAK)
 
 
 def sp(name: str, set_id: str = "pokemon") -> str:

@@ -18,9 +18,9 @@ from forestshuffle.cards import Card, CardSet, Position
 from forestshuffle.testing import check_card_set
 from forestshuffle_pokemon import exp1, species
 from forestshuffle_pokemon.common import GROUP_ZH, GROUPS, TAG_ZH, TAGS
-from forestshuffle_pokemon.compositions import COMPOSED, REMOVAL
+from forestshuffle_pokemon.content import REMOVAL, REMOVAL_WITH
 
-from .helpers import HOST, RULES
+from .helpers import ALL, EXP1, EXP2, EXP3, OAK, RULES, mixed
 
 BASE = fs.get_ruleset("base")
 SETS: dict[str, CardSet] = {cs.id: cs for cs in pk.card_sets()}
@@ -126,7 +126,7 @@ def test_every_card_half_is_valid():
             for h in c.halves:
                 assert h.symbol in groups, (c.id, h)
             if c.is_split:
-                sp_kinds = {HOST.ruleset("pokemon-challenge").species[h.species].kind
+                sp_kinds = {ALL.species[h.species].kind
                             for h in c.halves}
                 assert sp_kinds == {"dweller"}, c.id
 
@@ -227,36 +227,67 @@ def test_every_base_game_species_has_exactly_one_counterpart_per_card_role():
 # -- every set passes the card-set checks -----------------------------------------------------
 
 
-@pytest.mark.parametrize("ruleset", ["pokemon", *COMPOSED])
-def test_card_set_check_passes(ruleset):
+#: every content combination (and mode) of the plugin, checked by the card-set check
+COMBINATIONS = {
+    "base": (), "+1": (EXP1,), "+1+2": (EXP1, EXP2), "+3": (EXP3,), "+oak": (OAK,),
+    "+1+2+3+oak": (EXP1, EXP2, EXP3, OAK),
+}
+
+
+@pytest.mark.parametrize("content", list(COMBINATIONS))
+def test_card_set_check_passes(content):
     """forestshuffle.testing.check_card_set: compiles, counts add up, every card playable,
-    every effect kind the cards name runs in seeded random games, which end cleanly."""
-    report = check_card_set(ruleset, host=HOST, games=20, seed=3)
+    every effect kind the cards name runs in seeded random games (1 to 5 players, the solo
+    game included), which end cleanly."""
+    report = check_card_set(mixed(*COMBINATIONS[content]), games=20, seed=3)
     assert report.ok, str(report)
     assert report.effect_kinds <= report.effect_kinds_seen
 
 
+@pytest.mark.parametrize(("expansions", "options"), [
+    ((EXP1, EXP2, OAK), {"challenge": True}),
+    ((OAK,), {"chance": True}),
+    ((EXP1, EXP2, EXP3, OAK), {"challenge": True, "chance": True}),
+], ids=["challenge", "chance", "both"])
+def test_card_set_check_passes_in_each_mode(expansions, options):
+    report = check_card_set(mixed(*expansions, **options), games=20, seed=5)
+    assert report.ok, str(report)
+
+
 def test_removal_follows_the_seeds_table_by_content_and_player_count():
     """Seed 003, set-up 2: base 30/30/20/10/0, base + exp.1 55/45/30/15/0,
-    base + exp.1 + exp.2 90/80/50/35/20 for 1 to 5 players."""
+    base + exp.1 + exp.2 90/80/50/35/20 for 1 to 5 players; expansion 3 adds no deck card
+    and changes nothing; the challenge mode removes nothing."""
     assert REMOVAL == {
         ("pokemon",): {1: 30, 2: 30, 3: 20, 4: 10, 5: 0},
         ("pokemon", "pokemon_exp1"): {1: 55, 2: 45, 3: 30, 4: 15, 5: 0},
         ("pokemon", "pokemon_exp1", "pokemon_exp2"): {1: 90, 2: 80, 3: 50, 4: 35, 5: 20},
     }
-    assert RULES.spec.removal == {2: 30, 3: 20, 4: 10, 5: 0}
-    assert COMPOSED["pokemon+1"].removal == {2: 45, 3: 30, 4: 15, 5: 0}
-    assert COMPOSED["pokemon+1+2"].removal == {2: 80, 3: 50, 4: 35, 5: 20}
-    assert COMPOSED["pokemon-challenge"].removal == {}
+    assert RULES.spec.removal == REMOVAL[("pokemon",)]
+    assert mixed(EXP1).spec.removal == REMOVAL[("pokemon", "pokemon_exp1")]
+    assert mixed(EXP1, EXP2).spec.removal == REMOVAL[("pokemon", "pokemon_exp1",
+                                                      "pokemon_exp2")]
+    assert mixed(EXP3).spec.removal == RULES.spec.removal
+    assert mixed(EXP1, EXP3).spec.removal == mixed(EXP1).spec.removal
+    assert mixed(EXP1, EXP2, OAK).spec.removal == REMOVAL_WITH[3]
+    assert mixed(EXP1, EXP2, OAK, challenge=True).spec.removal == {}
+    for players in range(1, 6):
+        for exps in ((), (EXP1,), (EXP1, EXP2)):
+            g = fs.new_game("pokemon", players=players, seed=players, expansions=exps)
+            boxed = g.events[0].boxed
+            whistles = 2 if players == 1 else 0      # a solo game deals one whistle
+            assert len(boxed) == mixed(*exps).spec.removal[players] + whistles
     for content, table in REMOVAL.items():
         deck = sum(1 for cs in content for c in SETS[cs].cards if not c.winter)
         assert all(deck - n >= 6 * p for p, n in table.items()), content
 
 
-def test_the_ruleset_plays_the_base_set_for_2_to_5_players_with_a_trainer_mulligan():
-    """Seed 003, set-up 6: 6 cards, one redraw if none is a trainer; 3 whistles."""
+def test_the_ruleset_plays_the_base_set_for_1_to_5_players_with_a_trainer_redraw():
+    """Seed 003, set-up 6: 6 cards, one redraw if none is a trainer (the plugin's own
+    set-up step); 3 whistles, the 3rd ends the game (the only one of a solo game)."""
     spec = RULES.spec
-    assert (spec.min_players, spec.max_players, spec.opening_hand) == (2, 5, 6)
-    assert spec.mulligan == "no_tree" and spec.winters_to_end == 3
+    assert (spec.min_players, spec.max_players, spec.opening_hand) == (1, 5, 6)
+    assert spec.deck_builder == "pokemon_deck" and spec.mulligan is None
+    assert spec.winters_to_end == 3 and spec.winters_for(1) == 1
     assert len(RULES.winter_cards) == 3 and len(RULES.deck_cards) == 158
     assert fs.get_ruleset("宝可梦林地探索") is RULES

@@ -149,6 +149,23 @@ def test_an_opening_hand_without_a_trainer_may_be_redrawn_once():
     pytest.fail("no opening hand without a trainer in 200 seeds")
 
 
+def test_a_professor_dex_is_no_trainer_for_the_opening_redraw():
+    """Seed 003, set-up 6: "如果这些卡牌都不是训练家": a hand whose only site card is a
+    professor dex (expansion 2) may still be redrawn; a hand with a trainer may not."""
+    rules = fs.get_ruleset("pokemon", expansions=["pokemon_exp1", "pokemon_exp2"])
+    for seed in range(400):
+        g = fs.new_game(rules, players=2, seed=seed)
+        hand0 = g.state.hands[0]
+        professor = [c for c in hand0 if rules.opens_site(c)]
+        if professor and not any(rules.is_tree_card(c) for c in hand0):
+            assert g.pending.kind == "mulligan" and g.pending.player == 0
+            assert fs.Redraw() in g.legal_actions()
+            return
+        if any(rules.is_tree_card(c) for c in hand0):
+            assert g.pending.kind != "mulligan" or g.pending.player != 0
+    pytest.fail("no opening hand with a professor dex and no trainer in 400 seeds")
+
+
 # -- slot sharing ----------------------------------------------------------------------------
 
 

@@ -1,7 +1,7 @@
 """The expansions' species (the plugin's README, "Expansion 1", "Expansion 2", "The Oak
 expansion"), the plugin's own kinds (counts by trainer group, Pokémon kinds; the group
 set table; points at a group) and the professor dex site, in the mixed rulesets of
-:mod:`forestshuffle_pokemon.compositions`.
+:mod:`forestshuffle_pokemon.content` (ruleset ``pokemon`` with expansions mixed in).
 """
 
 from __future__ import annotations
@@ -23,9 +23,8 @@ from forestshuffle_pokemon.common import (
 from forestshuffle_pokemon.kinds import count_of
 
 from .helpers import (
-    HOST,
+    ALL,
     Picker,
-    composed,
     extra_turn_started,
     game,
     hand,
@@ -39,7 +38,6 @@ from .helpers import (
     use,
 )
 
-ALL = composed("pokemon-challenge")
 E1, E2, OAK = "pokemon_exp1", "pokemon_exp2", "pokemon_oak"
 
 
@@ -308,17 +306,17 @@ def test_new_generation_professors_bonus_extra_turn_and_score_1_per_research_car
     assert points(team((prof, {"right": [ch]})), prof) == 2
 
 
-def test_a_professor_dex_in_a_forest_document(monkeypatch):
-    """Documents name a professor dex by its feature: ``{"professor": "Professor Oak"}``.
-    (Documents read the installed rulesets; the mixes are put in for this test.)"""
-    import forestshuffle.plugins
-
-    monkeypatch.setattr(forestshuffle.plugins, "_HOST", HOST)
-    doc = {"game": "pokemon+1+2", "players": [{"name": "A", "forest": [
-        {"professor": "Professor Oak", "left": ["Pikachu"], "right": ["Emboar"]}]}]}
+def test_a_professor_dex_in_a_forest_document():
+    """Documents name a professor dex by its feature: ``{"professor": "Professor Oak"}``, and
+    the expansions they need; Chinese names (the species' aliases) work like English ones."""
+    doc = {"game": "pokemon", "expansions": [E1, E2], "players": [{"name": "A", "forest": [
+        {"professor": "Professor Oak", "left": ["Pikachu"], "right": ["Emboar"]},
+        {"professor": "空木博士", "left": ["皮卡丘"]}]}]}
     (p,) = fs.score_document(doc).players
-    # Oak: electric, fire, fighting -> 6; Pikachu 1; Emboar 3 x 1 (its own group mark only)
-    assert [line.points for line in p.lines] == [6, 1, 3]
+    # Oak and Elm (空木博士): electric, fire, fighting -> 6 each; Pikachu (皮卡丘) 1 x 2;
+    # Emboar 3 x 1 (its own group mark)
+    assert [line.points for line in p.lines] == [6, 2, 3, 6, 2]
+    assert [line.card for line in p.lines][3:] == ["Professor Elm", "Pikachu"]
 
 
 @pytest.mark.parametrize(("name", "kind"), [("umbreon", "eeveelution")])
@@ -571,9 +569,13 @@ def test_magikarp_scores_8_each_when_both_are_in_the_team(pk):
     assert points(team((pk.trainer(GREAT), {"bottom": [m1]})), m1) == 0
 
 
-def test_the_mixes_are_not_installed_rulesets():
-    """The plugin installs ruleset ``pokemon`` only; the mixes come with Compositions."""
+def test_the_expansions_are_expansions_of_the_ruleset_pokemon():
+    """The plugin installs ruleset ``pokemon`` and its four expansions, taken with
+    ``new_game("pokemon", expansions=[...])``; expansion 2 needs expansion 1."""
     assert "pokemon" in fs.available_rulesets()
-    assert not {"pokemon+1", "pokemon+1+2", "pokemon-challenge"} & set(fs.available_rulesets())
-    assert {"pokemon+1", "pokemon+1+2", "pokemon-challenge"} <= set(HOST.ruleset_ids())
+    assert fs.plugins.host().accepted_expansions(fs.get_ruleset("pokemon").spec) == [
+        E1, E2, "pokemon_exp3", OAK]
+    assert ALL.expansions == (E1, E2, OAK)
     assert REPEAT in ALL.symbols and HEAVY in ALL.symbols
+    with pytest.raises(fs.OptionError, match="needs expansion 'pokemon_exp1'"):
+        fs.get_ruleset("pokemon", expansions=[E2])

@@ -26,9 +26,8 @@ from forestshuffle_pokemon.mode_cards import (
 )
 from forestshuffle_pokemon.modes import Condition, GrassEnd, TrainingAction, all_met
 
-from .helpers import RULES, composed
+from .helpers import ALL, RULES
 
-ALL = composed("pokemon-challenge")
 EXAMPLE = (Path(__file__).resolve().parents[2] / "plugins" / "pokemon" / "examples"
            / "seed-003-85-points.json")
 
@@ -191,10 +190,11 @@ def test_conditions_read_the_seed_examples_team(example):
 def test_an_achievement_needs_its_goal_and_its_minimum_score(example):
     rules, forest = example
     eevee = next(a for a in ACHIEVEMENTS if a.name == "Eevee Family")
-    # 3 different Eeveelutions, 85 points
-    assert eevee.achieved(2, rules, forest, 85)
-    assert not eevee.achieved(3, rules, forest, 85)  # needs 4 different
-    assert not eevee.achieved(2, rules, forest, 60)  # needs 65 points
+    # 3 different Eeveelutions; the levels need 100 / 140 / 180 points
+    assert eevee.achieved(2, rules, forest, 140)
+    assert not eevee.achieved(3, rules, forest, 180)  # needs 4 different
+    assert not eevee.achieved(2, rules, forest, 139)  # needs 140 points
+    assert not eevee.achieved(1, rules, forest, 85)   # the example's 85: below 100
 
 
 def test_special_boxes_score_on_the_seed_examples_team(example):

@@ -1,7 +1,8 @@
 """Whole games of the Pokémon re-theme: seeded random and heuristic games of ruleset
-``pokemon`` (2 to 5 players) and of the mixes with the expansions, every invariant of
-:func:`forestshuffle.testing.check_game` at their end, the state machine with undo and
-save/load, records, forest documents of played games, and a seeded demo run.
+``pokemon`` (2 to 5 players; the solo game has tests of its own) with and without the
+expansions and in each mode, every invariant of :func:`forestshuffle.testing.check_game` at
+their end, the state machine with undo and save/load, records, forest documents of played
+games, and seeded demo runs.
 """
 
 from __future__ import annotations
@@ -14,12 +15,20 @@ from forestshuffle import events as ev
 from forestshuffle.bots import HeuristicBot, RandomBot, play_out
 from forestshuffle.cli import main
 from forestshuffle.testing import GameMachine, check_game
+from forestshuffle_pokemon import solo_result
 
-from .helpers import RULES, composed
+from .helpers import EXP1, EXP2, EXP3, OAK, RULES, mixed
 
 FIXED = settings(max_examples=6, stateful_step_count=30, derandomize=True, deadline=None,
                  suppress_health_check=list(HealthCheck))
-MIXES = ("pokemon+1", "pokemon+1+2", "pokemon-challenge")
+#: content and modes of games of several players: (expansions, options)
+MIXES = {
+    "+1": ((EXP1,), {}), "+1+2": ((EXP1, EXP2), {}), "+3": ((EXP3,), {}),
+    "all": ((EXP1, EXP2, EXP3, OAK), {}),
+    "challenge": ((EXP1, EXP2, OAK), {"challenge": True}),
+    "chance": ((OAK,), {"chance": True}),
+    "challenge+chance": ((EXP1, EXP2, EXP3, OAK), {"challenge": True, "chance": True}),
+}
 
 
 def assert_ended_at_the_third_whistle(g: fs.Game) -> None:
@@ -53,24 +62,30 @@ def test_heuristic_games_of_pokemon_score_like_their_forest_documents(players):
     assert loaded.state.snapshot() == g.state.snapshot()
 
 
-@pytest.mark.parametrize("ruleset", MIXES)
+@pytest.mark.parametrize("mix", list(MIXES))
 @pytest.mark.parametrize("players", [2, 5])
-def test_random_games_with_the_expansions_keep_every_invariant(ruleset, players):
-    rules = composed(ruleset)
+def test_random_games_with_the_expansions_and_modes_keep_every_invariant(mix, players):
+    expansions, options = MIXES[mix]
+    rules = mixed(*expansions, **options)
     for seed in range(2):
-        g = fs.Game(rules, players, seed)
-        g._start()
+        g = fs.new_game("pokemon", players=players, seed=seed, expansions=expansions,
+                        options=options)
         play_out(g, RandomBot(seed))
-        assert_ended_at_the_third_whistle(g)
+        if g.end_reason == "declared_win":
+            assert g.outcome().termination is fs.Termination.DECLARED_WIN
+        else:
+            assert_ended_at_the_third_whistle(g)
         check_game(g)
         assert len(g.events[0].boxed) == rules.spec.removal.get(players, 0)
-        loaded = fs.Game.from_json(g.to_json(), rules=rules)
+        loaded = fs.Game.from_json(g.to_json())
         assert loaded.state.snapshot() == g.state.snapshot()
+        assert loaded.rules.expansions == expansions and loaded.rules.options == rules.options
 
 
 TestPokemonMachine5p = GameMachine.for_ruleset("pokemon", players=5, settings=FIXED).TestCase
-TestChallengeMixMachine = GameMachine.for_ruleset(composed("pokemon-challenge"),
-                                                  settings=FIXED).TestCase
+TestPokemonSoloMachine = GameMachine.for_ruleset("pokemon", players=1, settings=FIXED).TestCase
+TestChallengeChanceMachine = GameMachine.for_ruleset(
+    mixed(EXP1, EXP2, EXP3, OAK, challenge=True, chance=True), settings=FIXED).TestCase
 
 
 def test_the_demo_plays_a_seeded_pokemon_game(capsys):
@@ -87,3 +102,46 @@ def test_the_demo_plays_a_seeded_pokemon_game(capsys):
     play_out(g, [HeuristicBot(700 + i) for i in range(3)])
     for p, total in enumerate(g.scores().totals):
         assert f"Player {p + 1}" in first and f" {total}" in first
+
+
+@pytest.mark.parametrize("argv", [
+    ["--players", "1"],
+    ["--players", "2", "--expansion", EXP1, "--expansion", EXP2, "--expansion", OAK,
+     "--option", "challenge=true"],
+    ["--players", "3", "--expansion", OAK, "--option", "chance=true"],
+    ["--players", "4", "--expansion", EXP1, "--expansion", EXP2, "--expansion", EXP3,
+     "--expansion", OAK, "--option", "challenge=true", "--option", "chance=true"],
+], ids=["solo", "challenge", "chance", "both"])
+def test_the_demo_plays_each_mode_seeded(capsys, argv):
+    """``forestshuffle demo --game pokemon`` with each mode: the same seed, the same game; it
+    prints the outcome's notes (the solo achievement's result, the challenges and chance
+    cards with who meets each) and marks the outcome's winners (a declared win)."""
+    assert main(["demo", "--game", "pokemon", "--seed", "5", "--quiet", *argv]) == 0
+    first = capsys.readouterr().out
+    assert main(["demo", "--game", "pokemon", "--seed", "5", "--quiet", *argv]) == 0
+    assert capsys.readouterr().out == first and "Scores:" in first
+    players = int(argv[1])
+    expansions = [argv[i + 1] for i, a in enumerate(argv) if a == "--expansion"]
+    options = {argv[i + 1].split("=")[0]: True for i, a in enumerate(argv) if a == "--option"}
+    g = fs.new_game("pokemon", players=players, seed=5, expansions=expansions,
+                    options=options or None)
+    play_out(g, [HeuristicBot(500 + i) for i in range(players)])
+    out = g.outcome()
+    assert out.notes and all(note in first for note in out.notes)
+    if players == 1:
+        result = solo_result(g)
+        assert str(result) in first
+        assert ("not achieved" in str(result)) != result.achieved
+    table = first[first.index("Scores:"):].splitlines()
+    marked = {i - 2 for i, line in enumerate(table) if line.endswith("<- winner")}
+    assert marked == set(out.winners)
+    assert ("declared an immediate win" in first) == (
+        out.termination is fs.Termination.DECLARED_WIN)
+
+
+def test_a_forest_document_of_a_game_with_expansions_names_them_and_scores_as_the_game():
+    g = fs.new_game("pokemon", players=3, seed=9, expansions=[EXP1, EXP2, OAK])
+    play_out(g, [HeuristicBot(i) for i in range(3)])
+    doc = g.forest_document()
+    assert doc["expansions"] == [EXP1, EXP2, OAK]
+    assert [p.total for p in fs.score_document(doc).players] == list(g.scores().totals)

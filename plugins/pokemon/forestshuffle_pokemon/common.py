@@ -77,13 +77,14 @@ def _tags(tags: str | Iterable[str]) -> Any:
 def dweller(set_id: str, name: str, en: str, zh: str, cost: int, tags: str | Iterable[str],
             role: str = "", *, effect: Any = (), bonus: Any = (), triggers: Any = (),
             score: Any = (), sharing: Spec | None = None, modifiers: Any = ()) -> Line:
-    """One Pokémon or item line: a species placed in the slots of a dex.
+    """One Pokémon or item line: a species placed in the slots of a dex. Its Chinese name
+    *zh* is also the species' alias (forest documents accept either name).
 
     *role* names the base-game species whose place it takes (``base.european_hare``), or
     ``""`` for a design of the plugin's own.
     """
     return (Species(sid(set_id, name), en, "dweller", cost, _tags(tags), effect, bonus,
-                    triggers, score, sharing, modifiers, None), zh, role)
+                    triggers, score, sharing, modifiers, None, aliases=(zh,)), zh, role)
 
 
 def site_card(set_id: str, name: str, en: str, zh: str, cost: int, tags: str | Iterable[str],
@@ -92,7 +93,7 @@ def site_card(set_id: str, name: str, en: str, zh: str, cost: int, tags: str | I
     """One line of a card that opens a site: a trainer dex (``kind="tree"``) or a
     professor dex (``kind="site"``)."""
     return (Species(sid(set_id, name), en, kind, cost, _tags(tags), effect, bonus, (), score,
-                    None, (), site_kind), zh, role)
+                    None, (), site_kind, aliases=(zh,)), zh, role)
 
 
 def species_of(lines: Iterable[Line]) -> tuple[Species, ...]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..decisions import (
     Action,
     Decision,
+    Declare,
     DrawFromClearing,
     DrawFromDeck,
     Pass,
@@ -36,6 +37,9 @@ def rule_of_thumb(decision: Decision, rules: Ruleset, free_slots: int,
     opts = decision.options
     if len(opts) == 1:
         return opts[0]
+    declares = [a for a in opts if isinstance(a, Declare)]
+    if declares:
+        return declares[0]
     pick = rng.choice
     if decision.kind == "turn":
         plays = [a for a in opts if isinstance(a, PlayCard)]
@@ -86,7 +90,8 @@ class HeuristicBot(BotBase):
     On its turn it plays a card it can pay for (cards that open a site, such as trees, first
     while its forest has few free slots), else draws, and plants a sapling only when nothing
     else is possible; it uses every effect, bonus and trigger, picks a card whenever an
-    effect offers one, and redraws an opening hand without a tree. Not strong; a livelier
+    effect offers one, redraws an opening hand without a tree, and declares whatever the
+    ruleset lets it declare (an immediate win) as soon as it may. Not strong; a livelier
     opponent than :class:`RandomBot`.
     """
 

@@ -16,6 +16,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+import attrs
+
 from ..decisions import Action, Decision
 from ..events import Event
 from ..steps import Step
@@ -277,6 +279,42 @@ class StateKind:
     def view(self, value: Any, state: GameState, player: int) -> Any:
         """What *player* may see of it, as JSON-like data (the default: all of it)."""
         return value
+
+    def score(self, value: Any, state: GameState, player: int) -> Sequence[tuple[str, int, str]]:
+        """Points *player* scores from this part of the state, not tied to a card of their
+        forest (a player's own scoring card beside it, a goal met): ``(what, points, why)``
+        lines, added to the player's total by ``Game.scores()`` (the default: none)."""
+        return ()
+
+    def notes(self, value: Any, state: GameState, scores: Any) -> Sequence[str]:
+        """Lines for people about how the game went, from this part of the state, once it is
+        over (a solo game's goal met or not), given the final *scores*
+        (:class:`~forestshuffle.scoring.Scores`); in ``game.outcome().notes`` (the default:
+        none)."""
+        return ()
+
+    def resample(self, value: Any, log: Sequence[Event], actions: Sequence[tuple[Action, int]],
+                 player: int, rng: random.Random) -> Resampled | None:
+        """For a determinization (``game.determinize(player)``): what *player* has not seen
+        of this part of the state (an order kept face down, another player's secret), drawn
+        anew from *rng*, as replacements for the plugin's events in the game's *log* and for
+        the recorded *actions* (``(action, event index)`` pairs) that named it. Each
+        replacement event must look the same to *player* (``seen_by(player)``) as the one it
+        replaces; the determinizer then refolds the state from the changed log. Draw only
+        from what the player knows (the candidates in a fixed order), so two games they
+        cannot tell apart give the same samples. The default: None, nothing hidden."""
+        return None
+
+
+@attrs.frozen
+class Resampled:
+    """What :meth:`StateKind.resample` redraws: replacement events of the log and replacement
+    actions of the game's record, each by its index."""
+
+    #: log index -> the event in its place
+    events: Mapping[int, Event] = attrs.field(factory=dict)
+    #: index in ``game.actions`` -> the action in its place (its event index unchanged)
+    actions: Mapping[int, Action] = attrs.field(factory=dict)
 
 
 class PluginEvent(Event):

@@ -162,11 +162,12 @@ def check_option_codes(game: Game) -> None:
 
 
 def check_scores(game: Game) -> None:
-    """No player's score is negative, and totals add up from the breakdown."""
+    """No player's score is negative, and totals add up from the breakdown (cards, cave and
+    the lines scored apart from the cards)."""
     for ps in game.scores():
         if ps.total < 0:
             raise InvariantError("score", f"player {ps.player} scores {ps.total}", game)
-        parts = ps.cave + sum(c.points for c in ps.cards)
+        parts = ps.cave + sum(c.points for c in ps.cards) + sum(x.points for x in ps.extras)
         if parts != ps.total:
             raise InvariantError("score", f"player {ps.player}: breakdown adds to {parts}, "
                                           f"total says {ps.total}", game)

@@ -101,6 +101,7 @@ def scenario(
     names: Sequence[str] | None = None,
     seed: int = 0,
     validate: bool = True,
+    events: Sequence[ev.Event] = (),
 ) -> Game:
     """A game at the start of *current*'s turn in the given position.
 
@@ -113,7 +114,9 @@ def scenario(
     that takes both halves of a card). A slot list ``"under"`` tucks cards face down under
     the site first, making it its kind's ``upgrade`` (a tree with a generic river).
     ``winter`` lists winter cards already revealed. Forest cards count as placed
-    before this turn, so "from your next turn" triggers are active.
+    before this turn, so "from your next turn" triggers are active. ``events`` are folded
+    last, before the turn starts: a plugin's own set-up events (its state), as its deck
+    builder would deal them.
 
     The position is checked against the rules (*validate*, the default): every site card
     opens a site, every card in a slot is a legal placement there when it is put down (its
@@ -210,6 +213,7 @@ def scenario(
                             f"{rules.name_of(card, hi)} (card {card}) cannot go there")
                     emit(ev.CardDrawn(p, card), ev.CardPlayed(p, card, hi, si, slot, (),
                                                               "free"))
+    emit(*events)
     emit(ev.TurnStarted(current))
     game.setup_events = len(setup)
     game._advance()

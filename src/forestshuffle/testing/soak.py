@@ -3,8 +3,12 @@
     python -m forestshuffle.testing.soak --games 10000 --ruleset base
     python -m forestshuffle.testing.soak --games 10000 --ruleset base+alpine+woodland_edge
     python -m forestshuffle.testing.soak --games 2000 --jobs 4        # every ruleset
+    python -m forestshuffle.testing.soak --ruleset 'house-001?saplings=1' --players 2
 
-A ruleset is named by its id, followed by ``+expansion`` for each expansion mixed in.
+A ruleset is named by its id, followed by ``+expansion`` for each expansion mixed in, then
+``?name=value`` for options (``&`` between several; ``true``/``false`` and whole numbers are
+read as such; quote it in a shell). ``--players`` restricts the player counts (default:
+every count the ruleset allows, in turn).
 
 Each game is dealt from its own seed (``--seed`` plus its number), played by a random
 bot to its end, and checked cheaply: every invariant of
@@ -28,6 +32,7 @@ import attrs
 
 from ..game import Game, new_game
 from ..plugins import available_rulesets, get_ruleset
+from ..spec import OptionValue
 from .checks import (
     InvariantError,
     check_cards_conserved,
@@ -74,20 +79,46 @@ def _cheap(game: Game) -> None:
 
 
 def parse_ruleset(name: str) -> tuple[str, tuple[str, ...]]:
-    """``base+alpine+woodland_edge`` -> (``base``, (``alpine``, ``woodland_edge``))."""
-    rid, *expansions = name.split("+")
+    """``base+alpine+woodland_edge`` -> (``base``, (``alpine``, ``woodland_edge``)); options
+    after ``?`` are left out (see :func:`parse_options`)."""
+    rid, *expansions = name.partition("?")[0].split("+")
     return rid, tuple(expansions)
+
+
+def _value(text: str) -> OptionValue:
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def parse_options(name: str) -> dict[str, OptionValue]:
+    """The options of a ruleset name: ``pokemon?challenge=true&chance=1`` ->
+    ``{"challenge": True, "chance": 1}`` (``true``/``false``, whole numbers, else text)."""
+    _, sep, query = name.partition("?")
+    out: dict[str, OptionValue] = {}
+    for part in query.split("&") if sep and query else ():
+        key, eq, value = part.partition("=")
+        if not key or not eq:
+            raise ValueError(f"expected name=value after '?', not {part!r} in {name!r}")
+        out[key] = _value(value)
+    return out
 
 
 def play_and_check(ruleset: str, players: int, seed: int, *, sample: float = 0.02,
                    deep: bool = False) -> tuple[int, Failure | None]:
-    """Play one random game of *ruleset* (an id, ``+expansion`` for each expansion) to its
-    end, checking it; (actions played, failure or None)."""
+    """Play one random game of *ruleset* (an id, ``+expansion`` for each expansion,
+    ``?name=value&...`` for options) to its end, checking it; (actions played, failure or
+    None)."""
     rng = random.Random(seed)
     step = 0
     try:
         rid, expansions = parse_ruleset(ruleset)
-        game = new_game(rid, players=players, seed=seed, expansions=expansions)
+        game = new_game(rid, players=players, seed=seed, expansions=expansions,
+                        options=parse_options(ruleset))
         while not game.is_over:
             if step >= MAX_ACTIONS:
                 raise InvariantError("ends", f"no end after {MAX_ACTIONS} actions", game)
@@ -120,11 +151,13 @@ def _batch(args: tuple[str, list[tuple[int, int]], float, int]) -> tuple[int, li
 
 
 def soak(ruleset: str, games: int, *, seed: int = 0, sample: float = 0.02,
-         deep_every: int = 50, jobs: int = 1) -> SoakResult:
-    """Play *games* random games of *ruleset* (player counts in turn) and check them."""
+         deep_every: int = 50, jobs: int = 1,
+         players: Sequence[int] = ()) -> SoakResult:
+    """Play *games* random games of *ruleset* (*players* counts in turn; default: every
+    count the ruleset allows) and check them."""
     rid, expansions = parse_ruleset(ruleset)
-    spec = get_ruleset(rid, expansions=expansions).spec
-    counts = list(range(spec.min_players, spec.max_players + 1))
+    spec = get_ruleset(rid, expansions=expansions, options=parse_options(ruleset)).spec
+    counts = list(players) or list(range(spec.min_players, spec.max_players + 1))
     plan = [(counts[i % len(counts)], seed + i) for i in range(games)]
     start = time.perf_counter()
     actions = 0
@@ -147,8 +180,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                                  description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--games", type=int, default=1000, help="games per ruleset (1000)")
     ap.add_argument("--ruleset", action="append", default=[],
-                    help="ruleset id, +expansion for each expansion mixed in (repeatable; "
-                         "default: every installed ruleset)")
+                    help="ruleset id, +expansion for each expansion mixed in, ?name=value&... "
+                         "for options (repeatable; default: every installed ruleset)")
+    ap.add_argument("--players", type=int, action="append", default=[],
+                    help="player count to play (repeatable; default: every allowed count)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
     ap.add_argument("--sample", type=float, default=0.02,
                     help="share of steps checked during a game (0.02)")
@@ -161,7 +196,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     failed = False
     for rid in rulesets:
         r = soak(rid, args.games, seed=args.seed, sample=args.sample, deep_every=args.deep,
-                 jobs=args.jobs)
+                 jobs=args.jobs, players=args.players)
         rate = r.games / r.seconds if r.seconds else 0.0
         print(f"{rid}: {r.games} games, {r.actions} actions, {len(r.failures)} failures, "
               f"{r.seconds:.1f} s ({rate:.0f} games/s)")
