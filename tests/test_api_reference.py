@@ -23,6 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "docs" / "reference"
 MKDOCS = ROOT / "mkdocs.yml"
 PUBLIC = ["forestshuffle", "forestshuffle.testing", "forestshuffle.bots", "forestshuffle.rl",
+          # the pictures of the command line and the notebooks
+          "forestshuffle.render",
           # for plugin authors: card data, the kind contracts, the rules reference pages
           "forestshuffle.dsl", "forestshuffle.kinds", "forestshuffle.reference"]
 #: exported classes some of whose public attributes have no description yet: each must still

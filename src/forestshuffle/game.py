@@ -448,6 +448,10 @@ class Game:
             game._expect = None
         return game
 
+    def _repr_svg_(self) -> str:  # a notebook's picture of the position
+        from .render import game_svg
+        return game_svg(self)
+
     # -- search and learning (forestshuffle.search, .determinize, .codec, .observation) ---
 
     def clone(self) -> Game:
