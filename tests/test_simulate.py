@@ -185,9 +185,12 @@ def test_ctrl_c_stops_a_pool_of_workers_and_keeps_what_finished(tmp_path, sig):
     """A real SIGINT (Ctrl-C) or SIGTERM (kill) to a running command with two worker
     processes."""
     out = tmp_path / "r.json"
+    # a shell's background job (CI run with `&`) starts with SIGINT ignored, and Python keeps
+    # an ignored SIGINT ignored: the command is started as from a terminal, SIGINT default
     proc = subprocess.Popen([str(EXE), "simulate", "--games", "100000", "--seed", "3",
                              "--workers", "2", "--out", str(out)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
     deadline = time.monotonic() + 120
     # until the pool's two workers have each worked a few CPU seconds (a batch of 16 games
