@@ -2,7 +2,9 @@
 every Python block of the docs runs.
 
 Code blocks fenced as ```python run, each in a fresh namespace; fence a block that must
-not run as ```python skip (or use another fence, such as ```py or ```text).
+not run as ```python skip (or use another fence, such as ```py or ```text). A block with a
+``title="path"`` is a file of a tutorial's project, written out and run by
+tests/test_tutorials.py.
 """
 
 from __future__ import annotations
@@ -138,6 +140,8 @@ def _python_blocks() -> list[tuple[str, str]]:
             info = m.group("info").split()
             if not info or info[0] != "python" or "skip" in info[1:]:
                 continue
+            if any(w.startswith("title=") for w in info[1:]):
+                continue  # a file of a tutorial project: tests/test_tutorials.py runs it
             line = text.count("\n", 0, m.start()) + 2
             body = "\n".join(ln[len(m.group("indent")):] for ln in m.group("body").splitlines())
             if "session" in info[1:]:

@@ -49,6 +49,7 @@ from .spec import AutomatonSeat, ExpansionSpec, Option
 from .views import PlayerView
 
 __version__ = "0.1.0"
+"""The version of the forestshuffle package (the core; each plugin has its own)."""
 
 __all__ = [
     "Action",

@@ -17,10 +17,10 @@ class Position(enum.StrEnum):
     """Where a card (or one half of a split card) goes in a forest."""
 
     CENTER = "center"  #: a tree or another site card, not a half
-    TOP = "top"
-    BOTTOM = "bottom"
-    LEFT = "left"
-    RIGHT = "right"
+    TOP = "top"  #: the top side of a tree (a split card's top half)
+    BOTTOM = "bottom"  #: the bottom side
+    LEFT = "left"  #: the left side (a split card's left half)
+    RIGHT = "right"  #: the right side
 
 
 def _freeze_args(value: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -36,6 +36,10 @@ class Spec:
     ``kind`` names a kind registered by a plugin (the core registers the common ones);
     ``args`` holds plain JSON-like values. Build specs with the helpers of
     :mod:`forestshuffle.dsl` rather than by hand.
+
+    Attributes:
+        kind: the registered kind's name (``draw``, ``per``...).
+        args: its arguments, frozen (lists become tuples).
     """
 
     kind: str
@@ -99,7 +103,13 @@ class Species:
 
 @attrs.frozen
 class Half:
-    """One usable part of a card: a whole tree, or one half of a split card."""
+    """One usable part of a card: a whole tree, or one half of a split card.
+
+    Attributes:
+        species: the species id (``base.wolf``).
+        position: where it goes: ``CENTER`` (a tree or site card), or the side of a tree.
+        symbol: the tree symbol the half shows, or None.
+    """
 
     species: str
     position: Position = attrs.field(converter=Position)
@@ -114,6 +124,14 @@ class Card:
     card set chose by a documented method (``"pairing"``, ``"halves[0].symbol"``,
     ``"halves[1].position"``...); ``note`` says why or how. Users who own the cards can
     correct them with an override file.
+
+    Attributes:
+        id: the card's number, unique across the card sets a ruleset uses.
+        halves: what can be played of it: one half for a tree, two for a split card, none
+            for a winter card.
+        winter: whether it is a winter card.
+        reconstructed: the facts of this card the card set chose (see above).
+        note: why or how they were chosen.
     """
 
     id: int
@@ -134,6 +152,15 @@ class CardSet:
 
     ``symbols`` lists the tree symbols in the set's order; ``tags`` every tag a
     species of the set may carry (used to catch misspelt tags at load).
+
+    Attributes:
+        id: the set's id, the prefix of its species ids (``base``).
+        name: display name.
+        species: the species table.
+        cards: the physical cards.
+        symbols: the tree symbols, in the set's order.
+        tags: every tag a species of the set may carry.
+        caves: the number of cave cards in the box (not deck cards).
     """
 
     id: str

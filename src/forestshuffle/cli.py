@@ -1,99 +1,161 @@
-"""The command line: ``forestshuffle demo``, ``score``, ``rulesets``, ``plugins``.
+"""The command line: ``forestshuffle demo``, ``play``, ``replay``, ``simulate``, ``score``,
+``rulesets``, ``plugins``, ``completion`` (click, with rich for tables and progress).
 
 Everything it prints goes through :func:`say`, which escapes the characters that could drive
-a terminal (control characters, ANSI escapes, bidirectional overrides): player names and
-other text from documents, records and plugins reach the terminal as ``\\uXXXX``.
+a terminal (control characters, ANSI escapes, bidirectional overrides), or into rich as plain
+text made safe the same way (:func:`forestshuffle.terminal.safe`): player names and other
+text from documents, records and plugins reach the terminal as ``\\uXXXX``. Colours are off
+when the output is not a terminal or ``NO_COLOR`` is set. An error is one line on standard
+error (a document's problems one a line below it) and a non-zero exit code, never a
+traceback.
 """
 
 from __future__ import annotations
 
-import argparse
+import os
 import sys
 from collections.abc import Sequence
-from typing import IO
+from pathlib import Path
+from typing import Any
 
-from .bots import HeuristicBot, RandomBot, play_out
+import click
+
+from . import cli_base, cli_play, cli_simulate
+from .cli_base import (
+    bots_option,
+    error,
+    expansion_option,
+    game_option,
+    json_option,
+    lineup,
+    option_option,
+    options,
+    overrides_option,
+    players_option,
+    read,
+    say,
+    say_json,
+    seed_option,
+)
 from .describe import forest_lines, score_table, turn_summaries
 from .errors import ForestShuffleError
-from .game import new_game
 from .outcome import Termination
 from .plugins import available_rulesets, host
-from .safety import MAX_RECORD_BYTES, InputError, printable, read_file
+from .safety import MAX_RECORD_BYTES
+
+__all__ = ["app", "main", "say"]
+
+#: Every option shows its default in the help.
+CONTEXT = {"help_option_names": ["-h", "--help"], "show_default": True, "max_content_width": 100}
 
 
-def say(text: str = "", file: IO[str] | None = None) -> None:
-    """Print *text*, each of its lines made terminal-safe by
-    :func:`~forestshuffle.safety.printable`."""
-    print("\n".join(printable(line) for line in str(text).split("\n")),
-          file=file if file is not None else sys.stdout)
+def _version() -> str:
+    from . import __version__
+
+    return __version__
 
 
-def _error(message: str) -> int:
-    say(f"forestshuffle: error: {message}", file=sys.stderr)
-    return 2
+@click.group(context_settings=CONTEXT)
+@click.version_option(_version(), "--version", prog_name="forestshuffle",
+                      message="%(prog)s %(version)s", help="print the version and exit")
+def app() -> None:
+    """Play, watch, simulate and score Forest Shuffle games.
+
+    Colours are off when the output is not a terminal or NO_COLOR is set. Shell completion:
+    forestshuffle completion bash|zsh|fish.
+    """
 
 
-def _option(text: str) -> tuple[str, object]:
-    """``NAME=VALUE``: ``true``/``false``, a whole number, or a text."""
-    name, sep, value = text.partition("=")
-    if not sep or not name:
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
-    low = value.strip().lower()
-    if low in ("true", "false"):
-        return name, low == "true"
-    try:
-        return name, int(value)
-    except ValueError:
-        return name, value
+# -- demo ---------------------------------------------------------------------------------------
 
 
-def _demo(args: argparse.Namespace) -> int:
-    game = new_game(args.game, players=args.players, seed=args.seed, overrides=args.overrides,
-                    options=dict(args.option or ()), expansions=args.expansion or ())
-    kind = HeuristicBot if args.bot == "heuristic" else RandomBot
-    bots = [kind(game.seed * 100 + i) for i in range(args.players)]
-    play_out(game, bots)
+@app.command()
+@players_option(2)
+@seed_option
+@game_option
+@click.option("--quiet", is_flag=True, help="only forests and scores")
+@click.option("--bot", default="heuristic", metavar="NAME",
+              help="the bots that play (random, heuristic, or any name --bots takes)")
+@bots_option("", "a bot per seat, comma-separated, repeated to fill the seats (default: "
+                 "--bot in every seat)")
+@overrides_option
+@expansion_option
+@option_option
+@click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="FILE", help="save the game's record to FILE (forestshuffle replay FILE)")
+@json_option()
+def demo(players: int, seed: int | None, game: str, quiet: bool, bot: str, bots: str,
+         overrides: str | None, expansion: tuple[str, ...], option: tuple[str, ...],
+         save: Path | None, as_json: bool) -> int:
+    """Play a seeded game between bots and print it: turns, forests, scores."""
+    from .bots import play_out
+    from .game import new_game
+    from .simulate import make_bot
+
+    names = lineup(bots or bot)
+    g = new_game(game, players=players, seed=seed, overrides=overrides,
+                 options=options(option), expansions=expansion)
+    seats = [names[i % len(names)] for i in range(players)]
+    play_out(g, [make_bot(seats[i], g.seed * 100 + i) for i in range(players)])
+    if save is not None:
+        cli_base.save(save, g.to_json())
+    scores = g.scores()
+    label = seats[0] if len(set(seats)) == 1 else ", ".join(seats)
+    if as_json:
+        return say_json({"game": g.rules.id, "name": g.rules.spec.name, "seed": g.seed,
+                         "players": g.names, "bots": seats, "turns": turn_summaries(g),
+                         "scores": [{"name": p.name, "total": p.total, "cave": p.cave,
+                                     "forest": p.total - p.cave} for p in scores],
+                         "winners": [g.names[w] for w in sorted(g.winners)],
+                         "saved": str(save) if save is not None else None})
     # the demo's players are bots: its seed is shown so the game can be replayed
-    say(f"{game.rules.spec.name}, {args.players} players, seed {game.seed}: {args.bot} bots")
-    if not args.quiet:
-        for line in turn_summaries(game):
-            say(line)
-    scores = game.scores()
-    say()
-    for p in range(game.players):
-        say(f"{game.names[p]}'s forest ({scores[p].total - scores[p].cave} points):")
-        for line in forest_lines(game.rules, game.state.forests[p]):
+    say(f"{g.rules.spec.name}, {players} players, seed {g.seed}: {label} bots")
+    if not quiet:
+        for line in turn_summaries(g):
             say(line)
     say()
-    out = game.outcome()
+    for p in range(g.players):
+        say(f"{g.names[p]}'s forest ({scores[p].total - scores[p].cave} points):")
+        for line in forest_lines(g.rules, g.state.forests[p]):
+            say(line)
+    say()
+    out = g.outcome()
     say("Scores:")
-    for line in score_table(scores, game.names, out.winners if out is not None else None):
+    for line in score_table(scores, g.names, out.winners if out is not None else None):
         say(line)
     if out is not None and (out.termination is Termination.DECLARED_WIN or out.notes):
         say()
         if out.termination is Termination.DECLARED_WIN:
-            who = ", ".join(game.names[p] for p in sorted(out.winners))
-            say(f"{who} declared an immediate win ({printable(out.reason)})")
+            who = ", ".join(g.names[p] for p in sorted(out.winners))
+            say(f"{who} declared an immediate win ({out.reason})")  # say() escapes
         for note in out.notes:  # the ruleset's lines for people (a solo goal met or not)
-            say(printable(note))
+            say(note)
+    if save is not None:
+        say(f"Saved to {save}.")
     return 0
 
 
-def _score(args: argparse.Namespace) -> int:
+# -- score, rulesets, plugins -------------------------------------------------------------------
+
+
+@app.command()
+@click.argument("file")
+@json_option("print the report as JSON")
+@overrides_option
+def score(file: str, as_json: bool, overrides: str | None) -> int:
+    """Score a forest document or a finished game record, card by card.
+
+    FILE is a forest document or a game record (JSON), or - for standard input.
+    """
     from .documents import score_document
 
-    if args.file == "-":
+    if file == "-":
         stream = getattr(sys.stdin, "buffer", sys.stdin)  # bytes when it has them
         data = stream.read(MAX_RECORD_BYTES + 1)
     else:
-        try:
-            data = read_file(args.file, limit=MAX_RECORD_BYTES)
-        except OSError as exc:
-            return _error(f"cannot read {args.file}: {exc.strerror or type(exc).__name__}")
-        except InputError as exc:
-            return _error(f"cannot read {args.file}: {exc}")
-    report = score_document(data, overrides=args.overrides)
-    if args.json:
+        data = read(file)
+    report = score_document(data, overrides=overrides)
+    if as_json:
         say(report.to_json())
         return 0
     for p in report.players:
@@ -110,85 +172,126 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rulesets(args: argparse.Namespace) -> int:
+@app.command()
+@json_option()
+def rulesets(as_json: bool) -> int:
+    """List the installed rulesets, their options and expansions."""
     h = host()
     specs = h.specs()
+    rows: list[dict[str, Any]] = []
     for rid in available_rulesets():
         spec = specs[rid]
-        players = (f"{spec.min_players}-{spec.max_players}" if spec.min_players != spec.max_players
-                   else str(spec.min_players))
-        say(f"{rid}: {spec.name} ({players} players)")
-        for o in spec.options:
-            kind = type(o.default).__name__
-            say(f"  --option {o.name}=<{kind}>  {o.doc} (default: {o.default!r})")
-        takes = h.accepted_expansions(spec)
-        if takes:
-            say(f"  --expansion {' | '.join(takes)}")
+        takes = list(h.accepted_expansions(spec))
+        # the expansions' own options (one entry for an option several expansions declare)
         shown = {o.name for o in spec.options}
         exps = h.expansion_specs()
+        exp_options: list[dict[str, Any]] = []
         for e in takes:
             for o in exps[e].options:
                 if o.name in shown:
                     continue
                 shown.add(o.name)
                 owners = [x for x in takes if any(p.name == o.name for p in exps[x].options)]
-                say(f"  --option {o.name}=<{type(o.default).__name__}>  {o.doc} (default: "
-                    f"{o.default!r}; with --expansion {' or '.join(owners)})")
+                exp_options.append({"name": o.name, "type": type(o.default).__name__,
+                                    "default": o.default, "doc": o.doc,
+                                    "expansions": owners})
+        rows.append({"id": rid, "name": spec.name, "min_players": spec.min_players,
+                     "max_players": spec.max_players,
+                     "options": [{"name": o.name, "type": type(o.default).__name__,
+                                  "default": o.default, "doc": o.doc} for o in spec.options],
+                     "expansions": takes, "expansion_options": exp_options})
+    if as_json:
+        return say_json(rows)
+    for r in rows:
+        players = (f"{r['min_players']}-{r['max_players']}"
+                   if r["min_players"] != r["max_players"] else str(r["min_players"]))
+        say(f"{r['id']}: {r['name']} ({players} players)")
+        for o in r["options"]:
+            say(f"  --option {o['name']}=<{o['type']}>  {o['doc']} (default: {o['default']!r})")
+        if r["expansions"]:
+            say(f"  --expansion {' | '.join(r['expansions'])}")
+        for o in r["expansion_options"]:
+            say(f"  --option {o['name']}=<{o['type']}>  {o['doc']} (default: "
+                f"{o['default']!r}; with --expansion {' or '.join(o['expansions'])})")
     return 0
 
 
-def _plugins(args: argparse.Namespace) -> int:
+@app.command()
+@json_option()
+def plugins(as_json: bool) -> int:
+    """List the loaded plugins and the hooks each implements."""
     h = host()
+    rows = []
     for name, version in sorted(h.versions.items()):
         hooks = sorted(c.name for c in h.pm.get_hookcallers(h.pm.get_plugin(name)) or ())
-        say(f"{name} {version}: {', '.join(hooks)}")
+        rows.append({"name": name, "version": version, "hooks": hooks})
+    if as_json:
+        return say_json({"plugins": rows, "failures": dict(h.failures)})
+    for r in rows:
+        say(f"{r['name']} {r['version']}: {', '.join(r['hooks'])}")
     for name, why in h.failures.items():
         say(f"{name}: {why}")
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser."""
-    parser = argparse.ArgumentParser(prog="forestshuffle",
-                                     description="Play and inspect Forest Shuffle games.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    demo = sub.add_parser("demo", help="play a seeded game between random bots and print it")
-    demo.add_argument("--players", type=int, default=2)
-    demo.add_argument("--seed", type=int, default=None,
-                      help="deal from this seed (default: from the operating system's "
-                           "randomness; a seed is not a secret)")
-    demo.add_argument("--game", default="base", help="ruleset id (default: base)")
-    demo.add_argument("--quiet", action="store_true", help="only forests and scores")
-    demo.add_argument("--bot", choices=("heuristic", "random"), default="heuristic",
-                      help="the bots that play (default: heuristic)")
-    demo.add_argument("--overrides", metavar="FILE", help="card-data override file (TOML/JSON)")
-    demo.add_argument("--expansion", action="append", metavar="NAME",
-                      help="add an expansion (repeatable; forestshuffle rulesets lists them)")
-    demo.add_argument("--option", action="append", type=_option, metavar="NAME=VALUE",
-                      help="set a ruleset option (repeatable; forestshuffle rulesets lists them)")
-    demo.set_defaults(func=_demo)
-    score = sub.add_parser("score", help="score a forest document or a finished game record")
-    score.add_argument("file", help="a JSON file, or - for standard input")
-    score.add_argument("--json", action="store_true", help="print the report as JSON")
-    score.add_argument("--overrides", metavar="FILE",
-                       help="card-data override file (TOML/JSON)")
-    score.set_defaults(func=_score)
-    sub.add_parser("rulesets", help="list installed rulesets, their options and expansions"
-                   ).set_defaults(func=_rulesets)
-    sub.add_parser("plugins", help="list loaded plugins").set_defaults(func=_plugins)
-    return parser
+@app.command()
+@click.argument("shell", type=click.Choice(["bash", "zsh", "fish"]))
+def completion(shell: str) -> int:
+    """Print the shell completion script for SHELL.
+
+    Bash: eval "$(forestshuffle completion bash)" (or add it to ~/.bashrc); zsh the same in
+    ~/.zshrc; fish: forestshuffle completion fish > ~/.config/fish/completions/forestshuffle.fish
+    """
+    from click.shell_completion import get_completion_class
+
+    cls = get_completion_class(shell)
+    assert cls is not None  # the three choices are click's own
+    say(cls(app, {}, "forestshuffle", "_FORESTSHUFFLE_COMPLETE").source())
+    return 0
+
+
+# -- the commands of their own modules ----------------------------------------------------------
+
+app.add_command(cli_play.play)
+app.add_command(cli_play.replay)
+app.add_command(cli_simulate.simulate)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run the command line; returns the exit code (a usage error, such as an unknown option,
+    raises SystemExit(2) after its one-line message, as argparse did)."""
     try:
-        return int(args.func(args))
-    except ForestShuffleError as exc:
-        return _error(str(exc))
+        rv = app.main(args=list(argv) if argv is not None else None, prog_name="forestshuffle",
+                      standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        say(exc.ctx.get_help() if exc.ctx is not None else str(exc))
+        return 2
+    except click.UsageError as exc:
+        # as argparse did: a usage error leaves through SystemExit(2), after one line
+        error(" ".join(exc.format_message().split()))
+        raise SystemExit(exc.exit_code) from None
+    except click.ClickException as exc:
+        error(" ".join(exc.format_message().split()))
+        return exc.exit_code
+    except click.Abort:
+        say("forestshuffle: interrupted", file=sys.stderr)
+        return 130
+    except (ForestShuffleError, cli_base.Fail) as exc:
+        return error(str(exc))
+    except KeyboardInterrupt:
+        say("forestshuffle: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # pragma: no cover
         return 0
+    except OSError as exc:  # a file the command writes (--out, --plot...)
+        where = f" {exc.filename}" if exc.filename else ""
+        return error(f"cannot use{where}: {exc.strerror or type(exc).__name__}")
+    except Exception as exc:  # a bug: one line all the same, unless debugging
+        if os.environ.get("FORESTSHUFFLE_DEBUG"):
+            raise
+        error(f"unexpected {type(exc).__name__}: {exc} (FORESTSHUFFLE_DEBUG=1 shows where)")
+        return 1
+    return rv if isinstance(rv, int) else 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -27,7 +27,9 @@ class Action:
     """
 
     type_name: ClassVar[str] = ""
+    """The action's tag in records: a plugin action's dotted name (empty for the core's)."""
     label: str = attrs.field(default="", eq=False, repr=False, kw_only=True)
+    """Its readable ``str()`` (set on the game's options; not compared)."""
 
     def __str__(self) -> str:
         return self.label or repr(self)
@@ -42,44 +44,44 @@ class DrawFromDeck(Action):
 class DrawFromClearing(Action):
     """Take this face-up card from the clearing into your hand."""
 
-    card: int
+    card: int  #: the clearing card to take
 
 
 @attrs.frozen
 class PlayCard(Action):
     """Start playing this hand card normally (then choose half and slot, then payment)."""
 
-    card: int
+    card: int  #: the hand card to play
 
 
 @attrs.frozen
 class PlaySapling(Action):
     """Play this hand card face down as a sapling, for free."""
 
-    card: int
+    card: int  #: the hand card to play face down
 
 
 @attrs.frozen
 class Place(Action):
     """Put the card being played, using half ``half``, into ``slot`` of site ``site``."""
 
-    half: int
-    site: int
-    slot: str
+    half: int  #: the index of the half used (0 for a tree)
+    site: int  #: the index of the site in the forest
+    slot: str  #: the slot's name at that site (``top``, ``left``...)
 
 
 @attrs.frozen
 class PayWith(Action):
     """Pay one more point of the cost with this hand card."""
 
-    card: int
+    card: int  #: the hand card to pay with
 
 
 @attrs.frozen
 class PickCard(Action):
     """Choose this card for the effect being resolved (a free play, a cave card, a Mole play)."""
 
-    card: int
+    card: int  #: the card chosen
 
 
 @attrs.frozen
@@ -107,7 +109,7 @@ class Declare(Action):
     """Declare ``name`` (a declaration of the ruleset, such as an immediate win), offered
     besides a decision's own options while its condition holds."""
 
-    name: str
+    name: str  #: the declaration's name
 
 
 @attrs.define(eq=True)
@@ -115,6 +117,13 @@ class Decision:
     """The decision a game waits for: whose it is, what kind, and the legal answers.
 
     ``options`` is sorted in a stable order; an option's position is its action code.
+
+    Attributes:
+        player: the seat that decides.
+        kind: what is decided (``turn``, ``place``, ``pay``, ``effect``, ``bonus``,
+            ``trigger``, ``mulligan``, or a plugin's own kind).
+        prompt: the question in words (``choose a turn action``).
+        options: the legal answers, each an :class:`Action` with a readable ``str()``.
     """
 
     player: int

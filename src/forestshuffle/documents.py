@@ -75,6 +75,10 @@ class ScoreReport:
         """The report as JSON text."""
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
+    def _repr_html_(self) -> str:  # a notebook's table
+        from .render import report_html
+        return report_html(self)
+
 
 def forest_document(game: Game) -> dict[str, Any]:
     """The forests of *game* as a document: every card with its symbol (trees too), the

@@ -10,7 +10,12 @@ class ForestShuffleError(Exception):
 
 
 class IllegalActionError(ForestShuffleError, ValueError):
-    """The action does not answer the pending decision; the game is unchanged."""
+    """The action does not answer the pending decision; the game is unchanged.
+
+    Attributes:
+        reason: why the action was refused.
+        pending: the decision the game waits for (or None).
+    """
 
     def __init__(self, reason: str, pending: Any = None) -> None:
         msg = reason if pending is None else f"{reason}; waiting for: {pending}"
@@ -20,7 +25,12 @@ class IllegalActionError(ForestShuffleError, ValueError):
 
 
 class UnknownRulesetError(ForestShuffleError, LookupError):
-    """No installed plugin provides a ruleset of that id."""
+    """No installed plugin provides a ruleset of that id.
+
+    Attributes:
+        ruleset: the id asked for.
+        known: the ids that are installed.
+    """
 
     def __init__(self, ruleset: str, known: list[str]) -> None:
         super().__init__(
@@ -39,7 +49,14 @@ class OptionError(ForestShuffleError, ValueError):
 
 
 class CardDataError(ForestShuffleError, ValueError):
-    """A plugin's card or rules data is invalid; names the plugin, card and field."""
+    """A plugin's card or rules data is invalid; names the plugin, card and field.
+
+    Attributes:
+        plugin: the plugin whose data it is.
+        item: the card, species, ruleset or file at fault.
+        field: the field that is wrong (``score``).
+        problem: what is wrong with it.
+    """
 
     def __init__(self, plugin: str, item: str, field: str, problem: str) -> None:
         super().__init__(f"plugin {plugin!r}, {item}, field {field!r}: {problem}")
@@ -52,7 +69,12 @@ class CardDataError(ForestShuffleError, ValueError):
 class PluginError(ForestShuffleError):
     """A plugin failed: while a ruleset was being built (it raised, returned bad data or
     repeated an id another plugin contributes), or during play (a kind it contributes
-    raised). ``plugin`` and ``kind`` name the culprit when it is known."""
+    raised). ``plugin`` and ``kind`` name the culprit when it is known.
+
+    Attributes:
+        plugin: the plugin, or None if not known.
+        kind: the kind it contributes that failed, or None.
+    """
 
     def __init__(self, message: str, *, plugin: str | None = None,
                  kind: str | None = None) -> None:
@@ -78,7 +100,13 @@ class RecordWarning(UserWarning):
 
 
 class RecordError(ForestShuffleError, ValueError):
-    """A game record could not be loaded: malformed, foreign, damaged or tampered."""
+    """A game record could not be loaded: malformed, foreign, damaged or tampered.
+
+    Attributes:
+        problem: what is wrong.
+        index: the index of the first bad event, when one is to blame.
+        path: where in the record, as a JSON path (``$.seed``), when known.
+    """
 
     def __init__(self, problem: str, index: int | None = None, path: str | None = None) -> None:
         where = []

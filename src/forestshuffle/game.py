@@ -67,6 +67,20 @@ class Game:
     """A game of a ruleset: parameters, event log, and the current state.
 
     Create one with :func:`new_game`; answer :attr:`pending` with :meth:`apply`.
+
+    Attributes:
+        rules: the compiled ruleset.
+        players: the number of players.
+        seed: the seed the deck was shuffled from. Not a secret (see the security page), but
+            never shown in views or reprs: whoever knows it knows the whole deck.
+        origin: ``"seed"`` (dealt from the seed) or ``"scenario"`` (set up from written
+            events).
+        names: the players' names, by seat.
+        seat_names: every seat's name: the players', then the ruleset's automated seats'.
+        events: the event log; the state is a fold of it.
+        actions: ``(action, index of its first event)`` for every applied action.
+        setup_events: how many events of the log are the set-up.
+        state: the current state (read it; change it only through :meth:`apply`).
     """
 
     def __init__(self, rules: Ruleset, players: int, seed: int | None,
@@ -433,6 +447,10 @@ class Game:
         finally:
             game._expect = None
         return game
+
+    def _repr_svg_(self) -> str:  # a notebook's picture of the position
+        from .render import game_svg
+        return game_svg(self)
 
     # -- search and learning (forestshuffle.search, .determinize, .codec, .observation) ---
 

@@ -37,8 +37,9 @@ if TYPE_CHECKING:
 
 PROJECT = "forestshuffle"
 hookspec = pluggy.HookspecMarker(PROJECT)
-#: Mark a plugin's hook implementations with this.
 hookimpl = pluggy.HookimplMarker(PROJECT)
+"""Mark a plugin's hook implementations with this (``@hookimpl``): a pluggy marker for the
+project ``forestshuffle``."""
 
 
 @hookspec

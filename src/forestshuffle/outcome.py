@@ -38,6 +38,12 @@ class Outcome:
     ``winners`` are the seats that won: those a rule names (a declared win), else the players
     with the highest total, tie-breakers applied (``RulesetSpec.tie_breakers``); still
     tied, they share the win.
+
+    Attributes:
+        termination: which kind of rule ended the game.
+        reason: the end's reason string (``third_winter``, an end condition's name...).
+        scores: every player's total, by seat.
+        winners: the winning seats.
     """
 
     termination: Termination

@@ -78,8 +78,11 @@ class ScoreLine:
     """Points a player scores apart from the cards of their forest and their cave (from a
     part of the state a plugin owns: :meth:`forestshuffle.kinds.StateKind.score`)."""
 
+    #: what scored (a box, an achievement...), for people
     name: str
+    #: the points it adds to the player's total
     points: int
+    #: why, for people
     reason: str
 
 

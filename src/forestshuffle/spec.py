@@ -64,7 +64,8 @@ class Option:
         default: its value when not given; its type is the option's type (bool, int, str).
         doc: one line for people (``forestshuffle rulesets`` shows it).
         choices: the allowed values (empty: any value of the type, within the bounds).
-        minimum, maximum: bounds of a whole-number option.
+        minimum: the lower bound of a whole-number option, or None.
+        maximum: the upper bound of a whole-number option, or None.
         changes: the spec fields a value changes (``lambda v: {"limits": {"saplings": v}}``;
             the tables in :data:`MERGED_FIELDS` are changed entry by entry, every other
             field replaced); kinds may also read ``rules.options[name]``.
@@ -118,7 +119,8 @@ class RulesetSpec:
         id: the ruleset id used by ``new_game`` (``base``).
         name: display name.
         card_sets: ids of the card sets that make up the deck.
-        min_players, max_players: allowed player counts.
+        min_players: the fewest players.
+        max_players: the most players.
         removal: cards returned unseen to the box at set-up, by player count.
         deck_builder: name of a registered deck builder.
         opening_hand: cards each player draws at set-up.

@@ -33,7 +33,23 @@ class ForestView:
 
 @attrs.frozen
 class PlayerView:
-    """What *player* may see: own hand and cave, public zones, and counts of the rest."""
+    """What *player* may see: own hand and cave, public zones, and counts of the rest.
+
+    Attributes:
+        player: whose view this is.
+        hand: the player's hand (card numbers).
+        cave: the player's cave.
+        clearing: the face-up clearing.
+        forests: every player's forest, as everyone sees it.
+        deck_size: cards left in the deck.
+        hand_sizes: every player's number of hand cards.
+        cave_sizes: every player's number of cave cards.
+        winter_cards: the winter cards revealed so far.
+        current: whose turn it is: a player's seat, or an automated seat after them.
+        is_over: whether the game has ended.
+        pending: the decision, if it is this player's.
+        extensions: what the player may see of each plugin-owned part of the state, by name.
+    """
 
     player: int
     hand: tuple[int, ...]
@@ -49,10 +65,16 @@ class PlayerView:
     pending: Decision | None  #: the decision, if it is this player's
     #: what the player may see of each plugin-owned part of the state, by name
     extensions: dict[str, Any] = attrs.field(factory=dict)
+    #: the ruleset, to draw the view (not part of it: never compared, shown or written)
+    rules: Any = attrs.field(default=None, eq=False, repr=False)
+
+    def _repr_svg_(self) -> str:  # a notebook's picture of the view
+        from .render import view_svg
+        return view_svg(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data (the pending decision as its prompt and option labels)."""
-        d = attrs.asdict(self, filter=lambda a, _: a.name != "pending")
+        d = attrs.asdict(self, filter=lambda a, _: a.name not in ("pending", "rules"))
         if self.pending is not None:
             d["pending"] = {"kind": self.pending.kind, "prompt": self.pending.prompt,
                             "options": [str(o) for o in self.pending.options]}
@@ -94,4 +116,5 @@ def view(state: GameState, player: int) -> PlayerView:
         pending=pend,
         extensions={k.name: k.view(state.ext.get(k.name), state, player)
                     for k in state.rules.state_kinds},
+        rules=state.rules,
     )

@@ -325,7 +325,7 @@ def test_water_vole_effect_plays_any_number_of_saplings_each_revealing_a_card(pk
     assert extra_turn_started(g)
 
 
-def test_stinging_nettle_leaves_the_top_slot_to_one_card_until_the_core_shares_it(pk):
+def test_without_a_stinging_nettle_the_top_slot_holds_one_butterfly(pk):
     """Without the Nettle, the top slot of a tree holds one card: a second butterfly goes
     elsewhere (the base rule)."""
     peacock = pk.pick(b("peacock_butterfly"), side="top")

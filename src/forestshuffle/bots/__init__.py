@@ -21,15 +21,15 @@ from .random import RandomBot
 __all__ = ["BOTS", "Bot", "BotBase", "GreedyBot", "HeuristicBot", "ISMCTSBot", "RandomBot",
            "Situation", "choose", "make_bot", "play_out"]
 
-#: The bundled bots by name, each a callable taking a seed (or None) and returning a bot with
-#: its default settings: ``random``, ``heuristic``, ``greedy`` (one ply) and ``ismcts``
-#: (:data:`~forestshuffle.bots.ismcts.ITERATIONS` iterations per decision).
 BOTS: dict[str, Callable[[int | None], BotBase]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "greedy": GreedyBot,
     "ismcts": ISMCTSBot,
 }
+"""The bundled bots by name, each a callable taking a seed (or None) and returning a bot with
+its default settings: ``random``, ``heuristic``, ``greedy`` (one ply) and ``ismcts``
+(``forestshuffle.bots.ismcts.ITERATIONS`` iterations per decision)."""
 
 
 def make_bot(name: str, seed: int | None = None) -> BotBase:

@@ -93,7 +93,7 @@ class BotBase:
     situation), and ``rng`` is the bot's own seeded generator."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  #: the bot's own random generator, from its seed
 
     def act(self, situation: Situation) -> Action:  # pragma: no cover - abstract
         """One of ``situation.legal``."""

@@ -100,7 +100,7 @@ class GreedyBot(BotBase):
 
     def __init__(self, seed: int | None = None, hand_weight: float = HAND_WEIGHT) -> None:
         super().__init__(seed)
-        self.hand_weight = hand_weight
+        self.hand_weight = hand_weight  #: the value of a hand card in the evaluation
 
     def act(self, situation: Situation) -> Action:
         """The best-rated legal action."""

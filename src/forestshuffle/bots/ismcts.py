@@ -76,18 +76,18 @@ class ISMCTSBot(BotBase):
         super().__init__(seed)
         if iterations is None and seconds is None:
             raise ValueError("give a budget: iterations, seconds or both")
-        self.iterations = iterations
-        self.seconds = seconds
-        self.exploration = exploration
-        self.scale = scale
-        self.hand_weight = hand_weight
+        self.iterations = iterations  #: iterations per decision (None: by time only)
+        self.seconds = seconds  #: CPU seconds per decision (None: by iterations only)
+        self.exploration = exploration  #: the UCB1 exploration constant
+        self.scale = scale  #: the points that ``tanh`` maps to 0.76 in the reward
+        self.hand_weight = hand_weight  #: the value of a hand card in the evaluation
         if horizon not in HORIZONS:
             raise ValueError(f"horizon must be one of {', '.join(HORIZONS)}, not {horizon!r}")
-        self.horizon = horizon
-        self.depth = depth
+        self.horizon = horizon  #: where an iteration is evaluated (one of ``HORIZONS``)
+        self.depth = depth  #: the most decisions an iteration's tree path holds (None: any)
         if top_k is not None and top_k < 1:
             raise ValueError(f"top_k must be at least 1 (or None), not {top_k!r}")
-        self.top_k = top_k
+        self.top_k = top_k  #: the root candidates, the best by greedy rating (None: all)
         self._root_opts: frozenset[Action] | None = None
         self._kept: tuple[int, int, frozenset[int], _Node] | None = None
 

@@ -56,7 +56,7 @@ class StepKind:
     events. Neither may mutate the state.
     """
 
-    name: ClassVar[str] = ""
+    name: ClassVar[str] = ""  #: the name card data and specs use for the kind
     #: Whether cards may name this kind as an effect, bonus or triggered effect.
     card_effect: ClassVar[bool] = False
 
@@ -75,7 +75,7 @@ class StepKind:
 class TriggerKind:
     """A permanent trigger: does it fire for a card just played?"""
 
-    name: ClassVar[str] = ""
+    name: ClassVar[str] = ""  #: the name card data and specs use for the kind
 
     def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
         """Raise ValueError if *args* are not valid."""
@@ -117,7 +117,7 @@ class ScoringKind:
     define it: by default the points are those of ``compile``'s scorer.
     """
 
-    name: ClassVar[str] = ""
+    name: ClassVar[str] = ""  #: the name card data and specs use for the kind
 
     def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
         """Raise ValueError if *args* are not valid."""
@@ -185,8 +185,8 @@ class CountKind:
     a plugin kind computes its value from the forest.
     """
 
-    name: ClassVar[str] = ""
-    takes_arg: ClassVar[bool] = True
+    name: ClassVar[str] = ""  #: the name card data and specs use for the kind
+    takes_arg: ClassVar[bool] = True  #: whether it is written ``kind:arg`` (else ``kind``)
 
     def validate_arg(self, arg: str, rules: Ruleset) -> None:
         """Raise ValueError if *arg* is not valid."""
@@ -207,7 +207,7 @@ class CountKind:
 class TurnAction:
     """One kind of turn action (draw, play, sapling...): its options and its answers."""
 
-    name: ClassVar[str] = ""
+    name: ClassVar[str] = ""  #: the name card data and specs use for the kind
     #: Action classes this turn action answers.
     handles: ClassVar[tuple[type[Action], ...]] = ()
     #: The forest count this action raises (``saplings``), so a ruleset's ``limits`` can
@@ -226,7 +226,7 @@ class TurnAction:
 class DeckBuilder:
     """Builds the dealt deck at set-up from a seeded generator."""
 
-    name: ClassVar[str] = ""
+    name: ClassVar[str] = ""  #: the name card data and specs use for the kind
 
     def build(self, rules: Ruleset, players: int, rng: random.Random) -> list[Event]:
         """The set-up events (normally one DeckBuilt)."""
@@ -237,7 +237,7 @@ class EndCondition:
     """A rule that ends the game, checked at the end of every turn (its ``name`` is the
     game's end reason)."""
 
-    name: ClassVar[str] = ""
+    name: ClassVar[str] = ""  #: the name card data and specs use for the kind
 
     def ended(self, state: GameState) -> bool:
         """True if the game is over now."""
@@ -249,7 +249,7 @@ class DeclarationKind:
     (declare an immediate win...): offered as a :class:`~forestshuffle.decisions.Declare`
     option besides the decision's own options, and answered here instead of by the step."""
 
-    name: ClassVar[str] = ""
+    name: ClassVar[str] = ""  #: the name card data and specs use for the kind
     #: The option's label for people.
     label: ClassVar[str] = ""
 
@@ -270,7 +270,7 @@ class StateKind:
     state share it safely and compare by value.
     """
 
-    name: ClassVar[str] = ""
+    name: ClassVar[str] = ""  #: the name card data and specs use for the kind
 
     def initial(self, rules: Ruleset, players: int) -> Any:
         """The value at the start of a game."""
@@ -347,10 +347,10 @@ class ScoreContext:
     __slots__ = ("counts", "forest", "forests", "memo", "player", "rules")
 
     def __init__(self, rules: Ruleset, forests: Sequence[Forest], player: int) -> None:
-        self.rules = rules
-        self.forests = forests
-        self.player = player
-        self.forest = forest = forests[player]
+        self.rules = rules  #: the compiled ruleset
+        self.forests = forests  #: every player's forest, by seat
+        self.player = player  #: the seat whose forest is scored
+        self.forest = forest = forests[player]  #: the forest being scored
         #: the forest's maintained counters (``forest.counts``)
         self.counts = forest.counts
         #: values computed once for this scoring of the forest, by whoever computed them

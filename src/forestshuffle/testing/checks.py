@@ -83,7 +83,7 @@ class InvariantError(AssertionError):
             where = (f" [ruleset {game.rules.id!r}, {game.players} players, seed {game.seed}, "
                      f"after {len(game.actions)} actions]")
         super().__init__(f"{check}: {message}{where}")
-        self.check = check
+        self.check = check  #: the name of the invariant that broke
 
 
 # -- game invariants ---------------------------------------------------------------------------
@@ -326,7 +326,7 @@ class Problem:
 
     check: str  #: ``compile``, ``counts``, ``playable``, ``effects`` or ``play``
     item: str  #: the species, card or ruleset concerned
-    message: str
+    message: str  #: what is wrong, in words
 
     def __str__(self) -> str:
         return f"[{self.check}] {self.item}: {self.message}"
@@ -337,15 +337,15 @@ class CardSetCheckError(AssertionError):
 
     def __init__(self, report: CardSetReport) -> None:
         super().__init__(str(report))
-        self.report = report
+        self.report = report  #: the :class:`CardSetReport` with the problems
 
 
 @attrs.frozen
 class CardSetReport:
     """What :func:`check_card_set` found for one ruleset."""
 
-    ruleset: str
-    problems: tuple[Problem, ...]
+    ruleset: str  #: the ruleset checked
+    problems: tuple[Problem, ...]  #: what was found wrong (empty: all is well)
     games: int = 0  #: random games played
     effect_kinds: frozenset[str] = frozenset()  #: effect kinds the cards name
     effect_kinds_seen: frozenset[str] = frozenset()  #: step kinds that ran in the games

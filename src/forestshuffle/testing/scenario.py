@@ -28,8 +28,8 @@ class CardPicker:
     """
 
     def __init__(self, rules: Ruleset) -> None:
-        self.rules = rules
-        self.used: set[int] = set()
+        self.rules = rules  #: the ruleset whose cards it picks
+        self.used: set[int] = set()  #: the card numbers handed out so far
 
     def half_of(self, card: int, species: str) -> int:
         """Index of *card*'s half of *species*."""
