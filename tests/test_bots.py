@@ -59,3 +59,56 @@ def test_the_heuristic_bot_declares_an_immediate_win_as_soon_as_it_may():
     g = scenario(rules, hands={0: pk.filler(3)}, forests={0: [(t, {}) for t in trees]})
     assert fs.Declare("test.win") in g.legal_actions()
     assert HeuristicBot(1).choose(g) == fs.Declare("test.win")
+
+
+def _asked_decisions(bot_factory, count):
+    """The actions a 2-player base game's first *count* decisions with several options get
+    from a bot made by *bot_factory* (one bot per seat), each checked legal."""
+    game = fs.new_game("base", players=2, seed=7)
+    bots = [bot_factory(10), bot_factory(11)]
+    chosen = []
+    while not game.is_over and len(chosen) < count:
+        pending = game.pending
+        if len(pending.options) == 1:
+            game.apply(pending.options[0])
+            continue
+        action = bots[pending.player].choose(game)
+        assert action in pending.options
+        chosen.append(action)
+        game.apply(action)
+    return chosen
+
+
+def test_the_default_ismcts_bot_chooses_legal_actions_and_is_seeded():
+    """Issue 10: ISMCTS with its default budget and settings (horizon "next", the top
+    TOP_K greedy candidates at the root) picks legal actions, and the same seed with the
+    same iteration budget makes the same choices."""
+    from forestshuffle.bots import ISMCTSBot
+    from forestshuffle.bots.ismcts import ITERATIONS, TOP_K
+
+    bot = ISMCTSBot(1)
+    assert (bot.iterations, bot.horizon, bot.top_k) == (ITERATIONS, "next", TOP_K)
+    first = _asked_decisions(ISMCTSBot, 8)
+    assert len(first) == 8
+    assert first == _asked_decisions(ISMCTSBot, 8)
+
+
+def test_ismcts_searches_only_the_best_greedy_candidates_at_the_root():
+    """With top_k = 1 the root keeps one candidate: the action greedy_values rates best in
+    the bot's first determinization (the same generator draws replayed here)."""
+    import random
+
+    from forestshuffle.bots import ISMCTSBot, Situation
+    from forestshuffle.bots.greedy import greedy_values
+
+    game = fs.new_game("base", players=2, seed=7)
+    while len(game.pending.options) < 3:
+        game.apply(game.pending.options[0])
+    situation = Situation(game)
+    rng = random.Random(4)
+    legal = situation.legal
+    vals = greedy_values(situation.determinize(rng), situation.player, legal, rng)
+    expected = legal[vals.index(max(vals))]
+    assert ISMCTSBot(4, iterations=10, top_k=1).act(situation) == expected
+    with pytest.raises(ValueError, match="top_k"):
+        ISMCTSBot(4, top_k=0)

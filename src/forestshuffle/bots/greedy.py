@@ -62,6 +62,19 @@ def finish_turn(game: Game, player: int, rng: random.Random, *, branch: bool = T
             game.apply(quick_choice(game, rng))
 
 
+def greedy_values(game: Game, player: int, options: Sequence[Action], rng: random.Random,
+                  *, branch: bool = True, hand_weight: float = HAND_WEIGHT) -> list[float]:
+    """Per option of *options*, :func:`evaluate` of the position once *player*'s turn is
+    finished by :func:`finish_turn` (what :func:`best_option` maximises)."""
+    vals = []
+    for a in options:
+        g = game.clone()
+        g.apply(a)
+        finish_turn(g, player, rng, branch=branch, hand_weight=hand_weight)
+        vals.append(evaluate(g, player, hand_weight))
+    return vals
+
+
 def best_option(game: Game, player: int, options: Sequence[Action],
                 rng: random.Random, *, branch: bool = True,
                 hand_weight: float = HAND_WEIGHT) -> Action:
@@ -69,11 +82,8 @@ def best_option(game: Game, player: int, options: Sequence[Action],
     :func:`finish_turn`, :func:`evaluate` rates highest (at random among equals)."""
     best: list[Action] = []
     top = float("-inf")
-    for a in options:
-        g = game.clone()
-        g.apply(a)
-        finish_turn(g, player, rng, branch=branch, hand_weight=hand_weight)
-        v = evaluate(g, player, hand_weight)
+    vals = greedy_values(game, player, options, rng, branch=branch, hand_weight=hand_weight)
+    for a, v in zip(options, vals, strict=True):
         if v > top + 1e-9:
             top, best = v, [a]
         elif v > top - 1e-9:

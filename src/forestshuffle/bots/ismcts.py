@@ -1,11 +1,14 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS, after Cowling, Powley and
 Whitehouse, 2012) over :meth:`~forestshuffle.bots.base.Situation.determinize`.
 
-Each iteration samples a determinization (the hidden cards dealt anew, consistent with
+At the root only the :data:`TOP_K` actions that
+:func:`~forestshuffle.bots.greedy.greedy_values` rates best (in one determinization) are
+searched. Each iteration samples a determinization (the hidden cards dealt anew, consistent with
 what the player knows), walks the tree of the player's own decisions of the current turn
 from the root (UCB1 with availability counts: an action's exploration term counts the
 iterations in which it was legal), adds one node, plays the rest of the turn and the other
-players' turns up to the player's next turn by rule of thumb, and backs up the result: the
+players' turns up to the player's next turn by rule of thumb, and (horizon ``"next"``, the
+default) that turn one ply greedily, and backs up the result: the
 game's :func:`~forestshuffle.search.returns` if it ended, else
 ``tanh(evaluate / scale)`` (:func:`~forestshuffle.bots.greedy.evaluate`). The move is the
 root's most visited action. Later decisions of the same turn reuse the subtree while the
@@ -16,11 +19,12 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..decisions import DrawFromDeck, PlayCard
 from .base import BotBase
-from .greedy import HAND_WEIGHT, best_option, evaluate, finish_turn
+from .greedy import HAND_WEIGHT, best_option, evaluate, finish_turn, greedy_values
 from .heuristic import quick_choice
 
 if TYPE_CHECKING:
@@ -29,7 +33,10 @@ if TYPE_CHECKING:
     from .base import Situation
 
 #: The iterations per decision of :class:`ISMCTSBot` by default.
-ITERATIONS = 200
+ITERATIONS = 100
+#: The root candidates of :class:`ISMCTSBot` by default: the best this many by
+#: :func:`~forestshuffle.bots.greedy.greedy_values` (the others are not searched).
+TOP_K = 4
 #: Where an iteration is evaluated: at the end of the player's turn, at the start of their
 #: next turn (the others having played by rule of thumb), or at the end of it (played one ply
 #: greedily over its plays and a draw).
@@ -55,13 +62,17 @@ class ISMCTSBot(BotBase):
     same choices.
 
     *exploration* is the UCB1 constant, *scale* the points that ``tanh`` maps to 0.76,
-    *hand_weight* the value of a hand card in the evaluation.
+    *hand_weight* the value of a hand card in the evaluation, *horizon* one of
+    :data:`HORIZONS`, *depth* the most own decisions the tree holds per iteration, *top_k*
+    the root candidates (the best by :func:`~forestshuffle.bots.greedy.greedy_values`;
+    ``None``: every legal action).
     """
 
     def __init__(self, seed: int | None = None, iterations: int | None = ITERATIONS,
                  seconds: float | None = None, *, exploration: float = 0.7,
                  scale: float = 20.0, hand_weight: float = HAND_WEIGHT,
-                 horizon: str = "reply", depth: int | None = None) -> None:
+                 horizon: str = "next", depth: int | None = None,
+                 top_k: int | None = TOP_K) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
             raise ValueError("give a budget: iterations, seconds or both")
@@ -74,6 +85,10 @@ class ISMCTSBot(BotBase):
             raise ValueError(f"horizon must be one of {', '.join(HORIZONS)}, not {horizon!r}")
         self.horizon = horizon  #: where an iteration is evaluated (one of ``HORIZONS``)
         self.depth = depth  #: the most decisions an iteration's tree path holds (None: any)
+        if top_k is not None and top_k < 1:
+            raise ValueError(f"top_k must be at least 1 (or None), not {top_k!r}")
+        self.top_k = top_k  #: the root candidates, the best by greedy rating (None: all)
+        self._root_opts: frozenset[Action] | None = None
         self._kept: tuple[int, int, frozenset[int], _Node] | None = None
 
     def act(self, situation: Situation) -> Action:
@@ -85,6 +100,10 @@ class ISMCTSBot(BotBase):
         key = (p, situation.turn, situation.seen)
         kept = self._kept
         root = kept[3] if kept is not None and kept[:3] == key else _Node()
+        self._root_opts = None
+        if self.top_k is not None and len(legal) > self.top_k:
+            legal = self._candidates(situation, legal, self.top_k)
+            self._root_opts = frozenset(legal)
         start = time.process_time()
         done = 0
         while True:
@@ -100,6 +119,15 @@ class ISMCTSBot(BotBase):
         self._kept = (*key, child) if child is not None else None
         return best
 
+    def _candidates(self, situation: Situation, legal: tuple[Action, ...],
+                    k: int) -> tuple[Action, ...]:
+        """The *k* actions of *legal* that :func:`~forestshuffle.bots.greedy.greedy_values`
+        rates best in one determinization (ties to the earlier action), in *legal*'s order."""
+        vals = greedy_values(situation.determinize(self.rng), situation.player, legal,
+                             self.rng, hand_weight=self.hand_weight)
+        keep = sorted(sorted(range(len(legal)), key=lambda i: -vals[i])[:k])
+        return tuple(legal[i] for i in keep)
+
     def _iterate(self, g: Game, root: _Node, p: int) -> None:
         rng = self.rng
         turn = g.state.turn
@@ -107,13 +135,17 @@ class ISMCTSBot(BotBase):
         path = [root]
         c = self.exploration
         depth = self.depth
+        keep = self._root_opts
         while not g.is_over:
             dec = g.pending
             assert dec is not None
             if dec.player != p or g.state.turn != turn or (
                     depth is not None and len(path) > depth):
                 break
-            opts = dec.options
+            opts: Sequence[Action] = dec.options
+            if keep is not None:  # the root decision: its candidates only
+                opts = [a for a in opts if a in keep]
+                keep = None
             if len(opts) == 1:
                 g.apply(opts[0])
                 continue
