@@ -50,6 +50,17 @@ class CardScore:
     reason: str
 
 
+def _join_groups(grouped: dict[Any, Any], groups: Any, card: int) -> None:
+    """Add *card* to each of its group scorings in *grouped* (group -> (scoring, cards)):
+    a group scores its cards together once every card has been seen."""
+    for cs in groups:
+        g = grouped.get(cs.group)
+        if g is None:
+            grouped[cs.group] = (cs, [card])
+        else:
+            g[1].append(card)
+
+
 def _lazy_reason(slot: Any) -> property:
     """``CardScore.reason`` over its slot *slot*: the slot holds the text, or what scoring
     left there to make it (one :data:`~forestshuffle.kinds.Reason`, or a list of them to
@@ -204,12 +215,7 @@ def forest_points(rules: Ruleset, forests: Sequence[Forest], player: int) -> int
             if groups:
                 if grouped is None:
                     grouped = {}
-                for cs in groups:
-                    g = grouped.get(cs.group)
-                    if g is None:
-                        grouped[cs.group] = (cs, [card])
-                    else:
-                        g[1].append(card)
+                _join_groups(grouped, groups, card)
         if grouped:
             for cs, cards in grouped.values():
                 total += sum(_points_of(cs)(ctx, cards))
@@ -284,12 +290,7 @@ def score_forest(
                 pending[card] = (line, reasons)
                 if grouped is None:
                     grouped = {}
-                for cs in hp.groups:
-                    g = grouped.get(cs.group)
-                    if g is None:
-                        grouped[cs.group] = (cs, [card])
-                    else:
-                        g[1].append(card)
+                _join_groups(grouped, hp.groups, card)
         if grouped:
             for cs, cards in grouped.values():
                 for card, (p, r) in zip(cards, cs.fn(ctx, cards), strict=True):
