@@ -42,30 +42,23 @@ from . import events as ev
 from .decisions import Action, Decision, find_option
 from .errors import ArgumentError, ForestShuffleError, RecordError
 from .machine import advance, decide
+from .renaming import (
+    card_fields,
+    card_ints,
+    mentions,
+    rename_action,
+    rename_event,
+    rename_state,
+)
 from .search import GameLike, clone, freeze
 from .state import GameState, evolve
-from .steps import Step
 from .views import PlayerView, view
 
 
 def _fresh_state(rules: Any, players: int) -> GameState:
     return GameState(rules, players)
 
-#: Field names of events and actions that hold card ids (an int or a tuple of ints).
-CARD_FIELDS = frozenset({"card", "cards", "paid", "order", "boxed"})
-#: Step arguments that hold card ids (the core's; a step kind may list its own as
-#: ``card_args``, a tuple of argument names).
-CARD_ARGS = frozenset({"drawn", "eligible", "pool", "paid", "played"})
-
 _CORE_EVENTS = frozenset(ev.EVENT_TYPES.values())
-
-
-def _ints(value: Any) -> Iterable[int]:
-    if type(value) is int:
-        yield value
-    elif isinstance(value, tuple | list):
-        for v in value:
-            yield from _ints(v)
 
 
 # -- what a player knows ----------------------------------------------------------------------
@@ -140,40 +133,15 @@ class Knowledge:
                 seen.update(e.cards)  # type: ignore[attr-defined]
             elif t not in _CORE_EVENTS:
                 shown = e.seen_by(p)
-                show(c for f in _card_fields(type(shown)) for c in _ints(getattr(shown, f)))
+                show(c for f in card_fields(type(shown)) for c in card_ints(getattr(shown, f)))
         pend = game.state.pending
         if pend is not None and not game.state.over and pend.player == p:
             for a in pend.options:
-                seen.update(c for f in _card_fields(type(a)) for c in _ints(getattr(a, f)))
+                seen.update(c for f in card_fields(type(a)) for c in card_ints(getattr(a, f)))
         #: every card the player has seen
         self.seen: frozenset[int] = frozenset(seen)
         #: per player, seen cards that player may have hidden since (empty for *player*)
         self.vague: tuple[frozenset[int], ...] = tuple(frozenset(v) for v in vague)
-
-
-_FIELDS: dict[type[Any], tuple[str, ...]] = {}
-
-
-def _card_fields(cls: type[Any]) -> tuple[str, ...]:
-    """The card-holding fields of an attrs event or action class (by name)."""
-    out = _FIELDS.get(cls)
-    if out is None:
-        out = _FIELDS[cls] = tuple(f.name for f in attrs.fields(cls)
-                                   if f.name in CARD_FIELDS) if attrs.has(cls) else ()
-    return out
-
-
-_STEP_FIELDS: dict[type[Any], tuple[str, ...]] = {}
-
-
-def _step_fields(cls: type[Any]) -> tuple[str, ...]:
-    """The fields of an attrs event class that hold steps (``step``, ``steps``)."""
-    out = _STEP_FIELDS.get(cls)
-    if out is None:
-        out = _STEP_FIELDS[cls] = tuple(
-            f.name for f in attrs.fields(cls) if f.name in ("step", "steps")) \
-            if attrs.has(cls) else ()
-    return out
 
 
 def face_down(state: GameState, player: int) -> list[int]:
@@ -350,7 +318,7 @@ class Determinizer:
         self._places = places
         self._deck_pos = {j: i for i, j in enumerate(j for j, c in enumerate(state.deck)
                                                        if c in u)}
-        self._events = [i for i, e in enumerate(game.events) if _mentions(e, u, rules)]
+        self._events = [i for i, e in enumerate(game.events) if mentions(e, u, rules)]
         #: the log's index of the first turn's start (the set-up ends there), or None
         self._first_turn = next((i for i, e in enumerate(game.events)
                                  if isinstance(e, ev.TurnStarted)), None)
@@ -358,8 +326,8 @@ class Determinizer:
         #: the actions of the set-up (mulligans), whose offers depend on hidden hands
         self._setup_actions = [(a, at) for a, at in game.actions if at < ft]
         self._actions = [i for i, (a, _) in enumerate(game.actions)
-                         if any(c in u for f in _card_fields(type(a))
-                                for c in _ints(getattr(a, f)))]
+                         if any(c in u for f in card_fields(type(a))
+                                for c in card_ints(getattr(a, f)))]
 
     def permutation(self, rng: random.Random,
                     keep: frozenset[int] = frozenset()) -> dict[int, int]:
@@ -405,7 +373,7 @@ class Determinizer:
             sigma = self.permutation(rng, keep)
             if attempt < TRIES and not self._setup_fits(sigma):
                 continue
-            state = _rename_state(game.state.copy(), sigma, who)
+            state = rename_state(game.state.copy(), sigma, who)
             if state is not None:
                 break
         else:  # pragma: no cover - the identity renaming always fits
@@ -418,11 +386,11 @@ class Determinizer:
         new.state = state
         events = new.events
         for i in self._events:
-            events[i] = _rename_event(events[i], sigma, rules)
+            events[i] = rename_event(events[i], sigma, rules)
         actions = new.actions
         for i in self._actions:
             a, at = actions[i]
-            actions[i] = (_rename_action(a, sigma, rules), at)
+            actions[i] = (rename_action(a, sigma, rules), at)
         if rules.state_kinds and not game.state.over:
             self._resample(new, rng, who)
         return new
@@ -449,7 +417,7 @@ class Determinizer:
         folded = _fresh_state(new.rules, new.players)
         for e in events:
             evolve(folded, e)
-        state = _rename_state(folded, {}, who)
+        state = rename_state(folded, {}, who)
         if state is None:  # pragma: no cover - a plugin's replacements must not change who acts
             return
         new.state = state
@@ -467,7 +435,7 @@ class Determinizer:
         rules = game.rules
         log = game.events
         end = self._first_turn if self._first_turn is not None else len(log)
-        renamed = {i: _rename_event(log[i], sigma, rules) for i in self._events if i < end}
+        renamed = {i: rename_event(log[i], sigma, rules) for i in self._events if i < end}
         s = _fresh_state(rules, game.players)
         for i in range(game.setup_events):
             evolve(s, renamed.get(i, log[i]))
@@ -516,121 +484,3 @@ def determinize(game: GameLike, player: int, rng: random.Random) -> Any:
     """A game consistent with what *player* knows of *game*, the unseen cards dealt anew from
     *rng* (see :class:`Determinizer`; build one to sample many)."""
     return Determinizer(game, player).sample(rng)
-
-
-# -- renaming ---------------------------------------------------------------------------------
-
-
-def _r(value: Any, sigma: dict[int, int]) -> Any:
-    if type(value) is int:
-        return sigma.get(value, value)
-    if isinstance(value, tuple):
-        return tuple(_r(v, sigma) for v in value)
-    if isinstance(value, list):
-        return [_r(v, sigma) for v in value]
-    return value
-
-
-def _card_args(rules: Any, kind: str) -> frozenset[str]:
-    k = rules.step_kinds.get(kind)
-    extra = getattr(k, "card_args", ())
-    return CARD_ARGS | frozenset(extra) if extra else CARD_ARGS
-
-
-def _step_mentions(s: Step, unseen: frozenset[int], rules: Any) -> bool:
-    if s.card in unseen:
-        return True
-    if not s.args:
-        return False
-    keys = _card_args(rules, s.kind)
-    for k, v in s.args.items():
-        if k in keys:
-            for c in _ints(v):
-                if c in unseen:
-                    return True
-    return False
-
-
-def _rename_step(s: Step, sigma: dict[int, int], rules: Any) -> Step:
-    if s.card not in sigma and not s.args:
-        return s
-    keys = _card_args(rules, s.kind)
-    args = {k: (_r(v, sigma) if k in keys else v) for k, v in s.args.items()}
-    return Step(s.kind, s.player, sigma.get(s.card, s.card), args)
-
-
-def _mentions(e: ev.Event, unseen: frozenset[int], rules: Any) -> bool:
-    cls = type(e)
-    for f in _card_fields(cls):
-        v = getattr(e, f)
-        if type(v) is int:
-            if v in unseen:
-                return True
-        elif not unseen.isdisjoint(_ints(v)):
-            return True
-    for f in _step_fields(cls):
-        v = getattr(e, f)
-        for s in (v if isinstance(v, tuple) else (v,)):
-            if isinstance(s, Step) and _step_mentions(s, unseen, rules):
-                return True
-    return False
-
-
-def _rename_event(e: ev.Event, sigma: dict[int, int], rules: Any) -> ev.Event:
-    cls = type(e)
-    changes: dict[str, Any] = {f: _r(getattr(e, f), sigma) for f in _card_fields(cls)}
-    for f in _step_fields(cls):
-        v = getattr(e, f)
-        if isinstance(v, tuple):
-            changes[f] = tuple(_rename_step(s, sigma, rules) if isinstance(s, Step) else s
-                               for s in v)
-        elif isinstance(v, Step):
-            changes[f] = _rename_step(v, sigma, rules)
-    return attrs.evolve(e, **changes)  # type: ignore[misc]
-
-
-def _rename_action(a: Action, sigma: dict[int, int], rules: Any) -> Action:
-    shared = {"PlaySapling": rules.sapling_actions, "PlayCard": rules.play_actions,
-              "PayWith": rules.pay_actions, "DrawFromClearing": rules.take_actions}
-    table = shared.get(type(a).__name__) if not type(a).type_name else None
-    if table is not None:
-        return table[sigma.get(a.card, a.card)]  # type: ignore[attr-defined, no-any-return]
-    changes = {f: _r(getattr(a, f), sigma) for f in _card_fields(type(a))}
-    return attrs.evolve(a, label="", **changes)
-
-
-def _rename_state(state: GameState, sigma: dict[int, int],
-                  who: int | None) -> GameState | None:
-    """*state* (a fresh copy) with its cards renamed by *sigma*, its pending decision asked
-    again: None unless that is a decision of player *who*."""
-    if sigma:
-        g = sigma.get
-        state.deck = [g(c, c) for c in state.deck]
-        state.box = [g(c, c) for c in state.box]
-        state.hands = [[g(c, c) for c in h] for h in state.hands]
-        state.caves = [[g(c, c) for c in cv] for cv in state.caves]
-        for f in state.forests:
-            if any(c in sigma for c in f.order):
-                _rename_forest(f, sigma)
-        rules = state.rules
-        state.queue = [_rename_step(s, sigma, rules) for s in state.queue]
-    if not state.over:
-        state.pending = None
-        res = advance(state)
-        if isinstance(res, list) or res.player != who:
-            return None
-        state.pending = res
-    return state
-
-
-def _rename_forest(f: Any, sigma: dict[int, int]) -> None:
-    """Rename the cards of a forest (a copy) in place: sites, slots, tucked cards, indexes."""
-    g = sigma.get
-    for s in f.sites:
-        s.card = g(s.card, s.card)
-        s.under = [g(c, c) for c in s.under]
-        s.slots = {k: [g(c, c) for c in v] for k, v in s.slots.items()}
-    f.where = {g(c, c): w for c, w in f.where.items()}
-    f.order = [g(c, c) for c in f.order]
-    f.placed_turn = {g(c, c): t for c, t in f.placed_turn.items()}
-    f.triggers = [g(c, c) for c in f.triggers]
