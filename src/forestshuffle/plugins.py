@@ -119,8 +119,10 @@ class PluginHost:
     """
 
     def __init__(self, extra: Sequence[Any] = (), *, entry_points: bool = True) -> None:
+        #: the pluggy plugin manager: the core and every registered plugin, by name
         self.pm = pluggy.PluginManager(hookspecs.PROJECT)
         self.pm.add_hookspecs(hookspecs)
+        #: plugin name -> its version (the distribution's, or what the plugin declares)
         self.versions: dict[str, str] = {}
         self.pm.register(CoreKinds(), name=CORE)
         self.versions[CORE] = _core_version()

@@ -74,8 +74,11 @@ class Ruleset:
         plugins: Mapping[str, str],
         options: Mapping[str, Any] | None = None,
     ) -> None:
+        #: the ruleset's specification (what the plugins declared, options applied)
         self.spec = spec
+        #: the ruleset's id (``base``, ``smoky``...)
         self.id = spec.id
+        #: every kind the installed plugins contribute, by name (steps, sites, scoring...)
         self.registry = registry
         #: every option's value, defaults filled in (see :class:`~forestshuffle.spec.Option`)
         self.options: dict[str, Any] = dict(options) if options is not None else {
@@ -92,27 +95,41 @@ class Ruleset:
         #: tables other modules derive from the compiled ruleset, made on first use and kept
         #: here by name (scoring's plan, the document reader's index)
         self.derived: dict[str, Any] = {}
+        #: the card sets the ruleset is built from, in order
         self.card_sets = [cs for _, cs in card_sets]
+        #: card number -> card, every card of the game (winter cards included)
         self.cards: dict[int, Card] = {}
+        #: species id -> species
         self.species: dict[str, Species] = {}
+        #: species id -> the plugin whose card set holds it
         self.plugin_of: dict[str, str] = {}
+        #: card number -> its halves as the hot path reads them (one for a tree or site)
         self.halves: dict[int, tuple[CompiledHalf, ...]] = {}
+        #: card number -> the tree symbols on it
         self.card_symbols: dict[int, frozenset[str]] = {}
+        #: every tree symbol of the cards, in the order first met
         self.symbols: list[str] = []
+        #: every tag of the cards' species
         self.tags: set[str] = set()
+        #: the number of cave cards in the box (not deck cards), from the last card set
         self.caves = 5
         for plugin, cs in card_sets:
             self._add_set(plugin, cs)
+        #: the cards that make the deck (every card but the winter cards)
         self.deck_cards = tuple(c.id for c in self.cards.values() if not c.winter)
+        #: the winter cards
         self.winter_cards = tuple(c.id for c in self.cards.values() if c.winter)
+        #: site kind id -> site kind, every registered one
         self.site_kinds = registry.site_kinds
         for data_kind, kind in spec.site_kind_map.items():
             if kind not in registry.site_kinds:
                 raise CardDataError("?", f"ruleset {spec.id!r}", "site_kind_map",
                                     f"unknown site kind {kind!r} for {data_kind!r}")
+        #: the site kind of a card played face down (None: the ruleset has no saplings)
         self.sapling_kind: SiteKind | None = (
             registry.site_kinds[spec.sapling_kind] if spec.sapling_kind else None
         )
+        #: step kind name -> step kind
         self.step_kinds = registry.steps
         used = {self.site_kind_of(sp.site_kind) for sp in self.species.values()
                 if sp.site_kind}
@@ -127,23 +144,32 @@ class Ruleset:
         self.plain_slots = all(sd.plain for k in self.used_site_kinds.values()
                                for sd in k.slots) and not any(
             sp.needs for sp in self.species.values())
+        #: species -> the most cards a slot of its cards holds (None: no limit), for the
+        #: species whose cards share a slot
         self.sharing: dict[str, int | None] = {}
         #: species -> the species whose cards count as its own in a shared slot (itself
         #: included), for the species whose ``shares_slot`` names others (``with``)
         self.share_kin: dict[str, frozenset[str]] = {}
+        #: species -> how many trees more its site counts as
         self.extra_trees: dict[str, int] = {}
         #: species -> (slot group, tag, most cards): at a site holding such a card, the slots
         #: of that group take any cards with that tag together (a Stinging Nettle's
         #: butterflies); see :func:`forestshuffle.rules.may_join`
         self.site_sharing: dict[str, tuple[str, str, int | None]] = {}
+        #: species -> its compiled permanent triggers
         self.triggers: dict[str, tuple[CompiledTrigger, ...]] = {}
+        #: species -> its compiled scorings
         self.scorers: dict[str, tuple[CompiledScore, ...]] = {}
+        #: the turn actions, in the spec's order
         self.turn_actions = [registry.turn_actions[n] for n in spec.turn_actions]
+        #: action class -> the turn action that answers it
         self.action_owner: dict[type[Any], Any] = {}
         for ta in self.turn_actions:
             for cls in ta.handles:
                 self.action_owner[cls] = ta
+        #: the conditions that end the game, checked at the end of each turn
         self.end_conditions = [registry.end_conditions[n] for n in spec.end_conditions]
+        #: the deck builder that deals the game
         self.deck_builder = registry.deck_builders[spec.deck_builder]
         #: declaration kinds players may take, in the spec's order
         self.declarations = [registry.declarations[n] for n in spec.declarations]
@@ -167,10 +193,12 @@ class Ruleset:
             if unknown:
                 raise self._err(self.plugin_of.get(sid, "?"), f"species {sid!r}",
                                 "sharing.args.with", f"unknown species {unknown[0]!r}")
+        #: card number -> its name for people (both halves' for a split card)
         self.card_names: dict[int, str] = {
             c: ("Winter" if card.winter else " / ".join(h.name for h in self.halves[c]))
             for c, card in self.cards.items()
         }
+        #: True when some species has permanent triggers
         self.has_triggers = bool(self.triggers)
         seen: dict[str, list[str]] = {}
         for sid, sp in self.species.items():
@@ -189,10 +217,13 @@ class Ruleset:
         #: shared per-card actions, by card number
         self.take_actions = {c: DrawFromClearing(c, label=f"take {n} from the clearing")
                              for c, n in names.items()}
+        #: card number -> the shared PlayCard of it
         self.play_actions = {c: PlayCard(c, label=f"play {n}") for c, n in names.items()}
+        #: card number -> the shared PlaySapling of it
         self.sapling_actions = {
             c: PlaySapling(c, label=f"plant {n} face down as a sapling") for c, n in names.items()
         }
+        #: card number -> the shared PayWith of it
         self.pay_actions = {c: PayWith(c, label=f"pay with {n}") for c, n in names.items()}
         from .decisions import DrawFromDeck
 

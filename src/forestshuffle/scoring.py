@@ -41,12 +41,19 @@ class CardScore:
     formatted when first read (scoring keeps what the text needs, see
     :data:`forestshuffle.kinds.Reason`), so a breakdown nobody reads formats nothing."""
 
+    #: the card's number
     card: int
+    #: the species of the half that scores ("" for a face-down card)
     species: str
+    #: that half's name, or what a face-down card is (its site kind's label)
     name: str
+    #: the index of the card's site in the forest (by opening order)
     site: int
+    #: the slot it is in at that site, or "center" for the site's own card
     slot: str
+    #: the points the card scores
     points: int
+    #: why, for people: the scoring kinds' reasons, joined
     reason: str
 
 
@@ -102,11 +109,17 @@ class PlayerScore:
     """A player's final score: total, cave points, the per-card breakdown and the lines
     scored apart from the cards (``extras``); the total is their sum."""
 
+    #: the player's seat number
     player: int
+    #: the player's name
     name: str
+    #: the points of the cards, the cave and the extras together
     total: int
+    #: the points of the cave (one per card in it)
     cave: int
+    #: each card of the forest, in the order played
     cards: tuple[CardScore, ...]
+    #: the lines scored apart from the cards and the cave
     extras: tuple[ScoreLine, ...] = ()
 
 
@@ -114,7 +127,9 @@ class PlayerScore:
 class Scores:
     """Every player's score and the winners (ties share the win)."""
 
+    #: every player's score, in seat order
     players: tuple[PlayerScore, ...]
+    #: the seats that won (more than one on a tie)
     winners: frozenset[int]
 
     def __getitem__(self, player: int) -> PlayerScore:

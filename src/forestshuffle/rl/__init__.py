@@ -42,6 +42,7 @@ __all__ = ["ForestShuffleEnv", "env", "raw_env"]
 class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment (see the module's docstring)."""
 
+    #: PettingZoo's metadata: the render modes, the environment's name
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["human", "ansi"], "name": "forestshuffle_v0",
         "is_parallelizable": False}
@@ -50,10 +51,14 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
                  options: Mapping[str, Any] | None = None, expansions: Sequence[str] = (),
                  render_mode: str | None = None) -> None:
         super().__init__()
+        #: the ruleset the games are played by
         self.rules = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(
             ruleset, options=options, expansions=expansions)
+        #: the number of players (one agent each)
         self.players = players
+        #: "human" (render prints the game), "ansi" or None (it returns the text)
         self.render_mode = render_mode
+        #: the agents' names, ``player_0`` ... in seat order
         self.possible_agents = [f"player_{p}" for p in range(players)]
         n = codec_of(self.rules).size
         size = observation_size(self.rules)
@@ -64,6 +69,7 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         })
         self._obs_spaces = {a: space for a in self.possible_agents}
         self._act_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        #: the game being played (None before the first ``reset``)
         self.game: Game | None = None
         self._rng = random.Random()
 
