@@ -44,6 +44,27 @@ def test_a_ruleset_id_taken_twice_fails_both_plugins_whatever_the_order(order):
     assert set(h.failures) == {"shadow", "forestshuffle_base"}
 
 
+def test_a_species_id_in_two_card_sets_names_both_plugins():
+    """hookspecs: two answers with one id fail the build naming both plugins; a species id
+    in two card sets did name only the second."""
+    class Copy:
+        __name__ = "copyset"
+
+        @fs.hookimpl
+        def forestshuffle_card_sets(self) -> Iterable[fs.CardSet]:
+            return (attrs.evolve(forestshuffle_base.card_set(), id="copy"),)
+
+        @fs.hookimpl
+        def forestshuffle_rulesets(self) -> Iterable[fs.RulesetSpec]:
+            return (attrs.evolve(forestshuffle_base.RULESET, id="both", aliases=(),
+                                 card_sets=("base", "copy")),)
+
+    with pytest.raises(fs.CardDataError) as info:
+        host(Copy()).ruleset("both")
+    text = str(info.value)
+    assert "already exists" in text and "copyset" in text and "forestshuffle_base" in text
+
+
 def test_an_alias_that_is_another_rulesets_id_fails_both():
     class Alias:
         __name__ = "alias"

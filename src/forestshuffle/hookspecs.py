@@ -2,8 +2,9 @@
 
 A plugin is a module (or object) with functions named like these hooks, marked with
 :data:`hookimpl`, registered under the entry-point group ``forestshuffle``. Every hook
-is asked once, while a :class:`~forestshuffle.ruleset.Ruleset` is compiled, never
-during play. Every hook *contributes*: answers are merged by id, and two answers with
+is asked once per :class:`~forestshuffle.plugins.PluginHost` (the first time its
+contributions are needed, when it builds its first ruleset or lists them), never during
+play. Every hook *contributes*: answers are merged by id, and two answers with
 one id fail the build naming both plugins. The order in which plugins answer means
 nothing. An implementation may take any subset of a hook's parameters (all hooks here
 take none).

@@ -272,7 +272,8 @@ class Ruleset:
         for sp in cs.species:
             item = f"species {sp.id!r}"
             if sp.id in self.species:
-                raise self._err(plugin, item, "id", "a species with this id already exists")
+                raise self._err(plugin, item, "id", "a species with this id already exists "
+                                f"(plugin {self.plugin_of[sp.id]!r})")
             if sp.kind not in ("tree", "site", "dweller"):
                 raise self._err(plugin, item, "kind",
                                 f"must be 'tree', 'site' or 'dweller', not {sp.kind!r}")
