@@ -37,9 +37,8 @@ from .cli_base import (
     say_json,
     seed_option,
 )
-from .describe import forest_lines, score_table, turn_summaries
+from .describe import forest_lines, outcome_lines, score_table, turn_summaries
 from .errors import ForestShuffleError
-from .outcome import Termination
 from .plugins import available_rulesets, host
 from .safety import MAX_RECORD_BYTES
 
@@ -123,13 +122,11 @@ def demo(players: int, seed: int | None, game: str, quiet: bool, bot: str, bots:
     say("Scores:")
     for line in score_table(scores, g.names, out.winners if out is not None else None):
         say(line)
-    if out is not None and (out.termination is Termination.DECLARED_WIN or out.notes):
+    notes = outcome_lines(g)
+    if notes:
         say()
-        if out.termination is Termination.DECLARED_WIN:
-            who = ", ".join(g.names[p] for p in sorted(out.winners))
-            say(f"{who} declared an immediate win ({out.reason})")  # say() escapes
-        for note in out.notes:  # the ruleset's lines for people (a solo goal met or not)
-            say(note)
+        for note in notes:
+            say(note)  # say() escapes
     if save is not None:
         say(f"Saved to {save}.")
     return 0

@@ -104,7 +104,7 @@ def replay(file: str, step: bool, html: Path | None, trust_setup: bool, as_json:
 
     The record is checked event by event as it loads.
     """
-    from .describe import turn_summaries
+    from .describe import outcome_lines, turn_summaries
     from .game import Game
     from .replay import replay_html, turn_states
     from .terminal import position_of, safe, score_table
@@ -141,6 +141,8 @@ def replay(file: str, step: bool, html: Path | None, trust_setup: bool, as_json:
         out.print(position_of(g.rules, g.state, g.names, g.seat_names))
     out.print(score_table(g.scores(), g.names,
                           "Final scores" if g.is_over else "Scores so far (unfinished)"))
+    for note in outcome_lines(g):  # a declared win, a solo goal met or not
+        out.print(safe(note, "bold"))
     if html is not None:
         say(f"Wrote {html} ({len(lines) + 1} steps).")
     sys.stdout.flush()

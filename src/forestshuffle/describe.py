@@ -128,3 +128,20 @@ def score_table(scores: Scores, names: Sequence[str],
         mark = "  <- winner" if p.player in won else ""
         out.append(f"  {p.name:<{w}}  {p.total - p.cave:6d}  {p.cave:4d}  {p.total:5d}{mark}")
     return out
+
+
+def outcome_lines(game: Game) -> list[str]:
+    """What a finished game's outcome says beyond the score table, for people: who declared
+    an immediate win, and the ruleset's notes (a solo goal met or not); empty while the game
+    goes on or when there is nothing to add."""
+    from .outcome import Termination
+
+    out = game.outcome()
+    if out is None:
+        return []
+    lines = []
+    if out.termination is Termination.DECLARED_WIN:
+        who = ", ".join(game.names[p] for p in sorted(out.winners))
+        lines.append(f"{who} declared an immediate win ({out.reason})")
+    lines += out.notes
+    return lines

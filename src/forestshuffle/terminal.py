@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .bots import choose
-from .describe import turn_summaries
+from .describe import outcome_lines, turn_summaries
 from .errors import ForestShuffleError
 from .render import symbol_colour
 
@@ -258,6 +258,8 @@ class PlaySession:
             self._bots_play()
         self._news(final=True)
         self.say(position(g), score_table(g.scores(), g.names, "Final scores"))
+        for note in outcome_lines(g):  # a declared win, a solo goal met or not
+            self.say(safe(note, "bold"))
         return 0
 
     def _ask(self) -> bool:

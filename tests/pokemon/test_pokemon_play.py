@@ -145,3 +145,29 @@ def test_a_forest_document_of_a_game_with_expansions_names_them_and_scores_as_th
     doc = g.forest_document()
     assert doc["expansions"] == [EXP1, EXP2, OAK]
     assert [p.total for p in fs.score_document(doc).players] == list(g.scores().totals)
+
+
+def test_play_and_replay_end_with_the_outcomes_notes(tmp_path, capsys):
+    """``play`` and ``replay`` end, like ``demo``, with the outcome's notes under the final
+    table (the solo achievement's result): they once showed only the table."""
+    import io
+
+    from rich.console import Console
+
+    from forestshuffle.terminal import PlaySession
+
+    g = fs.new_game("pokemon", players=1, seed=5)
+    buf = io.StringIO()
+    answers = iter(["1"] * 5000)
+    assert PlaySession(g, 0, {}, Console(file=buf, width=200, no_color=True),
+                       read=lambda _: next(answers)).run() == 0
+    notes = g.outcome().notes
+    assert g.is_over and notes
+    played = buf.getvalue()
+    assert all(note in played for note in notes)
+    assert played.index("Final scores") < played.index(notes[0])
+    record = tmp_path / "solo.json"
+    record.write_text(g.to_json(), encoding="utf-8")
+    assert main(["replay", str(record)]) == 0
+    replayed = capsys.readouterr().out
+    assert all(note in replayed for note in notes)
