@@ -46,39 +46,39 @@ def turn_summaries(game: Game) -> list[str]:
             continue
         elif isinstance(e, ev.CardDrawn):
             drawn += 1
-        elif isinstance(e, ev.CardTaken):
-            flush_draws()
-            parts.append(f"takes {rules.name_of(e.card)}")
-        elif isinstance(e, ev.CardPlayed):
-            flush_draws()
-            parts.append(_played(rules, e, sites))
-        elif isinstance(e, ev.CardRevealed):
-            flush_draws()
-            parts.append(f"reveals {rules.name_of(e.card)}")
-        elif isinstance(e, ev.WinterRevealed):
-            flush_draws()
-            parts.append("WINTER")
-        elif isinstance(e, ev.SiteUpgraded):
-            flush_draws()
-            label = rules.site_kinds[e.kind].label or e.kind
-            parts.append(f"tucks a card under it ({label.lower()})")
-        elif isinstance(e, ev.HandRevealed):
-            flush_draws()
-            parts.append("cannot act: shows the hand")
-        elif isinstance(e, ev.CardsCaved):
-            flush_draws()
-            parts.append(f"caves {len(e.cards)} from the {e.source}")
-        elif isinstance(e, ev.ClearingEmptied):
-            flush_draws()
-            parts.append(f"clearing emptied ({len(e.cards)})")
-        elif isinstance(e, ev.ExtraTurnGranted):
-            flush_draws()
-            parts.append("earns an extra turn")
-        elif isinstance(e, ev.GameEnded):
-            flush_draws()
-            parts.append(f"game over ({e.reason.replace('_', ' ')})")
+        else:
+            text = _event_text(rules, e, sites)
+            if text is not None:
+                flush_draws()
+                parts.append(text)
     flush()
     return lines
+
+
+def _event_text(rules: Ruleset, e: ev.Event, sites: list[int]) -> str | None:
+    """The short text of a turn's event (None for one a turn's line leaves out)."""
+    if isinstance(e, ev.CardTaken):
+        return f"takes {rules.name_of(e.card)}"
+    if isinstance(e, ev.CardPlayed):
+        return _played(rules, e, sites)
+    if isinstance(e, ev.CardRevealed):
+        return f"reveals {rules.name_of(e.card)}"
+    if isinstance(e, ev.WinterRevealed):
+        return "WINTER"
+    if isinstance(e, ev.SiteUpgraded):
+        label = rules.site_kinds[e.kind].label or e.kind
+        return f"tucks a card under it ({label.lower()})"
+    if isinstance(e, ev.HandRevealed):
+        return "cannot act: shows the hand"
+    if isinstance(e, ev.CardsCaved):
+        return f"caves {len(e.cards)} from the {e.source}"
+    if isinstance(e, ev.ClearingEmptied):
+        return f"clearing emptied ({len(e.cards)})"
+    if isinstance(e, ev.ExtraTurnGranted):
+        return "earns an extra turn"
+    if isinstance(e, ev.GameEnded):
+        return f"game over ({e.reason.replace('_', ' ')})"
+    return None
 
 
 def _played(rules: Ruleset, e: ev.CardPlayed, sites: list[int]) -> str:
