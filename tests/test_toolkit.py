@@ -357,3 +357,40 @@ def test_soak_reports_a_failing_game(monkeypatch: pytest.MonkeyPatch) -> None:
     result = soak.soak("base", 2, seed=5)
     assert [f.seed for f in result.failures] == [5, 6]
     assert "demo: always fails" in str(result.failures[0])
+
+
+def test_moves_check_that_the_game_asks_what_they_expect():
+    """forestshuffle.testing.moves: a move on another decision than it expects raises
+    MoveError naming the pending decision, and changes nothing."""
+    from forestshuffle.testing import CardPicker, scenario
+    from forestshuffle.testing.moves import (
+        MoveError,
+        extra_turn_started,
+        hand,
+        place,
+        play,
+        slot_places,
+        turn_of,
+        use,
+    )
+
+    rules = fs.get_ruleset("base")
+    pick = CardPicker(rules)
+    oak, emperor = pick.pick("base.oak"), pick.pick("base.purple_emperor", side="top")
+    g = scenario(rules, hands={0: [emperor]}, forests={0: [(oak, {})]})
+    assert turn_of(g, 0) and not turn_of(g, 1) and not extra_turn_started(g)
+    before = len(g.events)
+    with pytest.raises(MoveError, match="expected a 'effect' decision, the game asks"):
+        use(g, "effect")
+    with pytest.raises(MoveError, match="'place'"):
+        place(g, 0, "top")
+    assert len(g.events) == before
+    g.apply(fs.PlayCard(emperor))
+    assert (0, "top") in slot_places(g)
+    with pytest.raises(MoveError, match="0 options put the card at site 3, top"):
+        place(g, 3, "top")
+    place(g, 0, "top")
+    assert emperor not in hand(g) and turn_of(g, 1)
+    with pytest.raises(MoveError, match="a slot needs its site"):
+        play(g, emperor, None, "top")  # checked before anything is played
+    assert turn_of(g, 1)

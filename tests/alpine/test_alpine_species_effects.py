@@ -5,24 +5,11 @@
 from __future__ import annotations
 
 import pytest
-from expansions.support import (
-    ALPINE,
-    extra_turn_started,
-    hand,
-    lacking,
-    next_players_turn,
-    pick,
-    picks,
-    place,
-    play,
-    ruleset,
-    showing,
-    slot_places,
-    use,
-)
+from expansions.support import ALPINE, lacking, next_players_turn, pick, picks, ruleset, showing
 
 import forestshuffle as fs
 from forestshuffle.testing import CardPicker, scenario
+from forestshuffle.testing.moves import extra_turn_started, hand, place, play, slot_places, use
 
 RULES = ruleset(ALPINE)
 

@@ -6,13 +6,20 @@ through ordinary decisions and checks hands, caves, clearing, forest and whose t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
 
 import forestshuffle as fs
 from forestshuffle import events as ev
 from forestshuffle.testing import CardPicker, scenario
+from forestshuffle.testing.moves import (
+    extra_turn_started,
+    hand,
+    place,
+    play,
+    slot_places,
+    turn_of,
+    use,
+)
 
 RULES = fs.get_ruleset("base")
 
@@ -26,47 +33,9 @@ def pk() -> CardPicker:
     return CardPicker(RULES)
 
 
-def place(g: fs.Game, site: int, slot: str) -> None:
-    """Answer a place decision with the (only) option for *site* / *slot*."""
-    assert g.pending.kind == "place", g.pending
-    opts = [o for o in g.pending.options
-            if isinstance(o, fs.Place) and (o.site, o.slot) == (site, slot)]
-    assert len(opts) == 1, g.pending.options
-    g.apply(opts[0])
-
-
-def play(g: fs.Game, card: int, site: int | None = None, slot: str | None = None,
-         pay: Iterable[int] = ()) -> None:
-    """Play *card* from hand (split cards into *site* / *slot*), paying with *pay*."""
-    g.apply(fs.PlayCard(card))
-    if slot is not None:
-        place(g, site, slot)
-    for c in sorted(pay):
-        assert g.pending.kind == "pay", g.pending
-        g.apply(fs.PayWith(c))
-
-
-def use(g: fs.Game, kind: str) -> None:
-    """Use the offered effect, bonus or trigger (checking which it is)."""
-    assert g.pending.kind == kind, g.pending
-    g.apply(fs.Use())
-
-
-def hand(g: fs.Game, player: int = 0) -> list[int]:
-    return sorted(g.state.hands[player])
-
-
 def next_players_turn(g: fs.Game) -> bool:
-    return g.pending.kind == "turn" and g.pending.player == 1
-
-
-def extra_turn_started(g: fs.Game) -> bool:
-    last = next(e for e in reversed(g.events) if isinstance(e, ev.TurnStarted))
-    return g.pending.kind == "turn" and g.pending.player == 0 and last.extra
-
-
-def slot_places(g: fs.Game) -> set[tuple[int, str]]:
-    return {(o.site, o.slot) for o in g.pending.options if isinstance(o, fs.Place)}
+    """Whether player 1's turn has begun."""
+    return turn_of(g, 1)
 
 
 # -- trees ---------------------------------------------------------------------------------

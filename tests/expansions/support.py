@@ -14,8 +14,10 @@ from typing import Any
 import forestshuffle as fs
 import forestshuffle_alpine as alpine
 import forestshuffle_woodland_edge as woodland_edge
-from forestshuffle import events as ev
 from forestshuffle.testing import CardPicker
+from forestshuffle.testing.moves import (
+    turn_of,
+)
 
 ALPINE = "test-base-alpine"
 EDGE = "test-base-woodland-edge"
@@ -55,33 +57,6 @@ def ruleset(rid: str) -> fs.Ruleset:
 # -- game helpers ------------------------------------------------------------------------
 
 
-def place(g: fs.Game, site: int, slot: str) -> None:
-    """Answer a place decision with the (only) option for *site* / *slot*."""
-    assert g.pending is not None and g.pending.kind == "place", g.pending
-    opts = [o for o in g.pending.options
-            if isinstance(o, fs.Place) and (o.site, o.slot) == (site, slot)]
-    assert len(opts) == 1, g.pending.options
-    g.apply(opts[0])
-
-
-def play(g: fs.Game, card: int, site: int | None = None, slot: str | None = None,
-         pay: Iterable[int] = ()) -> None:
-    """Play *card* from hand (split cards into *site* / *slot*), paying with *pay*."""
-    g.apply(fs.PlayCard(card))
-    if slot is not None:
-        assert site is not None
-        place(g, site, slot)
-    for c in sorted(pay):
-        assert g.pending is not None and g.pending.kind == "pay", g.pending
-        g.apply(fs.PayWith(c))
-
-
-def use(g: fs.Game, kind: str) -> None:
-    """Use the offered effect, bonus or trigger (checking which it is)."""
-    assert g.pending is not None and g.pending.kind == kind, g.pending
-    g.apply(fs.Use())
-
-
 def pick(g: fs.Game, card: int) -> None:
     """Answer a pick-a-card decision with *card*."""
     assert g.pending is not None and fs.PickCard(card) in g.legal_actions(), g.pending
@@ -93,22 +68,13 @@ def picks(g: fs.Game) -> set[int]:
     return {a.card for a in g.legal_actions() if isinstance(a, fs.PickCard)}
 
 
-def hand(g: fs.Game, player: int = 0) -> list[int]:
-    return sorted(g.state.hands[player])
-
-
 def kind_of_pending(g: fs.Game) -> str | None:
     return g.pending.kind if g.pending is not None else None
 
 
 def next_players_turn(g: fs.Game) -> bool:
-    return g.pending is not None and g.pending.kind == "turn" and g.pending.player == 1
-
-
-def extra_turn_started(g: fs.Game) -> bool:
-    e = next(e for e in reversed(g.events) if isinstance(e, ev.TurnStarted))
-    return (g.pending is not None and g.pending.kind == "turn" and g.pending.player == 0
-            and e.extra)
+    """Whether player 1's turn has begun."""
+    return turn_of(g, 1)
 
 
 def points(g: fs.Game, card: int, player: int = 0) -> int:
@@ -117,11 +83,6 @@ def points(g: fs.Game, card: int, player: int = 0) -> int:
         if cs.card == card:
             return cs.points
     raise KeyError(card)
-
-
-def slot_places(g: fs.Game) -> set[tuple[int, str]]:
-    assert g.pending is not None
-    return {(o.site, o.slot) for o in g.pending.options if isinstance(o, fs.Place)}
 
 
 def showing(pk: CardPicker, symbol: str, n: int = 1) -> list[int]:

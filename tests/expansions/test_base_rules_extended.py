@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from expansions.support import BOTH, picks, play, points, ruleset, use
+from expansions.support import BOTH, picks, points, ruleset
 from forestshuffle.testing import CardPicker, scenario
+from forestshuffle.testing.moves import play, use
 
 RULES = ruleset(BOTH)
 

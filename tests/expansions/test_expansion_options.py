@@ -19,19 +19,10 @@ from typing import Any
 import pytest
 
 import forestshuffle as fs
-from expansions.support import (
-    hand,
-    pick,
-    picks,
-    place,
-    play,
-    points,
-    showing,
-    slot_places,
-    use,
-)
+from expansions.support import pick, picks, points, showing
 from forestshuffle.bots import RandomBot, play_out
 from forestshuffle.testing import CardPicker, check_game, scenario
+from forestshuffle.testing.moves import hand, place, play, slot_places, use
 
 BOTH = ("alpine", "woodland_edge")
 HARES = "mountain_hare_shares_hare_slots"

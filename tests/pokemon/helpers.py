@@ -7,10 +7,10 @@ from collections.abc import Iterable
 from typing import Any
 
 import forestshuffle as fs
-from forestshuffle import events as ev
 from forestshuffle.ruleset import Ruleset
 from forestshuffle.testing import CardPicker
 from forestshuffle.testing import scenario as _scenario
+from forestshuffle.testing.moves import turn_of
 from forestshuffle_pokemon.content import EXP1, EXP2, EXP3, OAK
 
 RULES = fs.get_ruleset("pokemon")
@@ -84,46 +84,9 @@ def total_of(g: fs.Game, cards: Iterable[int], player: int = 0) -> int:
     return sum(points(g, c, player) for c in cards)
 
 
-def place(g: fs.Game, site: int, slot: str) -> None:
-    """Answer a place decision with the (only) option for *site* / *slot*."""
-    assert g.pending.kind == "place", g.pending
-    opts = [o for o in g.pending.options
-            if isinstance(o, fs.Place) and (o.site, o.slot) == (site, slot)]
-    assert len(opts) == 1, g.pending.options
-    g.apply(opts[0])
-
-
-def play(g: fs.Game, card: int, site: int | None = None, slot: str | None = None,
-         pay: Iterable[int] = ()) -> None:
-    """Play *card* from hand (split cards into *site* / *slot*), paying with *pay*."""
-    g.apply(fs.PlayCard(card))
-    if slot is not None:
-        place(g, site, slot)
-    for c in sorted(pay):
-        assert g.pending.kind == "pay", g.pending
-        g.apply(fs.PayWith(c))
-
-
-def use(g: fs.Game, kind: str) -> None:
-    """Use the offered effect, bonus or trigger (checking which it is)."""
-    assert g.pending.kind == kind, g.pending
-    g.apply(fs.Use())
-
-
-def hand(g: fs.Game, player: int = 0) -> list[int]:
-    """A player's hand, sorted."""
-    return sorted(g.state.hands[player])
-
-
 def next_players_turn(g: fs.Game) -> bool:
     """Whether player 1's turn has begun."""
-    return g.pending.kind == "turn" and g.pending.player == 1
-
-
-def extra_turn_started(g: fs.Game) -> bool:
-    """Whether player 0 has just begun an extra turn."""
-    last = next(e for e in reversed(g.events) if isinstance(e, ev.TurnStarted))
-    return g.pending.kind == "turn" and g.pending.player == 0 and last.extra
+    return turn_of(g, 1)
 
 
 def slot_places(g: fs.Game) -> set[tuple[int, str]]:

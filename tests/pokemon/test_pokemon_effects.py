@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 import forestshuffle as fs
+from forestshuffle.testing.moves import extra_turn_started, hand, place, play, slot_places, use
 from forestshuffle_pokemon.common import (
     DUSK,
     FRIEND,
@@ -22,19 +23,7 @@ from forestshuffle_pokemon.common import (
     ULTRA,
 )
 
-from .helpers import (
-    RULES,
-    Picker,
-    extra_turn_started,
-    hand,
-    next_players_turn,
-    place,
-    play,
-    scenario,
-    slot_places,
-    sp,
-    use,
-)
+from .helpers import RULES, Picker, next_players_turn, scenario, sp
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 import forestshuffle as fs
+from forestshuffle.testing.moves import extra_turn_started, hand, place, play, use
 from forestshuffle_pokemon.common import (
     DUSK,
     GREAT,
@@ -22,21 +23,7 @@ from forestshuffle_pokemon.common import (
 )
 from forestshuffle_pokemon.kinds import count_of
 
-from .helpers import (
-    ALL,
-    Picker,
-    extra_turn_started,
-    game,
-    hand,
-    next_players_turn,
-    place,
-    play,
-    points,
-    scenario,
-    sp,
-    total_of,
-    use,
-)
+from .helpers import ALL, Picker, game, next_players_turn, points, scenario, sp, total_of
 
 E1, E2, OAK = "pokemon_exp1", "pokemon_exp2", "pokemon_oak"
 

@@ -11,18 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pytest
-from expansions.support import (
-    EDGE,
-    next_players_turn,
-    place,
-    play,
-    points,
-    slot_places,
-)
+from expansions.support import EDGE, next_players_turn, points
 from expansions.support import ruleset as provisional
 
 import forestshuffle as fs
 from forestshuffle.testing import CardPicker, scenario
+from forestshuffle.testing.moves import place, play, slot_places
 
 RULES = provisional(EDGE)
 

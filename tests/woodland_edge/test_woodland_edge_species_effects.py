@@ -6,24 +6,11 @@ Woodland Edge.
 from __future__ import annotations
 
 import pytest
-from expansions.support import (
-    EDGE,
-    extra_turn_started,
-    hand,
-    lacking,
-    next_players_turn,
-    pick,
-    picks,
-    place,
-    play,
-    ruleset,
-    showing,
-    slot_places,
-    use,
-)
+from expansions.support import EDGE, lacking, next_players_turn, pick, picks, ruleset, showing
 
 import forestshuffle as fs
 from forestshuffle.testing import CardPicker, scenario
+from forestshuffle.testing.moves import extra_turn_started, hand, place, play, slot_places, use
 
 RULES = ruleset(EDGE)
 

@@ -2,6 +2,8 @@
 
 * :func:`scenario` builds a game in a chosen position (hands, forests, clearing, deck
   order) *through events*, so it replays, saves and loads like any other game.
+* :mod:`~forestshuffle.testing.moves`: the moves of a hand-driven test (play a card into a
+  slot and pay, use an offered effect), each checking the game asks what it expects.
 * :mod:`~forestshuffle.testing.checks`: the invariants every game keeps
   (:func:`check_game`) and the checks a new card set must pass (:func:`check_card_set`).
 * :mod:`~forestshuffle.testing.strategies`: hypothesis strategies (rulesets, games,
