@@ -29,6 +29,7 @@ from ..rules import (
     play_events,
     replace_head,
 )
+from ..state import evolve
 from ..steps import Step
 from . import StepKind, TurnAction
 
@@ -238,13 +239,17 @@ class EndTurnStep(StepKind):
         """Clearing check, end of the game, then an extra turn or the next seat."""
         rules = state.rules
         out: Events = []  # TurnStarted finishes this step (GameEnded clears the queue)
+        after = state  # what the end conditions read: the state once the clearing is emptied
         if len(state.clearing) >= rules.spec.clearing_limit:
-            out.append(ev.ClearingEmptied(tuple(state.clearing)))
+            emptied = ev.ClearingEmptied(tuple(state.clearing))
+            out.append(emptied)
+            if rules.end_conditions:
+                after = evolve(state.copy(), emptied)
         if state.end_scheduled is not None:
             out.append(ev.GameEnded(state.end_scheduled))
             return out
         for cond in rules.end_conditions:
-            if cond.ended(state):
+            if cond.ended(after):
                 out.append(ev.GameEnded(cond.name))
                 return out
         p = state.current
