@@ -4,6 +4,7 @@ that keep what finished, the statistics, the output files and the charts."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import os
@@ -189,17 +190,21 @@ def test_ctrl_c_stops_a_pool_of_workers_and_keeps_what_finished(tmp_path, sig):
     # an ignored SIGINT ignored: the command is started as from a terminal, SIGINT default
     proc = subprocess.Popen([str(EXE), "simulate", "--games", "100000", "--seed", "3",
                              "--workers", "2", "--out", str(out)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
-    deadline = time.monotonic() + 120
-    # until the pool's two workers have each worked a few CPU seconds (a batch of 16 games
-    # takes about one): counted in CPU time, so a loaded machine only makes it slower
-    while time.monotonic() < deadline and min(_cpu_seconds(children), default=0.0) < 4:
-        time.sleep(0.2)
-    time.sleep(0.5)
-    proc.send_signal(sig)
-    _, stderr = proc.communicate(timeout=60)
+    try:
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+        deadline = time.monotonic() + 120
+        # until the pool's two workers have each worked a few CPU seconds (a batch of 16
+        # games takes about one): counted in CPU time, so a loaded machine only makes it slower
+        while time.monotonic() < deadline and min(_cpu_seconds(children), default=0.0) < 4:
+            time.sleep(0.2)
+        time.sleep(0.5)
+        proc.send_signal(sig)
+        _, stderr = proc.communicate(timeout=60)
+    finally:  # a command that did not stop takes its workers (its own session) with it
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr
     data = json.loads(out.read_text())
