@@ -170,26 +170,29 @@ class Game:
         :data:`~forestshuffle.safety.MAX_STEPS_WITHOUT_DECISION` steps (NoProgressError)."""
         state = self.state
         kinds = self.rules.step_kinds
-        declarations = bool(self.rules.declarations)
         queue = state.queue
+        log = self.events
+        checked = self._expect is not None  # a record loads: each event is compared
         steps = produced = 0
-        last = "?"
+        step: Step | None = None
         while not state.over:
             if not queue:
+                last = step.kind if step is not None else "?"
                 raise PluginError(f"the resolution queue ran empty after step kind {last!r}",
                                   plugin=self.rules.registry.owners.get(f"steps:{last}"),
                                   kind=last)
             step = queue[0]
-            last = step.kind
             try:
-                res = kinds[last].run(state, step)
+                res = kinds[step.kind].run(state, step)
             except ForestShuffleError:
                 raise
             except Exception as exc:
                 raise plugin_failure(self.rules, exc, f"steps:{step.kind}") from exc
-            if type(res) is not list:
+            if type(res) is list:
+                produced += len(res)
+            else:
                 if isinstance(res, Decision):
-                    if declarations:
+                    if self.rules.declarations:
                         res = with_declarations(state, res)
                     if not res.options or type(res.player) is not int or not \
                             0 <= res.player < self.players:
@@ -197,15 +200,15 @@ class Game:
                     state.pending = res
                     return
                 res = list(res) if isinstance(res, tuple) else res
+                produced += len(res) if isinstance(res, list) else 0
             steps += 1
-            produced += len(res) if isinstance(res, list) else 0
             if steps > MAX_STEPS_WITHOUT_DECISION or produced > MAX_EVENTS_WITHOUT_DECISION:
                 raise self._stalled(step, steps, produced)
             try:
-                if self._expect is None:
-                    fold(state, res, self.events)
-                else:
+                if checked:
                     self._run(res)
+                else:
+                    fold(state, res, log)
             except ForestShuffleError:
                 raise
             except Exception as exc:
@@ -272,7 +275,10 @@ class Game:
         mark = len(self.events)
         step = self.state.queue[0]
         try:
-            self._run(evs)
+            if self._expect is None:
+                fold(self.state, evs, self.events)
+            else:
+                self._run(evs)
             self._advance()
         except ForestShuffleError:
             self._rebuild(mark)

@@ -48,8 +48,9 @@ def resolve(state: GameState, action: Action) -> Action:
     offered); IllegalActionError, the state untouched, if it is none."""
     if state.over:
         raise IllegalActionError("the game is over")
-    dec = pending(state)
-    assert dec is not None
+    dec = state.pending
+    if dec is None:
+        raise RuntimeError("the state has not been advanced to a decision")
     for o in dec.options:
         if o is action:
             return action

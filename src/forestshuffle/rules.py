@@ -9,6 +9,7 @@ changes the state: they append events or build decisions.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
@@ -88,7 +89,7 @@ def hand_room(state: GameState, player: int) -> int:
 def draw_events(state: GameState, player: int, n: int, out: Events) -> bool:
     """Append events drawing up to *n* cards for *player*, stopping at the hand limit."""
     return deck_take(state, min(n, hand_room(state, player)),
-                     lambda c: ev.CardDrawn(player, c), out)
+                     partial(ev.CardDrawn, player), out)
 
 
 _FILTER_CACHE: dict[tuple[Any, ...], HalfFilter] = {}
@@ -145,14 +146,17 @@ def open_positions(state: GameState, player: int) -> set[Any]:
 
 
 def placements(
-    state: GameState, player: int, card: int, flt: HalfFilter | None = None
+    state: GameState, player: int, card: int, flt: HalfFilter | None = None,
+    max_cost: int | None = None,
 ) -> list[Place]:
-    """Every legal placement of *card* in *player*'s forest (cost not considered)."""
+    """Every legal placement of *card* in *player*'s forest: of the halves *flt* accepts
+    costing at most *max_cost* (any cost when None)."""
     rules = state.rules
     hs = rules.halves[card]
     forest = state.forests[player]
     if hs[0].position is Position.CENTER:
-        if flt is not None and not flt(hs[0]):
+        if (flt is not None and not flt(hs[0])) or (
+                max_cost is not None and hs[0].cost > max_cost):
             return []
         n = len(forest.sites)
         return [rules.action(Place, 0, n, "center", label=f"plant {hs[0].name}")]
@@ -163,7 +167,7 @@ def placements(
     plain = rules.plain_slots
     empty = forest.empty
     for hi, h in enumerate(hs):
-        if flt is not None and not flt(h):
+        if (flt is not None and not flt(h)) or (max_cost is not None and h.cost > max_cost):
             continue
         pos = h.position
         joins = h.species in sharing or hosts

@@ -8,7 +8,7 @@ legal actions, the ruleset, and a way to sample games consistent with that view
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..determinize import Determinizer
@@ -107,20 +107,30 @@ class BotBase:
 def choose(bot: Any, game: Game) -> Action:
     """*bot*'s action for *game*: through :meth:`Bot.act` with a :class:`Situation`, or
     ``bot.choose(game)`` for an older bot that only has that."""
+    return chooser(bot)(game)
+
+
+def chooser(bot: Any) -> Callable[[Game], Action]:
+    """The function :func:`choose` calls for *bot* (looked up once, for loops)."""
     if isinstance(bot, BotBase):
-        return bot.choose(game)
+        return bot.choose
     if isinstance(bot, Bot):
-        return bot.act(Situation(game))
-    return bot.choose(game)  # type: ignore[no-any-return]
+        return lambda game: bot.act(Situation(game))
+    return bot.choose  # type: ignore[no-any-return]
 
 
 def play_out(game: Game, bots: Sequence[Any] | Any, max_actions: int = 100_000) -> Game:
     """Let *bots* (one per player, or one for all) play *game* to its end; returns it."""
-    seats = list(bots) if isinstance(bots, Sequence) else None
+    one = chooser(bots) if not isinstance(bots, Sequence) else None
+    seats = [chooser(b) for b in bots] if one is None else None
     for _ in range(max_actions):
-        p = game.pending
-        if p is None:
+        state = game.state
+        if state.over:
             return game
-        bot = seats[p.player] if seats is not None else bots
-        game.apply(choose(bot, game))
+        if seats is None:
+            assert one is not None
+            game.apply(one(game))
+        else:
+            assert state.pending is not None
+            game.apply(seats[state.pending.player](game))
     raise RuntimeError(f"the game did not end within {max_actions} actions")

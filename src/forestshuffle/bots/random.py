@@ -30,8 +30,8 @@ class RandomBot(BotBase):
     def choose(self, game: Game) -> Action:
         """The same choice as :meth:`act`, read from the pending decision directly (a random
         choice needs no view of the game)."""
-        p = game.pending
-        if p is None:
+        p = game.state.pending
+        if p is None or game.state.over:
             raise ValueError("the game is over: there is no decision to take")
         opts = p.options
         return opts[self._below(len(opts))] if len(opts) > 1 else opts[0]

@@ -43,12 +43,9 @@ class PlaceStep(StepKind):
     def _options(self, state: GameState, step: Step) -> list[Place]:
         mode = step.args["mode"]
         flt = half_filter(step.args.get("filter"))
-        opts = placements(state, step.player, step.card, flt)
         if mode == "free":
-            return opts
-        budget = self._budget(state, step)
-        halves = state.rules.halves[step.card]
-        return [p for p in opts if halves[p.half].cost <= budget]
+            return placements(state, step.player, step.card, flt)
+        return placements(state, step.player, step.card, flt, self._budget(state, step))
 
     @staticmethod
     def _budget(state: GameState, step: Step) -> int:
@@ -96,15 +93,17 @@ class PayStep(StepKind):
         paid = a["paid"]
         pool = a["pool"]
         last = paid[-1] if paid else -1
-        cands = sorted(
-            c for c in state.hands[step.player]
-            if c != step.card and c > last and (pool is None or c in pool)
-        )
+        card = step.card
+        cands = []  # a loop, not a generator: no frame per decision on the hot path
+        for c in state.hands[step.player]:
+            if c != card and c > last and (pool is None or c in pool):
+                cands.append(c)
+        cands.sort()
         owed = a["owed"]
         usable = cands[: len(cands) - owed + 1] if len(cands) >= owed else []
         rules = state.rules
         pay = rules.pay_actions
-        opts = tuple(pay[c] for c in usable)
+        opts = tuple(map(pay.__getitem__, usable))
         return Decision(step.player, "pay",
                         f"pay for {rules.name_of(step.card, a['half'])} ({owed} more)", opts)
 

@@ -3,6 +3,7 @@ decision, the remaining draws, the end of a turn, the "cannot act" fallback)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from .. import events as ev
@@ -65,10 +66,9 @@ def draw_options(state: GameState) -> list[Action]:
     rules = state.rules
     opts: list[Action] = []
     if state.deck:
-        opts.append(rules.action(DrawFromDeck, label="draw from the deck"))
+        opts.append(rules.draw_deck_action)
     if state.clearing:
-        take = rules.take_actions
-        opts += [take[c] for c in sorted(state.clearing)]
+        opts.extend(map(rules.take_actions.__getitem__, sorted(state.clearing)))
     return opts
 
 
@@ -77,7 +77,7 @@ def take_one(state: GameState, player: int, action: Action, out: Events) -> bool
     if isinstance(action, DrawFromClearing):
         out.append(ev.CardTaken(player, action.card))
         return True
-    return deck_take(state, 1, lambda c: ev.CardDrawn(player, c), out)
+    return deck_take(state, 1, partial(ev.CardDrawn, player), out)
 
 
 class PlayAction(TurnAction):
@@ -155,7 +155,7 @@ def core_turn_options(state: GameState, player: int) -> list[Action]:
             opts.append(rules.draw_deck_action)
         if state.clearing:
             take = rules.take_actions
-            opts += [take[c] for c in sorted(state.clearing)]
+            opts.extend(map(take.__getitem__, sorted(state.clearing)))
     cards = sorted(hand)
     budget = len(hand) - 1
     forest = state.forests[player]
@@ -178,7 +178,7 @@ def core_turn_options(state: GameState, player: int) -> list[Action]:
                 break
     if rules.sapling_kind is not None:
         sap = rules.sapling_actions
-        opts += [sap[c] for c in cards]
+        opts.extend(map(sap.__getitem__, cards))
     return opts
 
 
