@@ -28,9 +28,11 @@ import attrs
 
 from .document_export import document_of
 from .document_reader import DocumentError, DocumentProblem, read_document
+from .scoring import _lazy_reason
 
 if TYPE_CHECKING:
     from .game import Game
+    from .scoring import CardScore
 
 __all__ = ["DocumentError", "DocumentProblem", "PlayerReport", "ScoreLine", "ScoreReport",
            "document_of", "forest_document", "read_document", "score_document"]
@@ -38,7 +40,11 @@ __all__ = ["DocumentError", "DocumentProblem", "PlayerReport", "ScoreLine", "Sco
 
 @attrs.frozen
 class ScoreLine:
-    """One card of a forest in a score report."""
+    """One card of a forest in a score report.
+
+    ``reason`` is the text of the card's breakdown line (with the symbol the document left
+    out, where one was assumed), formatted when first read, as
+    :attr:`forestshuffle.scoring.CardScore.reason` is."""
 
     card: str  #: display name ("Sapling" for a sapling)
     species: str  #: species id ("" for a sapling)
@@ -47,6 +53,18 @@ class ScoreLine:
     symbol: str | None
     points: int
     reason: str
+
+
+setattr(ScoreLine, "reason", _lazy_reason(ScoreLine.__dict__["reason"]))  # noqa: B010
+
+
+def _card_reason(cs: CardScore) -> str:
+    return cs.reason
+
+
+def _assumed_reason(args: tuple[CardScore, str]) -> str:
+    cs, symbol = args
+    return f"{cs.reason} (symbol {symbol} assumed)"
 
 
 @attrs.frozen
@@ -100,16 +118,18 @@ def score_document(doc: Any, *, overrides: Any = None) -> ScoreReport:
 
     rules, names, caves, forests, assumed = read_document(doc, overrides)
     scores = final_scores(rules, forests, caves, names)
+    halves = rules.halves
     players = []
     for p in scores:
         lines = []
+        where = forests[p.player].where
         for cs in p.cards:
-            f = forests[p.player]
-            hi = f.where[cs.card][2]
-            symbol = rules.halves[cs.card][hi].symbol if hi >= 0 else None
-            reason = cs.reason
-            if cs.card in assumed:
-                reason += f" (symbol {assumed[cs.card]} assumed)"
+            card = cs.card
+            hi = where[card][2]
+            symbol = halves[card][hi].symbol if hi >= 0 else None
+            # the reason stays unformatted until read (see ScoreLine)
+            reason: Any = (_card_reason, cs) if card not in assumed else \
+                (_assumed_reason, (cs, assumed[card]))
             lines.append(ScoreLine(cs.name, cs.species, cs.site, cs.slot, symbol, cs.points,
                                    reason))
         players.append(PlayerReport(p.name, p.total, p.cave, tuple(lines)))
