@@ -204,3 +204,28 @@ def test_a_score_line_formats_its_reason_when_read_and_keeps_it() -> None:
     assert '"reason": "' in first.to_json()
     with pytest.raises(AttributeError):
         right.reason = "changed"  # type: ignore[misc]
+
+
+def test_report_lines_are_made_when_first_read_and_are_those_of_the_breakdown() -> None:
+    """A report's lines are made on the first read of ``lines`` (a report whose totals
+    alone are read makes none) and are then one line per scored card, with the points and
+    reasons of the game's own breakdown; they compare and turn into data as lines made at
+    once."""
+    game = fs.new_game("base", players=2, seed=5)
+    fs.bots.play_out(game, [fs.bots.RandomBot(1), fs.bots.RandomBot(2)])
+    doc = game.forest_document()
+    report = score_document(doc)
+    scores = game.scores()
+    assert [p.total for p in report.players] == list(scores.totals)
+    for p, ps in zip(report.players, scores.players, strict=True):
+        lines = p.lines
+        assert p.lines is lines and type(lines) is tuple
+        # the document lists a site's cards after it, the game in the order played
+        assert sorted((ln.card, ln.points, ln.reason) for ln in lines) == \
+            sorted((c.name, c.points, c.reason) for c in ps.cards)
+    again = score_document(doc)
+    assert again.to_dict() == report.to_dict() and again == report
+    made = fs.documents.PlayerReport("A", 3, 1, (report.players[0].lines[0],))
+    assert made.lines == (report.players[0].lines[0],)
+    with pytest.raises(AttributeError):
+        report.players[0].lines = ()  # type: ignore[misc]

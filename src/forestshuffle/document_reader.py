@@ -195,9 +195,13 @@ def read_document(
     r.problems.extend(problems)
     index = r.index
     kind_of = index.kind_of
+    sapling = rules.sapling_kind
+    #: the keys of a sapling site (not "tree": a site is a tree or a sapling)
+    sapling_keys = index.allowed_keys(sapling.id, ("sapling",)) - {"tree"} \
+        if sapling is not None else frozenset()
     names: list[str] = []
     caves: list[int] = []
-    layouts: list[list[tuple[Any, str, dict[str, list[_Demand]]]]] = []
+    layouts: list[list[tuple[_Demand | None, SiteKind, dict[str, list[_Demand]]]]] = []
     demands: list[_Demand] = []
     face_down = 0
     for pi, pl in enumerate(players):
@@ -225,11 +229,16 @@ def read_document(
             cave = 0
         caves.append(cave)
         forest = pl.get("forest", [])
-        sites: list[tuple[Any, str, dict[str, list[_Demand]]]] = []
+        sites: list[tuple[_Demand | None, SiteKind, dict[str, list[_Demand]]]] = []
         if not isinstance(forest, list):
             r.problem(f"{pw}, forest", "must be a list of sites")
             forest = []
         for si, site in enumerate(forest):
+            if sapling is not None and type(site) is dict and site.get("sapling") is True \
+                    and site.keys() <= sapling_keys and _no_cards(site):
+                face_down += 1  # what the general reading below makes of a bare sapling
+                sites.append((None, sapling, {}))
+                continue
             sw = f"{pw}, site {si}"
             if type(site) is not dict and not isinstance(site, Mapping):
                 r.problem(sw, "a site must be an object")
@@ -278,10 +287,12 @@ def read_document(
                 hosted = [rules.site_sharing[x] for x in here if x in rules.site_sharing]
                 for ds, group, where in checks:
                     _check_sharing(r, ds, where, [h for h in hosted if h[0] == group])
-            sites.append((head if isinstance(head, _Demand) else kind.id, kind.id, slots))
+            sites.append((head if isinstance(head, _Demand) else None, kind, slots))
         layouts.append(sites)
     _match(r, demands)  # also with other problems: every mistake is reported at once
-    free = sorted(set(rules.deck_cards) - {d.card for d in demands})
+    #: the cards no demand took, the lowest last: face-down cards are popped lowest first
+    free = sorted(set(rules.deck_cards) - {d.card for d in demands}, reverse=True)
+    pop = free.pop
     if not r.problems and face_down > len(free):
         r.problem("", f"{face_down} face-down cards (saplings, generic sites) need more cards "
                       "than the game has left")
@@ -295,17 +306,19 @@ def read_document(
     for pi, sites in enumerate(layouts):
         planned: list[PlannedSite] = []
         upgrades: dict[int, tuple[int, SiteKind]] = {}  # site -> card tucked under, kind
-        for si, (head, kind_id, slots) in enumerate(sites):
-            kind = site_kinds[kind_id]
+        for si, (head, kind, slots) in enumerate(sites):
             h: CompiledHalf | None
-            if isinstance(head, _Demand):
+            if head is None:
+                if not slots:
+                    planned.append((pop(), None, kind, ()))
+                    continue
+                card, h, base = pop(), None, kind
+            else:
                 card = head.card
                 h = halves[card][half_index[card, head.species, head.position]]
                 base = site_kinds[h.site_kind or ""]
                 if base.id != kind.id:
-                    upgrades[si] = (free.pop(0), kind)
-            else:
-                card, h, base = free.pop(0), None, kind
+                    upgrades[si] = (pop(), kind)
             cards = []
             for slot, ds in slots.items():
                 for d in ds:
@@ -323,6 +336,13 @@ def read_document(
         f.counts["cave"] = caves[pi]
         forests.append(f)
     return rules, names, caves, forests, assumed
+
+
+def _no_cards(site: dict[Any, Any]) -> bool:
+    """Whether every value of *site* but one (what opens it) is an empty list."""
+    values = list(site.values())
+    n = len(values) - 1
+    return list(map(type, values)).count(list) == n and values.count([]) == n
 
 
 def _play_sites(f: Forest, planned: list[PlannedSite],

@@ -99,7 +99,10 @@ def _new_site(card: int, kind: SiteKind, half: CompiledHalf | None) -> Site:
     else:
         site.species = half.species
         site.symbol = half.symbol
-    site.slots = {sd.name: [] for sd in kind.slots}
+    slots: dict[str, list[int]] = {}
+    for sd in kind.slots:  # a loop costs less than a comprehension here
+        slots[sd.name] = []
+    site.slots = slots
     site.filled = site.extra_trees = 0
     site.under = []
     return site
@@ -182,24 +185,29 @@ class Forest:
         self.where[card] = (idx, "center", -1 if half is None else 0)
         self.order.append(card)
         self.placed_turn[card] = turn
-        self._count_site(kind, half, rules, card)
+        if half is None:
+            self._count_sites(kind, 1, 1)
+        else:
+            self._count_sites(kind, 1, 0)
+            self._count_opener(kind, half, rules, card)
         return idx
 
-    def _count_site(
-        self, kind: SiteKind, half: CompiledHalf | None, rules: ForestRules, card: int
-    ) -> None:
-        """Count a site of *kind* opened by *card* (*half* None for a sapling)."""
+    def _count_sites(self, kind: SiteKind, n: int, face_down: int) -> None:
+        """Count *n* more sites of *kind*, *face_down* of them opened by a face-down card."""
         c = self.counts
         for feat in kind.features:
             key = "feature:" + feat
-            c[key] = c.get(key, 0) + 1
+            c[key] = c.get(key, 0) + n
         if kind.is_tree:
-            c["trees"] = c.get("trees", 0) + 1
-            c["tree_total"] = c.get("tree_total", 0) + 1
-        if half is None:
-            if kind.is_tree:
-                c["saplings"] = c.get("saplings", 0) + 1
-            return
+            c["trees"] = c.get("trees", 0) + n
+            c["tree_total"] = c.get("tree_total", 0) + n
+            if face_down:
+                c["saplings"] = c.get("saplings", 0) + face_down
+
+    def _count_opener(
+        self, kind: SiteKind, half: CompiledHalf, rules: ForestRules, card: int
+    ) -> None:
+        """Count *card*, which opened a site of *kind* face up (its half *half*)."""
         self._count_half(half, rules, card)
         if kind.is_tree:
             self._inc("trees_of:" + half.species)
@@ -320,20 +328,26 @@ class Forest:
         od = self.open_defs
         op = self.open
         extra_trees = rules.extra_trees
-        kinds: dict[int, tuple[SiteKind, list[int]]] = {}  # id(kind) -> kind, its sites
+        #: id(kind) -> the kind, its sites, how many of them opened face down
+        kinds: dict[int, tuple[SiteKind, list[int], list[int]]] = {}
         built = self.sites
         for idx, (card, half, kind, cards) in enumerate(sites):
             site = _new_site(card, kind, half)
             built.append(site)
             got = kinds.get(id(kind))
             if got is None:
-                kinds[id(kind)] = (kind, [idx])
-            else:
-                got[1].append(idx)
-            where[card] = (idx, "center", -1 if half is None else 0)
+                got = kinds[id(kind)] = (kind, [], [0])
+            got[1].append(idx)
             order.append(card)
             placed[card] = turn
-            self._count_site(kind, half, rules, card)
+            if half is None:
+                where[card] = (idx, "center", -1)
+                got[2][0] += 1
+            else:
+                where[card] = (idx, "center", 0)
+                self._count_opener(kind, half, rules, card)
+            if not cards:
+                continue
             slots = site.slots
             for cd, hi, h, slot in cards:  # attach's counting, the empty slots below
                 held = slots[slot]
@@ -359,8 +373,9 @@ class Forest:
                         self._inc("trees_of:" + site.species, extra)
         empty = self.empty
         runs: dict[Position, int] = {}  # position -> the runs of entries put in its list
-        for kind, at in kinds.values():
+        for kind, at, face_down in kinds.values():
             n = len(at)
+            self._count_sites(kind, n, face_down[0])
             for i, sd in enumerate(kind.slots):
                 od[sd] = od.get(sd, 0) + n
                 name = sd.name
