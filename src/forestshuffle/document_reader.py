@@ -11,24 +11,19 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .cards import Position
+from .document_index import index_of, scan
 from .errors import ForestShuffleError, OptionError
-from .forest import Forest
+from .forest import Forest, PlannedSite
 from .layouts import SiteKind, SlotDef
-from .safety import (
-    MAX_RECORD_BYTES,
-    InputError,
-    check_depth,
-    check_name,
-    printable,
-    read_json,
-    strict_int,
-)
+from .safety import MAX_RECORD_BYTES, InputError, check_name, printable, read_json, strict_int
 
 if TYPE_CHECKING:
+    from .compiled import CompiledHalf
     from .ruleset import Ruleset
 
 
 SLOT_POSITIONS = {p.value for p in Position if p is not Position.CENTER}
+_CARD_KEYS = frozenset({"species", "symbol"})
 
 
 @attrs.frozen
@@ -67,61 +62,14 @@ class _Demand:
     card: int = -1
 
 
-class _Index:
-    """What reading a document looks up in a ruleset, made once per compiled ruleset (kept
-    in ``rules.derived``): species by name, the sides and physical cards of each species,
-    the site features, and each site kind's slots by group."""
-
-    def __init__(self, rules: Ruleset) -> None:
-        self.by_name: dict[str, str] = {}
-        shared = rules.shared_names
-        for sid, sp in rules.species.items():
-            self.by_name[sid.lower()] = sid
-            for n in (sp.name, *sp.aliases):
-                if n.lower() not in shared:
-                    self.by_name[n.lower()] = sid
-            short = sid.split(".", 1)[-1].lower()
-            if short not in shared:
-                self.by_name.setdefault(short, sid)
-        self.sides: dict[str, set[Position]] = {}
-        order = {sym: i for i, sym in enumerate(rules.symbols)}
-        #: (species, position) -> [(symbol order, card, symbol)], sorted
-        self.cards: dict[tuple[str, Position], list[tuple[int, int, str | None]]] = {}
-        for c, halves in rules.halves.items():
-            for h in halves:
-                self.sides.setdefault(h.species, set()).add(h.position)
-                self.cards.setdefault((h.species, h.position), []).append(
-                    (order.get(h.symbol or "", 99), c, h.symbol))
-        for v in self.cards.values():
-            v.sort()
-        #: species -> its physical cards
-        self.copies_of: dict[str, set[int]] = {}
-        for (sid, _), v in self.cards.items():
-            self.copies_of.setdefault(sid, set()).update(c for _, c, _ in v)
-        #: the features of the site kinds in use, sorted
-        self.features = sorted({f for k in rules.used_site_kinds.values() for f in k.features})
-        #: site kind id -> its slots by group name, in the kind's order
-        self.groups: dict[str, dict[str, list[SlotDef]]] = {}
-        for kind in rules.site_kinds.values():
-            groups: dict[str, list[SlotDef]] = {}
-            for sd in kind.slots:
-                groups.setdefault(sd.group_name, []).append(sd)
-            self.groups[kind.id] = groups
-
-
-def _index(rules: Ruleset) -> _Index:
-    index: _Index | None = rules.derived.get("document_reader")
-    if index is None:
-        index = rules.derived["document_reader"] = _Index(rules)
-    return index
-
-
 class _Reader:
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
         self.problems: list[DocumentProblem] = []
-        index = self.index = _index(rules)
+        index = self.index = index_of(rules)
         self.by_name = index.by_name
+        self.exact = index.exact
+        self.symbols = index.symbols
         #: display names (and aliases) that name more than one species: ids only
         self.shared = rules.shared_names
         self.sides = index.sides
@@ -150,18 +98,20 @@ class _Reader:
 
     def card(self, raw: Any, where: str) -> tuple[str, str | None] | None:
         symbol = None
-        if isinstance(raw, Mapping):
-            extra = set(raw) - {"species", "symbol"}
-            if extra:
+        if type(raw) is dict or isinstance(raw, Mapping):
+            if not raw.keys() <= _CARD_KEYS:
+                extra = set(raw) - _CARD_KEYS
                 self.problem(where, f"unknown key(s) {sorted(extra)} in a card")
             symbol = raw.get("symbol")
             if symbol is not None and (not isinstance(symbol, str) or
-                                       symbol not in self.rules.symbols):
+                                       symbol not in self.symbols):
                 self.problem(where, f"unknown tree symbol {_shown(symbol)} "
                                     f"(known: {', '.join(self.rules.symbols)})")
                 return None
             raw = raw.get("species")
-        sid = self.species(raw, where)
+        sid = self.exact.get(raw) if type(raw) is str else None
+        if sid is None:
+            sid = self.species(raw, where)
         return None if sid is None else (sid, symbol)
 
 
@@ -171,29 +121,16 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _doc_data(doc: Any) -> Any:
+def _doc_data(doc: Any) -> tuple[Any, int | None]:
+    """The document's data (JSON text parsed) with its nesting checked, and the cards it
+    names at least (:func:`~forestshuffle.document_index.scan`; None for JSON text, whose
+    nesting the parser checked: count it with ``scan`` where it is needed)."""
     try:
         if isinstance(doc, str | bytes | bytearray):
-            return read_json(doc, limit=MAX_RECORD_BYTES)
-        check_depth(doc)
+            return read_json(doc, limit=MAX_RECORD_BYTES), None
+        return doc, scan(doc)
     except InputError as exc:
         raise DocumentError([DocumentProblem("", f"malformed JSON: {exc}")]) from None
-    return doc
-
-
-def _count_cards(players: list[Any]) -> int:
-    """How many cards the document names at least (a card per site, and the cards listed in
-    its slots), whatever their shape."""
-    n = 0
-    for pl in players:
-        forest = pl.get("forest") if isinstance(pl, Mapping) else None
-        if not isinstance(forest, list):
-            continue
-        n += len(forest)
-        for site in forest:
-            if isinstance(site, Mapping):
-                n += sum(len(v) for v in site.values() if isinstance(v, list))
-    return n
 
 
 def read_document(
@@ -206,7 +143,7 @@ def read_document(
     """
     from .plugins import get_ruleset
 
-    data = _doc_data(doc)
+    data, named = _doc_data(doc)
     if not isinstance(data, Mapping):
         raise DocumentError([DocumentProblem("", "a document must be a JSON object")])
     if data.get("format") == "forestshuffle-record":
@@ -249,15 +186,22 @@ def read_document(
         raise DocumentError([*problems, DocumentProblem(
             "players", f"{len(players)} players; {rules.id!r} is for at most "
                        f"{rules.spec.max_players}")])
-    named = _count_cards(players)
+    if named is None:
+        named = scan(data)  # JSON text: nested as allowed, read_json checked that
     if named > len(rules.cards):
         raise DocumentError([*problems, DocumentProblem(
             "", f"the document names {named} cards; the game has only {len(rules.cards)}")])
     r = _Reader(rules)
     r.problems.extend(problems)
+    index = r.index
+    kind_of = index.kind_of
+    sapling = rules.sapling_kind
+    #: the keys of a sapling site (not "tree": a site is a tree or a sapling)
+    sapling_keys = index.allowed_keys(sapling.id, ("sapling",)) - {"tree"} \
+        if sapling is not None else frozenset()
     names: list[str] = []
     caves: list[int] = []
-    layouts: list[list[tuple[Any, str, dict[str, list[_Demand]]]]] = []
+    layouts: list[list[tuple[_Demand | None, SiteKind, dict[str, list[_Demand]]]]] = []
     demands: list[_Demand] = []
     face_down = 0
     for pi, pl in enumerate(players):
@@ -285,13 +229,18 @@ def read_document(
             cave = 0
         caves.append(cave)
         forest = pl.get("forest", [])
-        sites: list[tuple[Any, str, dict[str, list[_Demand]]]] = []
+        sites: list[tuple[_Demand | None, SiteKind, dict[str, list[_Demand]]]] = []
         if not isinstance(forest, list):
             r.problem(f"{pw}, forest", "must be a list of sites")
             forest = []
         for si, site in enumerate(forest):
+            if sapling is not None and type(site) is dict and site.get("sapling") is True \
+                    and site.keys() <= sapling_keys and _no_cards(site):
+                face_down += 1  # what the general reading below makes of a bare sapling
+                sites.append((None, sapling, {}))
+                continue
             sw = f"{pw}, site {si}"
-            if not isinstance(site, Mapping):
+            if type(site) is not dict and not isinstance(site, Mapping):
                 r.problem(sw, "a site must be an object")
                 continue
             got_head = _site_head(r, site, sw, pi, si)
@@ -300,15 +249,15 @@ def read_document(
             head, kind, head_keys = got_head
             if isinstance(head, _Demand):
                 demands.append(head)
-                if kind.id != _kind_of(rules, head).id:
+                if kind is not kind_of[head.species]:
                     face_down += 1  # the card tucked under the upgraded site
             else:
                 face_down += 1  # a face-down card opens the site
-            groups = r.index.groups[kind.id]
-            unknown = [k for k in site if k not in groups and k not in head_keys]
-            if unknown:
-                r.problem(sw, f"unknown slot(s) {_shown(sorted(map(str, unknown)))} (slots: "
-                              f"{sorted(groups)})")
+            groups = index.groups[kind.id]
+            if not site.keys() <= index.allowed_keys(kind.id, head_keys):
+                unknown = [k for k in site if k not in groups and k not in head_keys]
+                r.problem(sw, f"unknown slot(s) {_shown(sorted(map(str, unknown)))} "
+                              f"(slots: {sorted(groups)})")
             slots: dict[str, list[_Demand]] = {}
             checks: list[tuple[list[_Demand], str, str]] = []
             for group, sds in groups.items():
@@ -325,7 +274,7 @@ def read_document(
                     got = r.card(raw, cw)
                     if got is None:
                         continue
-                    d = _slot_demand(r, got, sds, placed, cw, pi, si, group)
+                    d = _slot_demand(r, got, kind.id, group, placed, cw, pi, si)
                     if d is not None:
                         demands.append(d)
                 checks.extend((placed[sd.name], group, f"{sw}, {group}") for sd in sds
@@ -338,10 +287,12 @@ def read_document(
                 hosted = [rules.site_sharing[x] for x in here if x in rules.site_sharing]
                 for ds, group, where in checks:
                     _check_sharing(r, ds, where, [h for h in hosted if h[0] == group])
-            sites.append((head if isinstance(head, _Demand) else kind.id, kind.id, slots))
+            sites.append((head if isinstance(head, _Demand) else None, kind, slots))
         layouts.append(sites)
     _match(r, demands)  # also with other problems: every mistake is reported at once
-    free = sorted(set(rules.deck_cards) - {d.card for d in demands})
+    #: the cards no demand took, the lowest last: face-down cards are popped lowest first
+    free = sorted(set(rules.deck_cards) - {d.card for d in demands}, reverse=True)
+    pop = free.pop
     if not r.problems and face_down > len(free):
         r.problem("", f"{face_down} face-down cards (saplings, generic sites) need more cards "
                       "than the game has left")
@@ -349,32 +300,62 @@ def read_document(
         raise DocumentError(r.problems)
     assumed: dict[int, str] = {}
     forests: list[Forest] = []
+    half_index = index.half_index
+    halves = rules.halves
+    site_kinds = rules.site_kinds
     for pi, sites in enumerate(layouts):
-        f = Forest()
-        for si, (head, kind_id, slots) in enumerate(sites):
-            kind = rules.site_kinds[kind_id]
-            if isinstance(head, _Demand):
-                hi = _half_index(rules, head)
-                h = rules.halves[head.card][hi]
-                base = rules.site_kinds[h.site_kind or ""]
-                f.open_site(head.card, h, base, rules, 0)
-                if base.id != kind.id:
-                    f.upgrade_site(si, free.pop(0), kind, 0)
+        planned: list[PlannedSite] = []
+        upgrades: dict[int, tuple[int, SiteKind]] = {}  # site -> card tucked under, kind
+        for si, (head, kind, slots) in enumerate(sites):
+            h: CompiledHalf | None
+            if head is None:
+                if not slots:
+                    planned.append((pop(), None, kind, ()))
+                    continue
+                card, h, base = pop(), None, kind
             else:
-                f.open_site(free.pop(0), None, kind, rules, 0)
+                card = head.card
+                h = halves[card][half_index[card, head.species, head.position]]
+                base = site_kinds[h.site_kind or ""]
+                if base.id != kind.id:
+                    upgrades[si] = (pop(), kind)
+            cards = []
             for slot, ds in slots.items():
                 for d in ds:
-                    hi = _half_index(rules, d)
-                    f.attach(d.card, hi, rules.halves[d.card][hi], si, slot, rules, 0)
-                    if d.symbol is None and rules.halves[d.card][hi].symbol is not None:
-                        assumed[d.card] = rules.halves[d.card][hi].symbol  # type: ignore[assignment]
+                    hi = half_index[d.card, d.species, d.position]
+                    half = halves[d.card][hi]
+                    cards.append((d.card, hi, half, slot))
+                    if d.symbol is None and half.symbol is not None:
+                        assumed[d.card] = half.symbol
+            planned.append((card, h, base, cards))
+        f = Forest()
+        if upgrades:
+            _play_sites(f, planned, upgrades, rules)
+        else:
+            f.add_sites(planned, rules)
         f.counts["cave"] = caves[pi]
         forests.append(f)
     return rules, names, caves, forests, assumed
 
 
-def _kind_of(rules: Ruleset, d: _Demand) -> SiteKind:
-    return rules.site_kinds[rules.site_kind_of(rules.species[d.species].site_kind or "")]
+def _no_cards(site: dict[Any, Any]) -> bool:
+    """Whether every value of *site* but one (what opens it) is an empty list."""
+    values = list(site.values())
+    n = len(values) - 1
+    return list(map(type, values)).count(list) == n and values.count([]) == n
+
+
+def _play_sites(f: Forest, planned: list[PlannedSite],
+                upgrades: dict[int, tuple[int, SiteKind]], rules: Ruleset) -> None:
+    """Build *f* card by card, as a game does: each site opened, upgraded where *upgrades*
+    says (site -> the card tucked under it, the kind it becomes), then its cards attached
+    (what :meth:`Forest.add_sites` does at once for forests without upgrades)."""
+    for si, (card, h, base, cards) in enumerate(planned):
+        f.open_site(card, h, base, rules, 0)
+        if si in upgrades:
+            f.upgrade_site(si, *upgrades[si], 0)
+        for cd, hi, half, slot in cards:
+            f.attach(cd, hi, half, si, slot, rules, 0)
 
 
 def _site_head(
@@ -401,7 +382,7 @@ def _site_head(
             r.problem(sw, f"{sp.name} is not a tree")
             return None
         d = _Demand(sw, pi, si, "center", sid, Position.CENTER, sym)
-        kind = _kind_of(rules, d)
+        kind = r.index.kind_of[sid]
         keys: tuple[str, ...] = ("tree",)
         for feat in features:
             if feat in site:
@@ -445,12 +426,38 @@ def _site_head(
 
 
 def _slot_demand(
-    r: _Reader, got: tuple[str, str | None], sds: list[SlotDef],
-    placed: dict[str, list[_Demand]], cw: str, pi: int, si: int, group: str,
+    r: _Reader, got: tuple[str, str | None], kind_id: str, group: str,
+    placed: dict[str, list[_Demand]], cw: str, pi: int, si: int,
 ) -> _Demand | None:
     """Put one card into the first slot of its group that takes it."""
-    rules = r.rules
     sid, sym = got
+    takes = r.index.takes.get((kind_id, group, sid))
+    if takes is None:
+        takes = _takes(r, sid, kind_id, group, cw)
+        if takes is None:
+            return None
+    for sd, pos in takes:
+        here = placed[sd.name]
+        if not here or (sid in r.rules.sharing and all(
+                x.species in r.rules.share_kin.get(sid, (sid,)) for x in here)):
+            d = _Demand(cw, pi, si, sd.name, sid, pos, sym)
+            here.append(d)
+            return d
+    # every slot of the group is taken: put it with the first so the sharing check reports it
+    sd, pos = takes[0]
+    d = _Demand(cw, pi, si, sd.name, sid, pos, sym)
+    placed[sd.name].append(d)
+    return d
+
+
+def _takes(
+    r: _Reader, sid: str, kind_id: str, group: str, cw: str
+) -> list[tuple[SlotDef, Position]] | None:
+    """The (slot, side) pairs of slot group *group* of site kind *kind_id* that take species
+    *sid*, in the group's order, kept in the index; None, with a problem at *cw*, when none
+    does."""
+    rules = r.rules
+    sds = r.index.groups[kind_id][group]
     sp = rules.species[sid]
     sides = r.sides.get(sid, set())
     if Position.CENTER in sides:
@@ -475,25 +482,8 @@ def _slot_demand(
             why = f"only {', '.join(sorted(sd.tags))} go there"
         r.problem(cw, f"{sp.name} cannot go in this {group} slot ({why})")
         return None
-    for sd, pos in takes:
-        here = placed[sd.name]
-        if not here or (sid in rules.sharing and all(
-                x.species in rules.share_kin.get(sid, (sid,)) for x in here)):
-            d = _Demand(cw, pi, si, sd.name, sid, pos, sym)
-            here.append(d)
-            return d
-    # every slot of the group is taken: put it with the first so the sharing check reports it
-    sd, pos = takes[0]
-    d = _Demand(cw, pi, si, sd.name, sid, pos, sym)
-    placed[sd.name].append(d)
-    return d
-
-
-def _half_index(rules: Ruleset, d: _Demand) -> int:
-    for i, h in enumerate(rules.halves[d.card]):
-        if h.species == d.species and h.position is d.position:
-            return i
-    raise AssertionError("matched card lacks the half")  # pragma: no cover
+    r.index.takes[kind_id, group, sid] = takes
+    return takes
 
 
 def _check_sharing(r: _Reader, ds: list[_Demand], where: str,
@@ -529,9 +519,9 @@ def _match(r: _Reader, demands: list[_Demand]) -> None:
     """Give every demand its own physical card (bipartite matching)."""
     rules = r.rules
     cands: list[list[int]] = []
+    fitting = r.index.fitting
     for d in demands:
-        cs = [c for _, c, sym in r.cards.get((d.species, d.position), ())
-              if d.symbol is None or sym == d.symbol]
+        cs = fitting(d.species, d.position, d.symbol)
         if not cs:
             name = rules.species[d.species].name
             if d.symbol is not None:

@@ -28,9 +28,11 @@ import attrs
 
 from .document_export import document_of
 from .document_reader import DocumentError, DocumentProblem, read_document
+from .scoring import _lazy_reason
 
 if TYPE_CHECKING:
     from .game import Game
+    from .scoring import CardScore
 
 __all__ = ["DocumentError", "DocumentProblem", "PlayerReport", "ScoreLine", "ScoreReport",
            "document_of", "forest_document", "read_document", "score_document"]
@@ -38,7 +40,11 @@ __all__ = ["DocumentError", "DocumentProblem", "PlayerReport", "ScoreLine", "Sco
 
 @attrs.frozen
 class ScoreLine:
-    """One card of a forest in a score report."""
+    """One card of a forest in a score report.
+
+    ``reason`` is the text of the card's breakdown line (with the symbol the document left
+    out, where one was assumed), formatted when first read, as
+    :attr:`forestshuffle.scoring.CardScore.reason` is."""
 
     card: str  #: display name ("Sapling" for a sapling)
     species: str  #: species id ("" for a sapling)
@@ -49,14 +55,75 @@ class ScoreLine:
     reason: str
 
 
+setattr(ScoreLine, "reason", _lazy_reason(ScoreLine.__dict__["reason"]))  # noqa: B010
+
+
+def _card_reason(cs: CardScore) -> str:
+    return cs.reason
+
+
+def _assumed_reason(args: tuple[CardScore, str]) -> str:
+    cs, symbol = args
+    return f"{cs.reason} (symbol {symbol} assumed)"
+
+
 @attrs.frozen
 class PlayerReport:
-    """A player's score: total, cave points and one line per forest card."""
+    """A player's score: total, cave points and one line per forest card.
+
+    ``score_document`` makes the lines when they are first read (a report whose totals
+    alone are read makes none); read, they are the same lines, and stay."""
 
     name: str
     total: int
     cave: int
     lines: tuple[ScoreLine, ...]
+
+
+class _PendingLines:
+    """The lines of a :class:`PlayerReport`, made when first read: the player's scored
+    cards, where each card lies, and the symbols the document left out."""
+
+    __slots__ = ("assumed", "cards", "halves", "where")
+
+    def __init__(self, cards: tuple[CardScore, ...], where: dict[int, tuple[int, str, int]],
+                 halves: Any, assumed: dict[int, str]) -> None:
+        self.cards = cards
+        self.where = where
+        self.halves = halves
+        self.assumed = assumed
+
+    def __call__(self) -> tuple[ScoreLine, ...]:
+        lines = []
+        where, halves, assumed = self.where, self.halves, self.assumed
+        for cs in self.cards:
+            card = cs.card
+            hi = where[card][2]
+            symbol = halves[card][hi].symbol if hi >= 0 else None
+            # the reason stays unformatted until read (see ScoreLine)
+            reason: Any = (_card_reason, cs) if card not in assumed else \
+                (_assumed_reason, (cs, assumed[card]))
+            lines.append(ScoreLine(cs.name, cs.species, cs.site, cs.slot, symbol, cs.points,
+                                   reason))
+        return tuple(lines)
+
+
+def _lazy_lines(slot: Any) -> property:
+    """``PlayerReport.lines`` over its slot *slot*: the lines, or the :class:`_PendingLines`
+    that makes them on the first read (and keeps them)."""
+    get, put = slot.__get__, slot.__set__
+
+    def lines(self: PlayerReport) -> tuple[ScoreLine, ...]:
+        raw = get(self)
+        if type(raw) is _PendingLines:
+            raw = raw()
+            put(self, raw)
+        return raw  # type: ignore[no-any-return]
+
+    return property(lines, put, doc="One line per forest card.")
+
+
+setattr(PlayerReport, "lines", _lazy_lines(PlayerReport.__dict__["lines"]))  # noqa: B010
 
 
 @attrs.frozen
@@ -102,16 +169,7 @@ def score_document(doc: Any, *, overrides: Any = None) -> ScoreReport:
     scores = final_scores(rules, forests, caves, names)
     players = []
     for p in scores:
-        lines = []
-        for cs in p.cards:
-            f = forests[p.player]
-            hi = f.where[cs.card][2]
-            symbol = rules.halves[cs.card][hi].symbol if hi >= 0 else None
-            reason = cs.reason
-            if cs.card in assumed:
-                reason += f" (symbol {assumed[cs.card]} assumed)"
-            lines.append(ScoreLine(cs.name, cs.species, cs.site, cs.slot, symbol, cs.points,
-                                   reason))
-        players.append(PlayerReport(p.name, p.total, p.cave, tuple(lines)))
+        lines: Any = _PendingLines(p.cards, forests[p.player].where, rules.halves, assumed)
+        players.append(PlayerReport(p.name, p.total, p.cave, lines))
     winners = tuple(names[w] for w in sorted(scores.winners))
     return ScoreReport(rules.id, tuple(players), winners)

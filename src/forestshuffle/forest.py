@@ -20,7 +20,7 @@ instead of rescanning the forest. Counter keys are ``kind`` or ``kind:arg`` stri
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from .cards import Position
@@ -28,6 +28,12 @@ from .layouts import SiteKind, SlotDef
 
 if TYPE_CHECKING:
     from .compiled import CompiledHalf
+
+
+#: A site for :meth:`Forest.add_sites`: (card, half or None for a sapling, kind, its cards
+#: as (card, half index, half, slot name)).
+PlannedSite = tuple[int, "CompiledHalf | None", SiteKind,
+                    Sequence[tuple[int, int, "CompiledHalf", str]]]
 
 
 class ForestRules(Protocol):
@@ -80,6 +86,26 @@ class Site:
         s.extra_trees = self.extra_trees
         s.under = list(self.under)
         return s
+
+
+def _new_site(card: int, kind: SiteKind, half: CompiledHalf | None) -> Site:
+    """A new site of *kind* opened by *card* (*half* None for a sapling), its slots empty
+    (``Site(...)`` without the cost of calling the class)."""
+    site = Site.__new__(Site)
+    site.card = card
+    site.kind = kind
+    if half is None:
+        site.species = site.symbol = None
+    else:
+        site.species = half.species
+        site.symbol = half.symbol
+    slots: dict[str, list[int]] = {}
+    for sd in kind.slots:  # a loop costs less than a comprehension here
+        slots[sd.name] = []
+    site.slots = slots
+    site.filled = site.extra_trees = 0
+    site.under = []
+    return site
 
 
 class Forest:
@@ -142,9 +168,8 @@ class Forest:
     ) -> int:
         """Add a new site opened by *card* (``half`` None for a sapling); returns its index."""
         idx = len(self.sites)
-        species = half.species if half else None
-        symbol = half.symbol if half else None
-        self.sites.append(Site(card, kind, species, symbol))
+        site = _new_site(card, kind, half)
+        self.sites.append(site)
         op = self.open
         od = self.open_defs
         empty = self.empty
@@ -157,24 +182,37 @@ class Forest:
                     empty[pos] = [(idx, i, sd.name)]
                 else:
                     e.append((idx, i, sd.name))
-        self.where[card] = (idx, "center", 0 if half else -1)
+        self.where[card] = (idx, "center", -1 if half is None else 0)
         self.order.append(card)
         self.placed_turn[card] = turn
-        for feat in kind.features:
-            self._inc("feature:" + feat)
-        if kind.is_tree:
-            self._inc("trees")
-            self._inc("tree_total")
         if half is None:
-            if kind.is_tree:
-                self._inc("saplings")
-            return idx
+            self._count_sites(kind, 1, 1)
+        else:
+            self._count_sites(kind, 1, 0)
+            self._count_opener(kind, half, rules, card)
+        return idx
+
+    def _count_sites(self, kind: SiteKind, n: int, face_down: int) -> None:
+        """Count *n* more sites of *kind*, *face_down* of them opened by a face-down card."""
+        c = self.counts
+        for feat in kind.features:
+            key = "feature:" + feat
+            c[key] = c.get(key, 0) + n
+        if kind.is_tree:
+            c["trees"] = c.get("trees", 0) + n
+            c["tree_total"] = c.get("tree_total", 0) + n
+            if face_down:
+                c["saplings"] = c.get("saplings", 0) + face_down
+
+    def _count_opener(
+        self, kind: SiteKind, half: CompiledHalf, rules: ForestRules, card: int
+    ) -> None:
+        """Count *card*, which opened a site of *kind* face up (its half *half*)."""
         self._count_half(half, rules, card)
         if kind.is_tree:
             self._inc("trees_of:" + half.species)
             if self._inc("tree_cards_of:" + half.species) == 1:
                 self._inc("tree_species")
-        return idx
 
     def upgrade_site(self, site: int, card: int, kind: SiteKind, turn: int) -> None:
         """Tuck *card* face down under *site*, which becomes a site of *kind*."""
@@ -272,3 +310,80 @@ class Forest:
             for s in self.sites
         )
         return (*sites, tuple(sorted(self.where.items())))
+
+    # -- building a whole forest at once (forest documents) -------------------------
+
+    def add_sites(self, sites: Sequence[PlannedSite], rules: ForestRules, turn: int = 0) -> None:
+        """Open every site of *sites* in this empty forest, with the cards of its slots: the
+        forest, counters and index of empty slots that :meth:`open_site` for each site in
+        turn, followed by :meth:`attach` of its cards in order, would give, with the slots'
+        bookkeeping done once per site kind and once per filled slot instead of per slot.
+        A site is (card, half or None for a sapling, kind, its cards as (card, half index,
+        half, slot name)). No site is upgraded (use :meth:`upgrade_site` for that)."""
+        if self.sites:
+            raise ValueError("add_sites builds an empty forest")
+        where = self.where
+        order = self.order
+        placed = self.placed_turn
+        od = self.open_defs
+        op = self.open
+        extra_trees = rules.extra_trees
+        #: id(kind) -> the kind, its sites, how many of them opened face down
+        kinds: dict[int, tuple[SiteKind, list[int], list[int]]] = {}
+        built = self.sites
+        for idx, (card, half, kind, cards) in enumerate(sites):
+            site = _new_site(card, kind, half)
+            built.append(site)
+            got = kinds.get(id(kind))
+            if got is None:
+                got = kinds[id(kind)] = (kind, [], [0])
+            got[1].append(idx)
+            order.append(card)
+            placed[card] = turn
+            if half is None:
+                where[card] = (idx, "center", -1)
+                got[2][0] += 1
+            else:
+                where[card] = (idx, "center", 0)
+                self._count_opener(kind, half, rules, card)
+            if not cards:
+                continue
+            slots = site.slots
+            for cd, hi, h, slot in cards:  # attach's counting, the empty slots below
+                held = slots[slot]
+                sd = kind.slot(slot)
+                if not held:
+                    od[sd] = od.get(sd, 0) - 1
+                    for pos in sd.accepts:
+                        op[pos] = op.get(pos, 0) - 1
+                    site.filled += 1
+                    if site.filled == len(slots):
+                        self._inc("full_sites")
+                held.append(cd)
+                where[cd] = (idx, slot, hi)
+                order.append(cd)
+                placed[cd] = turn
+                self._inc("slot:" + sd.role_name)
+                self._count_half(h, rules, cd)
+                extra = extra_trees.get(h.species, 0)
+                if extra and kind.is_tree:
+                    site.extra_trees += extra
+                    self._inc("tree_total", extra)
+                    if site.species is not None:
+                        self._inc("trees_of:" + site.species, extra)
+        empty = self.empty
+        runs: dict[Position, int] = {}  # position -> the runs of entries put in its list
+        for kind, at, face_down in kinds.values():
+            n = len(at)
+            self._count_sites(kind, n, face_down[0])
+            for i, sd in enumerate(kind.slots):
+                od[sd] = od.get(sd, 0) + n
+                name = sd.name
+                for pos in sd.accepts:
+                    op[pos] = op.get(pos, 0) + n
+                    runs[pos] = runs.get(pos, 0) + 1
+                    empty.setdefault(pos, []).extend(
+                        [(idx, i, name) for idx in at if not built[idx].slots[name]])
+        for pos, k in runs.items():
+            if k > 1:  # by site, then slot: the order open_site keeps
+                empty[pos].sort()
