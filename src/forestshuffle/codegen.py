@@ -127,14 +127,15 @@ def _decoder(cls: type[Any]) -> Decoder | None:
     return decode
 
 
-def list_decoder(classes: list[type[Any]]) -> Callable[[list[Any], Callable[[Any, int], Any]],
-                                                       list[Any]]:
-    """A function ``events(raw, other)`` from a record's list of event dicts to the events,
-    without checks (see :func:`decoder_of`): one loop testing the tags of *classes* in their
-    order (put the most frequent first) and their current versions, ``other(d, index)``
-    decoding any other dict."""
+def list_decoder(classes: list[type[Any]], action: bool = False
+                 ) -> Callable[[list[Any], Callable[[Any, int], Any]], list[Any]]:
+    """A function ``decode(raw, other)`` from a record's list of event dicts to the events
+    (or with *action*, of action dicts to ``(action, at)`` pairs), without checks (see
+    :func:`decoder_of`): one loop testing the tags of *classes* in their order (put the most
+    frequent first) and, for events, their current versions; ``other(d, index)`` decodes any
+    other dict."""
     env: dict[str, Any] = {}
-    lines = ["def events(raw, other):", "    out = []", "    add = out.append", "    i = -1",
+    lines = ["def decode(raw, other):", "    out = []", "    add = out.append", "    i = -1",
              "    for d in raw:", "        i += 1", "        t = d['type']"]
     word = "if"
     for n, cls in enumerate(classes):
@@ -142,15 +143,17 @@ def list_decoder(classes: list[type[Any]]) -> Callable[[list[Any], Callable[[Any
         if make is None:
             continue
         tag = getattr(cls, "type_name", "") or cls.__name__
-        lines += [f"        {word} t == {tag!r} and d['v'] == {cls.class_version!r}:",
-                  f"            add({make})"]
+        test = f"t == {tag!r}" if action else \
+            f"t == {tag!r} and d['v'] == {cls.class_version!r}"
+        lines += [f"        {word} {test}:",
+                  f"            add(({make}, d['at']))" if action else f"            add({make})"]
         word = "elif"
     lines += (["        else:", "            add(other(d, i))"] if word == "elif"
               else ["        add(other(d, i))"])
     lines.append("    return out")
     exec(compile("\n".join(lines) + "\n", "<forestshuffle.codegen list decoder>", "exec"), env)
-    events: Callable[[list[Any], Callable[[Any, int], Any]], list[Any]] = env["events"]
-    return events
+    decode: Callable[[list[Any], Callable[[Any, int], Any]], list[Any]] = env["decode"]
+    return decode
 
 
 _DECODERS: dict[type[Any], Decoder | None] = {}

@@ -81,8 +81,9 @@ _ORDER = [ev.StepsReplaced, ev.StepFinished, ev.TurnStarted, ev.CardPlayed, ev.C
           ev.CardRevealed, ev.CardDrawn]
 _CORE_EVENTS: list[type[ev.Event]] = [
     *_ORDER, *(c for c in ev.EVENT_TYPES.values() if c not in _ORDER)]
-#: the core's events decoded in one generated loop (codegen.list_decoder)
+#: the core's events, and actions, decoded in one generated loop each (codegen.list_decoder)
 _decode_events = list_decoder(_CORE_EVENTS)
+_decode_actions = list_decoder(list(ACTION_TYPES.values()), action=True)
 
 
 def _events(raw: list[Any], rules: Ruleset) -> list[ev.Event]:
@@ -128,7 +129,7 @@ def load(game_cls: Any, text: str | bytes, rules: Ruleset | None) -> Any:
         game.setup_events = data["setup"]
         raw = data["events"]
         events = _events(raw, rules)
-        game.actions = [_action(d, i, rules) for i, d in enumerate(data["actions"])]
+        game.actions = _decode_actions(data["actions"], lambda d, i: _action(d, i, rules))
     except ForestShuffleError as exc:
         raise RecordError(f"a trusted record that does not load: {exc}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
