@@ -142,6 +142,11 @@ def main(argv: list[str] | None = None) -> int:
             cur, base = (got[s][name].get("value") for s in sides)
             unit = next((got[s][name]["unit"] for s in sides if "unit" in got[s][name]), "")
             print(row(name, f"per {unit}" if unit else "", cur, base, 0) + same_work(name, got))
+            groups = [workloads.per_group(got[s][name], v) if v else None
+                      for s, v in zip(sides, (cur, base), strict=True)]
+            if any(groups):
+                label = next(g[0] for g in groups if g)
+                print(row("", f"per {label}", *(g[1] if g else None for g in groups), 0))
 
     if args.metric in ("rates", "both"):
         reps: dict[str, dict[str, list[float]]] = {s: {n: [] for n in names} for s in sides}
@@ -158,6 +163,11 @@ def main(argv: list[str] | None = None) -> int:
             unit = next((last[s][name]["unit"] for s in sides if "unit" in last[s][name]), "")
             label = f"{unit}s/s" if unit else ""
             print(row(name, label, cur, base, 1) + same_work(name, last))
+            groups = [workloads.per_group(last[s][name], v, rate=True) if v else None
+                      for s, v in zip(sides, (cur, base), strict=True)]
+            if any(groups):
+                label = next(g[0] for g in groups if g)
+                print(row("", f"{label}s/s", *(g[1] if g else None for g in groups), 1))
     return 0
 
 

@@ -135,7 +135,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {name:24} skipped: {result['skipped']}")
             continue
         value = result["value"]
-        extra = "  ".join(s for s in (relative(results, name, value), notes(result)) if s)
+        group = workloads.per_group(result, value)
+        extra = "  ".join(s for s in (f"= {group[1]:,.0f} per {group[0]}" if group else "",
+                                      relative(results, name, value), notes(result)) if s)
         print(f"  {name:24} {value:14,.0f} instructions per {result['unit']:9} {extra}")
         if "repeat_check" in result:
             diff = result["repeat_check"]

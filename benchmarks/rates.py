@@ -44,7 +44,8 @@ def measure(name: str, opts: workloads.Options, repeat: int, number: int) -> dic
     timer = timeit.Timer(work.run, setup=gc.enable, timer=time.process_time)
     rates = [number * work.per_round / secs for secs in timer.repeat(repeat, number)]
     return {"name": name, "unit": work.unit, "rates": rates, "min": min(rates),
-            "median": statistics.median(rates), "max": max(rates), "notes": work.notes}
+            "median": statistics.median(rates), "max": max(rates), "notes": work.notes,
+            "per_round": work.per_round, "group": work.group}
 
 
 def relative(results: dict[str, dict[str, Any]], name: str, median: float) -> str:
@@ -92,7 +93,9 @@ def main(argv: list[str] | None = None, kinds: list[str] | None = None) -> int:
         if "skipped" in r:
             print(f"  {name:24} skipped: {r['skipped']}")
             continue
-        extra = relative(results, name, r["median"])
+        group = workloads.per_group(r, r["median"], rate=True)
+        extra = "  ".join(s for s in (f"= {group[1]:,.1f} {group[0]}s/s" if group else "",
+                                      relative(results, name, r["median"])) if s)
         print(f"  {name:24} {r['median']:12,.1f} {r['unit']}s/s median  "
               f"(min {r['min']:,.1f}, max {r['max']:,.1f})  {extra}".rstrip())
     if args.json:

@@ -62,6 +62,21 @@ class Prepared:
     run: Callable[[], int]
     notes: dict[str, float] = field(default_factory=dict)
     max_rounds: int | None = None  #: rounds it can do at all (undo uses up the actions)
+    #: the units come in groups (events in records): the group's name and how many groups
+    #: one round holds; the scripts then also print the figure per group
+    group: tuple[str, int] | None = None
+
+
+def per_group(result: dict[str, Any], value: float, rate: bool = False) -> tuple[str, float] | None:
+    """A figure per unit (instructions, or with *rate* units per second) of a workload's
+    *result* (its JSON line, with ``per_round`` and ``group``) as a figure per group: (the
+    group's name, the figure), or None when its units come in no groups."""
+    group = result.get("group")
+    if not group:
+        return None
+    name, count = group
+    ratio = result["per_round"] / count  # units per group
+    return name, value / ratio if rate else value * ratio
 
 
 def ruleset_of(name: str) -> fs.Ruleset:
@@ -152,7 +167,8 @@ def _replay(trusted: bool) -> Callable[[str, Options], Prepared]:
                 fs.Game.from_json(text, **kwargs)
             return events
 
-        return Prepared("event", events, run, {"events per record": events / len(texts)})
+        return Prepared("event", events, run, {"events per record": events / len(texts)},
+                        group=("record", len(texts)))
     return prepare
 
 
@@ -275,7 +291,8 @@ def main(argv: list[str] | None = None) -> int:
         if work.max_rounds is not None and args.rounds > work.max_rounds:
             raise SystemExit(f"{name} can do at most {work.max_rounds} rounds")
         done = sum(work.run() for _ in range(args.rounds))
-        out.update(unit=work.unit, per_round=work.per_round, done=done, notes=work.notes)
+        out.update(unit=work.unit, per_round=work.per_round, done=done, notes=work.notes,
+                   group=work.group)
     print(json.dumps(out))
     return 0
 

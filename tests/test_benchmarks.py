@@ -40,11 +40,14 @@ def figure_line(out: str, name: str, pattern: str) -> str:
 
 
 def test_rates_prints_a_cpu_rate_line_per_workload() -> None:
-    """rates.py: units per CPU second, median with min and max, for every workload."""
+    """rates.py: units per CPU second, median with min and max, for every workload (and per
+    record for the replay workloads)."""
     out = run("rates.py", *TINY, "--repeat", "2")
     for name in ALL:
         figure_line(out, name, RATE)
     assert "× selfplay:base" in figure_line(out, "selfplay:smoky", RATE)
+    # replay's units (events) come in records: the rate per record follows
+    assert re.search(r"= [\d,]+\.\d records/s", figure_line(out, "replay:base", RATE))
 
 
 def test_selfplay_and_scoring_scripts_print_their_rates() -> None:

@@ -8,7 +8,10 @@ Two kinds of functions, each compiled once per event or action class from its at
 - a **strict comparator** (:func:`comparator_of`): whether a JSON dict is exactly the record
   of an event (same tag, version, keys, and every value of the field's type: ``0.7``,
   ``false`` and ``"0"`` are never the card ``0``), for the checked load, which falls back to
-  its general converter (and its error messages) whenever a comparator says no.
+  its general converter (and its error messages) whenever a comparator says no;
+- a **text encoder** (:func:`text_encoder_of`): an instance's record as compact JSON text,
+  exactly what ``json.dumps`` makes of its record dict, for writing records and for the
+  checked load's fast path (:mod:`forestshuffle.canonical`).
 
 A class whose field types are not all known here gets neither (None): the general path
 serves it.
@@ -16,6 +19,7 @@ serves it.
 
 from __future__ import annotations
 
+import json
 import types
 import typing
 from collections.abc import Callable
@@ -25,12 +29,15 @@ import attrs
 
 from .steps import Step, freeze_args
 
-__all__ = ["Comparator", "Decoder", "action_reader_of", "comparator_of", "decoder_of"]
+__all__ = ["Comparator", "Decoder", "TextEncoder", "action_reader_of", "comparator_of",
+           "decoder_of", "list_decoder", "list_text_encoder", "text_encoder_of"]
 
 #: a record's dict to an instance of the class
 Decoder = Callable[[dict[str, Any]], Any]
 #: whether a record's dict is exactly the record of an instance
 Comparator = Callable[[Any, Any], bool]
+#: an instance (and for an action, the index of its first event) to its record's JSON text
+TextEncoder = Callable[..., str]
 
 _PLAIN = (int, str, bool, float, type(None), Any)
 
@@ -44,6 +51,14 @@ def _args(a: dict[str, Any]) -> dict[str, Any]:
     return a
 
 
+def _steps_of(steps: list[Any]) -> tuple[Step, ...]:
+    """Steps from JSON (one step, the usual case, without a loop)."""
+    if len(steps) == 1:
+        x = steps[0]
+        return (Step(x["kind"], x["player"], x["card"], _args(x["args"])),)
+    return tuple([Step(x["kind"], x["player"], x["card"], _args(x["args"])) for x in steps])
+
+
 def _expr(t: Any, src: str, env: dict[str, Any]) -> str:
     """Python source turning the JSON value *src* into a value of type *t*; raises TypeError
     for a type this decoder does not know (the class is then decoded the checked way)."""
@@ -54,6 +69,9 @@ def _expr(t: Any, src: str, env: dict[str, Any]) -> str:
         return (f"Step({src}['kind'], {src}['player'], {src}['card'], _args({src}['args']))")
     origin = typing.get_origin(t)
     args = typing.get_args(t)
+    if t == tuple[Step, ...]:
+        env["_steps_of"] = _steps_of
+        return f"_steps_of({src})"
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             var = f"x{len(env)}"
@@ -68,33 +86,73 @@ def _expr(t: Any, src: str, env: dict[str, Any]) -> str:
     raise TypeError(f"no fast conversion for {t!r}")
 
 
-def _decoder(cls: type[Any]) -> Decoder | None:
-    """A function from a record's dict to an instance of the attrs class *cls* (its ``type``,
-    ``v`` and ``at`` keys ignored), generated from its field types; None if they are not all
-    known here."""
+def _construction(cls: type[Any], name: str, env: dict[str, Any]) -> str | None:
+    """Python source making an instance of the attrs class *cls* from the record dict ``d``
+    (its ``type``, ``v`` and ``at`` keys ignored), the class named *name* in *env* (for a
+    class without fields, *name* is one shared instance: events are never mutated); None
+    when its field types are not all known here."""
     try:
         hints = typing.get_type_hints(cls)
-        env: dict[str, Any] = {}
+        local: dict[str, Any] = {}
         pos: list[str] = []
         kw: list[str] = []
         for f in attrs.fields(cls):
             if not f.init or f.name == "label":
                 continue
-            code = _expr(hints[f.name], f"d[{f.name!r}]", env)
+            code = _expr(hints[f.name], f"d[{f.name!r}]", local)
             if f.kw_only:
                 kw.append(f"{f.alias}={code}")
             else:
                 pos.append(code)
+        env.update({k: v for k, v in local.items() if v is not None})
+        if not pos and not kw:
+            env[name] = cls()
+            return name
     except Exception:
         return None
-    if not pos and not kw:
-        shared = cls()
-        return lambda d: shared  # no fields: one instance serves (events are never mutated)
-    env = {k: v for k, v in env.items() if v is not None}
-    env["cls"] = cls
-    src = f"def decode(d):\n    return cls({', '.join(pos + kw)})\n"
+    env[name] = cls
+    return f"{name}({', '.join(pos + kw)})"
+
+
+def _decoder(cls: type[Any]) -> Decoder | None:
+    """A function from a record's dict to an instance of the attrs class *cls* (see
+    :func:`_construction`), or None."""
+    env: dict[str, Any] = {}
+    make = _construction(cls, "cls", env)
+    if make is None:
+        return None
+    src = f"def decode(d):\n    return {make}\n"
     exec(compile(src, f"<forestshuffle.trusted decoder of {cls.__name__}>", "exec"), env)
     decode: Decoder = env["decode"]
+    return decode
+
+
+def list_decoder(classes: list[type[Any]], action: bool = False
+                 ) -> Callable[[list[Any], Callable[[Any, int], Any]], list[Any]]:
+    """A function ``decode(raw, other)`` from a record's list of event dicts to the events
+    (or with *action*, of action dicts to ``(action, at)`` pairs), without checks (see
+    :func:`decoder_of`): one loop testing the tags of *classes* in their order (put the most
+    frequent first) and, for events, their current versions; ``other(d, index)`` decodes any
+    other dict."""
+    env: dict[str, Any] = {}
+    lines = ["def decode(raw, other):", "    out = []", "    add = out.append", "    i = -1",
+             "    for d in raw:", "        i += 1", "        t = d['type']"]
+    word = "if"
+    for n, cls in enumerate(classes):
+        make = _construction(cls, f"C{n}", env)
+        if make is None:
+            continue
+        tag = getattr(cls, "type_name", "") or cls.__name__
+        test = f"t == {tag!r}" if action else \
+            f"t == {tag!r} and d['v'] == {cls.class_version!r}"
+        lines += [f"        {word} {test}:",
+                  f"            add(({make}, d['at']))" if action else f"            add({make})"]
+        word = "elif"
+    lines += (["        else:", "            add(other(d, i))"] if word == "elif"
+              else ["        add(other(d, i))"])
+    lines.append("    return out")
+    exec(compile("\n".join(lines) + "\n", "<forestshuffle.codegen list decoder>", "exec"), env)
+    decode: Callable[[list[Any], Callable[[Any, int], Any]], list[Any]] = env["decode"]
     return decode
 
 
@@ -238,3 +296,212 @@ def action_reader_of(cls: type[Any]) -> Callable[[Any], Any] | None:
     if cls not in _ACTION_READERS:
         _ACTION_READERS[cls] = _action_reader(cls)
     return _ACTION_READERS[cls]
+
+
+# -- text encoders ------------------------------------------------------------------------------
+
+#: compact JSON, as records are written (``json.dumps`` with the defaults but the separators)
+dumps_compact = json.JSONEncoder(separators=(",", ":")).encode
+
+
+class _Texts(dict[str, str]):
+    """JSON text of strings, by string (the few texts of a game repeat: tags, kinds, slots)."""
+
+    def __missing__(self, key: str) -> str:
+        text = dumps_compact(key)
+        if len(self) < 10_000:
+            self[key] = text
+        return text
+
+
+_TEXT = _Texts()
+
+
+#: JSON text of the whole numbers records hold most (card ids, seats, sites, steps' -1), a
+#: plain dict for the interpreter's fast lookup: a number outside it is a KeyError, and the
+#: caller writes that record the general way (:func:`text_encoder_of`)
+_INT: dict[int, str] = {i: str(i) for i in range(-1, 1024)}
+
+
+def _bool_text(b: Any) -> str:
+    return "true" if b is True else "false" if b is False else dumps_compact(b)
+
+
+def _ints_text(t: Any) -> str:
+    return "[" + ",".join(map(_INT.__getitem__, t)) + "]" if t else "[]"
+
+
+def _list_text(v: Any) -> str:
+    parts = []
+    for x in v:
+        parts.append(_VALUE_TEXT[type(x)](x))
+    return "[" + ",".join(parts) + "]"
+
+
+def _dict_text(v: Any) -> str:
+    if len(v) == 1:
+        ((k, x),) = v.items()
+        if type(k) is not str:
+            raise TypeError("not a text key")
+        return "{" + _TEXT[k] + ":" + _VALUE_TEXT[type(x)](x) + "}"
+    parts = []
+    for k, x in v.items():
+        if type(k) is not str:
+            raise TypeError("not a text key")
+        parts.append(_TEXT[k] + ":" + _VALUE_TEXT[type(x)](x))
+    return "{" + ",".join(parts) + "}"
+
+
+#: JSON text of a value by its exact type, as ``json.dumps`` writes it (the JSON-like values
+#: of step args; any other type, a float among them, is left to json.dumps)
+_VALUE_TEXT: dict[type[Any], Callable[[Any], str]] = {
+    int: _INT.__getitem__, str: _TEXT.__getitem__, bool: lambda b: "true" if b else "false",
+    type(None): lambda _: "null", tuple: _list_text, list: _list_text, dict: _dict_text}
+
+
+_SCALAR_TYPES = frozenset({int, str, bool, type(None)})
+#: JSON text of step args of one scalar value, by (key, value, type of the value)
+_ONE_ARG: dict[tuple[Any, Any, type[Any]], str] = {}
+
+
+def _args_text(a: dict[str, Any]) -> str:
+    try:
+        return _dict_text(a)
+    except (KeyError, TypeError, RecursionError):
+        return dumps_compact(a)
+
+
+def _step_text(s: Step) -> str:
+    a = s.args
+    if not a:
+        args = "{}"
+    elif len(a) == 1:
+        ((k, x),) = a.items()
+        key = (k, x, type(x))
+        cached = _ONE_ARG.get(key) if type(x) in _SCALAR_TYPES else None
+        if cached is None:
+            args = _args_text(a)
+            if type(x) in _SCALAR_TYPES and type(k) is str and len(_ONE_ARG) < 10_000:
+                _ONE_ARG[key] = args
+        else:
+            args = cached
+    else:
+        args = _args_text(a)
+    return (f'{{"kind":{_TEXT[s.kind]},"player":{_INT[s.player]},"card":{_INT[s.card]},'
+            f'"args":{args}}}')
+
+
+def _steps_text(t: Any) -> str:
+    if len(t) == 1:
+        return "[" + _step_text(t[0]) + "]"
+    return "[" + ",".join(map(_step_text, t)) + "]"
+
+
+_CONSTANTS = {"_NULL": "null", "_TRUE": "true", "_FALSE": "false", "_TEXT": _TEXT, "_INT": _INT,
+              "_bool_text": _bool_text}
+
+
+def _text(t: Any, val: str, env: dict[str, Any]) -> str:
+    """Python source (without quotes) of an expression whose ``format`` is the JSON text of
+    the value *val* of type *t* (the helpers it names are in :data:`_CONSTANTS` or put in
+    *env*)."""
+    if t is int:
+        return f"_INT[{val}]"
+    if t is str:
+        return f"_TEXT[{val}]"
+    if t is bool:
+        return f"_TRUE if {val} is True else _FALSE if {val} is False else _bool_text({val})"
+    origin = typing.get_origin(t)
+    args = typing.get_args(t)
+    if origin in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args \
+            and (int in args or str in args):
+        return f"_NULL if {val} is None else {'_INT' if int in args else '_TEXT'}[{val}]"
+    helper: Callable[[Any], str] | None = None
+    if t is Step:
+        helper = _step_text
+    elif origin is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] in (int, Step):
+        helper = _ints_text if args[0] is int else _steps_text
+    if helper is None:
+        raise TypeError(f"no text encoding for {t!r}")
+    env[helper.__name__] = helper
+    return f"{helper.__name__}({val})"
+
+
+def _template(cls: type[Any], action: bool, env: dict[str, Any]) -> str | None:
+    """Python source of an f-string writing the record of ``e``, an instance of *cls* (an
+    event class, or with *action* an action class whose ``at`` is ``at``), its helpers put in
+    *env*; None when a field's type is not known here (or a field is named like a record
+    key)."""
+    env.update(_CONSTANTS)
+    try:
+        hints = typing.get_type_hints(cls)
+        fields = [f for f in attrs.fields(cls) if not (action and f.name == "label")]
+        if any(f.name in (("type", "at") if action else ("type", "v")) for f in fields):
+            return None
+        exprs = [_text(hints[f.name], f"e.{f.name}", env) for f in fields]
+    except Exception:
+        return None
+    tag = dumps_compact(getattr(cls, "type_name", "") or cls.__name__)
+    pieces = [f'{{"type":{tag}'] if action else [f'{{"type":{tag},"v":{cls.class_version!r}']
+    keys = [f',"{f.name}":' for f in fields] + ([',"at":'] if action else [])
+    template = "".join(p.replace("{", "{{").replace("}", "}}") for p in pieces)
+    for key, expr in zip(keys, [*exprs, "at"] if action else exprs, strict=True):
+        template += key.replace("{", "{{").replace("}", "}}") + "{" + expr + "}"
+    return f"f{template + '}}'!r}"
+
+
+def _text_encoder(cls: type[Any], action: bool) -> TextEncoder | None:
+    """The text encoder of an event or (*action*) action class, or None."""
+    env: dict[str, Any] = {}
+    template = _template(cls, action, env)
+    if template is None:
+        return None
+    src = f"def text(e{', at' if action else ''}):\n    return {template}\n"
+    exec(compile(src, f"<forestshuffle.codegen text encoder of {cls.__name__}>", "exec"), env)
+    text: TextEncoder = env["text"]
+    return text
+
+
+def list_text_encoder(classes: list[type[Any]], other: Callable[..., str],
+                      action: bool = False) -> Callable[[Any], list[str]]:
+    """A function from a list of events (or with *action*, of ``(action, at)`` pairs) to the
+    text of each (see :func:`text_encoder_of`, and how it may raise): one loop testing the
+    classes in the order of *classes* (put the most frequent first), *other* writing any
+    other one."""
+    env: dict[str, Any] = {"other": other}
+    lines = ["def texts(items):", "    out = []", "    add = out.append",
+             "    for e, at in items:" if action else "    for e in items:",
+             "        t = type(e)"]
+    word = "if"
+    for n, cls in enumerate(classes):
+        template = _template(cls, action, env)
+        if template is None:
+            continue
+        env[f"C{n}"] = cls
+        lines += [f"        {word} t is C{n}:", f"            add({template})"]
+        word = "elif"
+    other_call = "other(e, at)" if action else "other(e)"
+    lines += (["        else:", f"            add({other_call})"] if word == "elif"
+              else [f"        add({other_call})"])
+    lines.append("    return out")
+    exec(compile("\n".join(lines) + "\n", "<forestshuffle.codegen list text encoder>", "exec"),
+         env)
+    texts: Callable[[Any], list[str]] = env["texts"]
+    return texts
+
+
+_TEXT_ENCODERS: dict[tuple[type[Any], bool], TextEncoder | None] = {}
+
+
+def text_encoder_of(cls: type[Any], action: bool = False) -> TextEncoder | None:
+    """The (cached) text encoder of the event class *cls* (``text(event)``), or with
+    *action* of the action class *cls* (``text(action, at)``): exactly the compact JSON of
+    its record dict (``record.event_to_dict``, ``record.action_to_dict`` with ``at``) for
+    values of the fields' types; None when its field types are not all known here. It may
+    raise (KeyError for a whole number beyond the few it knows the text of, TypeError...):
+    the caller then writes the record dict with ``json``."""
+    key = (cls, action)
+    if key not in _TEXT_ENCODERS:
+        _TEXT_ENCODERS[key] = _text_encoder(cls, action) if action or getattr(
+            cls, "class_version", None) else None
+    return _TEXT_ENCODERS[key]

@@ -11,6 +11,7 @@ import attrs
 
 from . import events as ev
 from . import record, search
+from .canonical import load as canonical_load
 from .codec import codec_of
 from .deal import check_seed, default_names, derive_setup
 from .decisions import Action, Decision
@@ -263,7 +264,12 @@ class Game:
             self._check_player(player, "player")
             if self.pending is not None and player != self.pending.player:
                 raise IllegalActionError(f"it is not player {player}'s decision", self.pending)
-        action = resolve(self.state, action)  # the option, not the caller's object
+        mark = len(self.events)
+        self._answer(resolve(self.state, action))  # the option, not the caller's object
+        return self.events[mark:]
+
+    def _answer(self, action: Action) -> None:
+        """Apply *action*, an option of the pending decision (see :meth:`apply`)."""
         try:
             evs = answer(self.state, action)
         except ForestShuffleError:
@@ -290,7 +296,6 @@ class Game:
             self._rebuild(mark)
             raise
         self.actions.append((action, mark))
-        return self.events[mark:]
 
     def _check_player(self, player: Any, what: str) -> int:
         if not strict_int(player):
@@ -412,6 +417,9 @@ class Game:
         if trusted:
             game: Game = trusted_load(cls, text, rules)
             return game
+        fast: Game | None = canonical_load(cls, text, rules)
+        if fast is not None:
+            return fast
         return cls._load(record.parse(text), rules, trust_setup, parsed=True)
 
     @classmethod

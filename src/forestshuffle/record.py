@@ -30,16 +30,20 @@ left out. It cannot be loaded as a game.
 from __future__ import annotations
 
 import bisect
-import typing
 import warnings
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
-import cattrs
 
 from . import events as ev
-from .codegen import action_reader_of, comparator_of
+from .codegen import (
+    action_reader_of,
+    comparator_of,
+    dumps_compact,
+    list_text_encoder,
+    text_encoder_of,
+)
+from .convert import converter, field_names, path_error
 from .decisions import ACTION_TYPES, Action
 from .errors import ForestShuffleError, OptionError, RecordError, RecordWarning
 from .safety import (
@@ -52,7 +56,7 @@ from .safety import (
     read_json,
     strict_int,
 )
-from .steps import Step, freeze_args
+from .steps import Step
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
@@ -82,96 +86,6 @@ REQUIRED_KEYS = ("format", "version", "ruleset", "players", "names", "seed", "se
 OPTIONAL_KEYS = ("plugins", "overrides", "origin", "options", "expansions")
 
 
-# -- strict conversion ----------------------------------------------------------------------
-
-
-def _exact(typ: type[Any], what: str) -> Callable[[Any, Any], Any]:
-    def hook(value: Any, _: Any) -> Any:
-        if type(value) is not typ:
-            raise ValueError(f"expected {what}, not {printable(repr(value))[:60]}")
-        return value
-
-    return hook
-
-
-def _tuple_hook(t: Any) -> Callable[[Any, Any], Any]:
-    elem = typing.get_args(t)[0] if typing.get_args(t) else Any
-
-    def hook(value: Any, _: Any) -> Any:
-        if type(value) is not list:
-            raise ValueError(f"expected a list, not {type(value).__name__}")
-        return tuple(_conv.structure(x, elem) for x in value)
-
-    return hook
-
-
-_conv = cattrs.Converter(forbid_extra_keys=True)
-_conv.register_structure_hook(int, _exact(int, "a whole number"))
-_conv.register_structure_hook(str, _exact(str, "a text"))
-_conv.register_structure_hook(bool, _exact(bool, "true or false"))
-def _is_tuple(t: Any) -> bool:
-    return bool(typing.get_origin(t) is tuple)
-
-
-_conv.register_structure_hook_factory(_is_tuple, _tuple_hook)
-_conv.register_unstructure_hook(
-    Step, lambda s: {"kind": s.kind, "player": s.player, "card": s.card, "args": _plain(s.args)}
-)
-_conv.register_structure_hook(Step, lambda d, _: _step(d))
-
-
-def _plain(v: Any) -> Any:
-    if isinstance(v, tuple | list):
-        return [_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    return v
-
-
-def _json_like(v: Any) -> bool:
-    stack = [v]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, dict):
-            if not all(type(k) is str for k in x):
-                return False
-            stack.extend(x.values())
-        elif isinstance(x, list):
-            stack.extend(x)
-        elif x is not None and type(x) not in (str, int, bool, float):
-            return False
-    return True
-
-
-def _step(d: Any) -> Step:
-    if not isinstance(d, dict) or set(d) != {"kind", "player", "card", "args"}:
-        raise ValueError("a step is {kind, player, card, args}")
-    if type(d.get("kind")) is not str:
-        raise ValueError("a step needs a kind")
-    player, card, args = d["player"], d["card"], d["args"]
-    if not strict_int(player) or not strict_int(card) or not isinstance(args, dict) \
-            or not _json_like(args):
-        raise ValueError("bad step fields")
-    return Step(d["kind"], player, card, freeze_args(args))
-
-
-_FIELD_NAMES: dict[type[Any], frozenset[str]] = {}
-
-
-def _field_names(cls: type[Any]) -> frozenset[str]:
-    """Every field of an event or action class: a record writes each, and must hold each."""
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = frozenset(f.name for f in attrs.fields(cls))
-    return names
-
-
-def _path_error(exc: Exception) -> str:
-    if isinstance(exc, cattrs.BaseValidationError):
-        return "; ".join(cattrs.transform_error(exc))
-    return str(exc)
-
-
 def _tag(cls: type[Any]) -> str:
     """A class's tag in records: its ``type_name`` (a plugin's, dotted) or its name."""
     return getattr(cls, "type_name", "") or cls.__name__
@@ -188,7 +102,7 @@ def _unknown_type(what: str, name: Any) -> str:
 def event_to_dict(e: ev.Event) -> dict[str, Any]:
     """One event as a JSON-ready dict with its type name and class version."""
     d: dict[str, Any] = {"type": _tag(type(e)), "v": type(e).class_version}
-    d.update(_conv.unstructure(e))
+    d.update(converter.unstructure(e))
     return d
 
 
@@ -214,14 +128,14 @@ def event_from_dict(d: Any, index: int, rules: Ruleset | None = None) -> ev.Even
         except Exception as exc:
             raise RecordError(f"cannot bring event {name} up from version {version}: "
                               f"{printable(str(exc))[:80]}", index=index, path="$.v") from None
-    missing = _field_names(cls) - set(body)
+    missing = field_names(cls) - set(body)
     if missing:
         raise RecordError(f"bad {name} event: missing {', '.join(sorted(missing))}",
                           index=index)
     try:
-        return _conv.structure(body, cls)
+        return converter.structure(body, cls)
     except Exception as exc:
-        raise RecordError(f"bad {name} event: {_path_error(exc)}", index=index) from None
+        raise RecordError(f"bad {name} event: {path_error(exc)}", index=index) from None
 
 
 def action_to_dict(a: Action) -> dict[str, Any]:
@@ -258,14 +172,14 @@ def action_from_dict(d: Any, index: int, rules: Ruleset | None = None) -> tuple[
         raise RecordError("an action needs 'at', a whole number", path=f"{where}.at")
     if "label" in body:
         raise RecordError("an action's label is not part of a record", path=f"{where}.label")
-    missing = _field_names(cls) - {"label"} - set(body)
+    missing = field_names(cls) - {"label"} - set(body)
     if missing:
         raise RecordError(f"bad {name} action: missing {', '.join(sorted(missing))}",
                           path=where)
     try:
-        return _conv.structure(body, cls), at
+        return converter.structure(body, cls), at
     except Exception as exc:
-        raise RecordError(f"bad {name} action: {_path_error(exc)}", path=where) from None
+        raise RecordError(f"bad {name} action: {path_error(exc)}", path=where) from None
 
 
 class LazyEvents:
@@ -302,8 +216,8 @@ class LazyEvents:
 # -- writing --------------------------------------------------------------------------------
 
 
-def to_dict(game: RecordedGame) -> dict[str, Any]:
-    """The record of *game* as a JSON-ready dict."""
+def header(game: RecordedGame) -> dict[str, Any]:
+    """The record of *game* without its events and actions (its parameters)."""
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -317,16 +231,61 @@ def to_dict(game: RecordedGame) -> dict[str, Any]:
         **({"overrides": game.rules.overrides} if game.rules.overrides else {}),
         **({"options": dict(game.rules.options)} if game.rules.options else {}),
         **({"expansions": list(game.rules.expansions)} if game.rules.expansions else {}),
+    }
+
+
+def to_dict(game: RecordedGame) -> dict[str, Any]:
+    """The record of *game* as a JSON-ready dict."""
+    return {
+        **header(game),
         "events": [event_to_dict(e) for e in game.events],
         "actions": [{**action_to_dict(a), "at": at} for a, at in game.actions],
     }
 
 
-def dumps(game: RecordedGame, indent: int | None = None) -> str:
-    """The record of *game* as JSON text."""
-    import json
+def _event_text(e: ev.Event) -> str:
+    enc = text_encoder_of(type(e))
+    return enc(e) if enc is not None else dumps_compact(event_to_dict(e))
 
-    return json.dumps(to_dict(game), indent=indent, separators=None if indent else (",", ":"))
+
+def _action_text(a: Action, at: int) -> str:
+    enc = text_encoder_of(type(a), action=True)
+    return enc(a, at) if enc is not None else dumps_compact({**action_to_dict(a), "at": at})
+
+
+#: the core's event classes, the most frequent in games first
+_EVENT_ORDER = [ev.StepsReplaced, ev.StepFinished, ev.TurnStarted, ev.CardPlayed, ev.CardTaken,
+                ev.CardRevealed, ev.CardDrawn]
+_events_text = list_text_encoder(
+    [*_EVENT_ORDER, *(c for c in ev.EVENT_TYPES.values() if c not in _EVENT_ORDER)],
+    _event_text)
+_actions_text = list_text_encoder(list(ACTION_TYPES.values()), _action_text, action=True)
+
+
+def body_text(game: RecordedGame) -> str:
+    """The end of the record's compact text, from its events on:
+    ``,"events":[...],"actions":[...]}``, exactly what ``json.dumps`` writes of the last two
+    keys of :func:`to_dict` (by the generated text encoders of :mod:`forestshuffle.codegen`;
+    when one cannot write a value, by ``json``)."""
+    try:
+        events = _events_text(game.events)
+    except Exception:
+        events = [dumps_compact(event_to_dict(e)) for e in game.events]
+    try:
+        actions = _actions_text(game.actions)
+    except Exception:
+        actions = [dumps_compact({**action_to_dict(a), "at": at}) for a, at in game.actions]
+    return ',"events":[' + ",".join(events) + '],"actions":[' + ",".join(actions) + "]}"
+
+
+def dumps(game: RecordedGame, indent: int | None = None) -> str:
+    """The record of *game* as JSON text (compact unless *indent* is given)."""
+    if indent is not None:
+        import json
+
+        return json.dumps(to_dict(game), indent=indent,
+                          separators=None if indent else (",", ":"))
+    return dumps_compact(header(game))[:-1] + body_text(game)
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -371,7 +330,7 @@ def _check_fields(data: dict[str, Any]) -> None:
                           "file)", path="$.overrides")
 
 
-def _check_plugins(data: dict[str, Any], rules: Ruleset) -> None:
+def _check_plugins(data: dict[str, Any], rules: Ruleset, same_versions: bool) -> None:
     plugins = data.get("plugins", {})
     if not isinstance(plugins, dict) or not all(
             type(k) is str and type(v) is str for k, v in plugins.items()):
@@ -381,6 +340,9 @@ def _check_plugins(data: dict[str, Any], rules: Ruleset) -> None:
         raise RecordError(f"the record needs plugin(s) {printable(str(missing))[:200]} that "
                           "are not installed", path="$.plugins")
     changed = sorted(p for p, v in plugins.items() if rules.plugins[p] != v)
+    if changed and same_versions:
+        raise RecordError("the record was written with other plugin versions",
+                          path="$.plugins")
     if changed:
         warnings.warn(RecordWarning(
             "the record was written with other plugin versions: " + ", ".join(
@@ -428,13 +390,14 @@ def _ruleset(data: dict[str, Any], rules: Ruleset | None) -> Ruleset:
     return rules
 
 
-def check_record(data: Any, rules: Ruleset | None = None, *,
-                 parsed: bool = False) -> tuple[dict[str, Any], Ruleset]:
+def check_record(data: Any, rules: Ruleset | None = None, *, parsed: bool = False,
+                 same_versions: bool = False) -> tuple[dict[str, Any], Ruleset]:
     """The record *data* checked for its format, version, fields and plugins, upcast to the
     current version, and its ruleset (compiled from its parameters, or the given *rules*
     checked against them). RecordError if anything is wrong; events and actions are left for
     the replay to convert one by one. *parsed*: *data* comes from :func:`parse`, whose
-    reading already bounded its nesting."""
+    reading already bounded its nesting. *same_versions*: other plugin versions than the
+    installed ones are a RecordError, not a warning."""
     if isinstance(data, dict) and not parsed:
         try:
             check_depth(data)
@@ -455,7 +418,7 @@ def check_record(data: Any, rules: Ruleset | None = None, *,
     data = upcast(data)
     _check_fields(data)
     rules = _ruleset(data, rules)
-    _check_plugins(data, rules)
+    _check_plugins(data, rules, same_versions)
     return data, rules
 
 
@@ -554,7 +517,7 @@ def _redact_event(e: ev.Event, player: int) -> dict[str, Any]:
     elif isinstance(e, ev.CardPlayed) and other and e.half is None:
         d["card"] = None
     elif isinstance(e, ev.StepsQueued):
-        d["steps"] = [_conv.unstructure(s) if s.player in (player, -1) else _hide_step(s)
+        d["steps"] = [converter.unstructure(s) if s.player in (player, -1) else _hide_step(s)
                       for s in e.steps]
     elif isinstance(e, ev.StepUpdated) and e.step.player not in (player, -1):
         d["step"] = _hide_step(e.step)

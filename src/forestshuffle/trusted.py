@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
-from .codegen import Decoder, decoder_of
+from .codegen import Decoder, decoder_of, list_decoder
 from .decisions import ACTION_TYPES, Action
 from .errors import ForestShuffleError, RecordError
 from .record import FORMAT, VERSION, _ruleset, action_from_dict, event_from_dict
@@ -76,20 +76,31 @@ def _event_table(rules: Ruleset) -> dict[str, Entry]:
     return {**{tag: _entry(cls) for tag, cls in own.items()}, **_CORE}
 
 
+#: the core's event classes, the most frequent in games first
+_ORDER = [ev.StepsReplaced, ev.StepFinished, ev.TurnStarted, ev.CardPlayed, ev.CardTaken,
+          ev.CardRevealed, ev.CardDrawn]
+_CORE_EVENTS: list[type[ev.Event]] = [
+    *_ORDER, *(c for c in ev.EVENT_TYPES.values() if c not in _ORDER)]
+#: the core's events, and actions, decoded in one generated loop each (codegen.list_decoder)
+_decode_events = list_decoder(_CORE_EVENTS)
+_decode_actions = list_decoder(list(ACTION_TYPES.values()), action=True)
+
+
 def _events(raw: list[Any], rules: Ruleset) -> list[ev.Event]:
     """The events of a record's log, decoded; an event of an older version of its class (or
     of a class this decoder does not know) goes through the checked decoder."""
     table = _event_table(rules)
-    out: list[ev.Event] = []
-    add = out.append
     none: Entry = (0, None)
-    for i, d in enumerate(raw):
+
+    def other(d: Any, i: int) -> ev.Event:
         version, dec = table.get(d["type"], none)
         if dec is None or d["v"] != version:
-            add(event_from_dict(d, i, rules))
-        else:
-            add(dec(d))
-    return out
+            return event_from_dict(d, i, rules)
+        event: ev.Event = dec(d)
+        return event
+
+    events: list[ev.Event] = _decode_events(raw, other)
+    return events
 
 
 def _action(d: Any, index: int, rules: Ruleset) -> tuple[Action, int]:
@@ -118,7 +129,7 @@ def load(game_cls: Any, text: str | bytes, rules: Ruleset | None) -> Any:
         game.setup_events = data["setup"]
         raw = data["events"]
         events = _events(raw, rules)
-        game.actions = [_action(d, i, rules) for i, d in enumerate(data["actions"])]
+        game.actions = _decode_actions(data["actions"], lambda d, i: _action(d, i, rules))
     except ForestShuffleError as exc:
         raise RecordError(f"a trusted record that does not load: {exc}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
