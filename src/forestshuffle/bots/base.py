@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..determinize import Determinizer
+from ..machine import resolve
 
 if TYPE_CHECKING:
     from ..decisions import Action, Decision
@@ -127,10 +128,11 @@ def play_out(game: Game, bots: Sequence[Any] | Any, max_actions: int = 100_000) 
         state = game.state
         if state.over:
             return game
+        # game.apply without the list of events it returns (nobody reads it here)
         if seats is None:
             assert one is not None
-            game.apply(one(game))
+            game._answer(resolve(state, one(game)))
         else:
             assert state.pending is not None
-            game.apply(seats[state.pending.player](game))
+            game._answer(resolve(state, seats[state.pending.player](game)))
     raise RuntimeError(f"the game did not end within {max_actions} actions")
