@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import events as ev
+from .._build import mypyc_attr
 from ..cards import Position
 from ..decisions import (
     Action,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DrawAction(TurnAction):
     """Draw up to ``draws_per_turn`` cards, each from the deck or the clearing."""
 
@@ -79,6 +81,7 @@ def take_one(state: GameState, player: int, action: Action, out: Events) -> bool
     return deck_take(state, 1, lambda c: ev.CardDrawn(player, c), out)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayAction(TurnAction):
     """Play a hand card normally: choose it, then half and slot, then each payment card."""
 
@@ -104,6 +107,7 @@ class PlayAction(TurnAction):
         return [replace_head((Step("place", step.player, action.card, {"mode": "normal"}),))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SaplingAction(TurnAction):
     """Play any hand card face down as a sapling, for free."""
 
@@ -181,6 +185,7 @@ def core_turn_options(state: GameState, player: int) -> list[Action]:
     return opts
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TurnStep(StepKind):
     """A player's turn: asks for one turn action among the ruleset's turn actions (those
     whose count reached the ruleset's ``limits`` left out)."""
@@ -207,6 +212,7 @@ class TurnStep(StepKind):
         return owner.answer(state, step, action)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DrawMoreStep(StepKind):
     """The remaining draws of a draw action."""
 
@@ -227,6 +233,7 @@ class DrawMoreStep(StepKind):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class EndTurnStep(StepKind):
     """End of a turn: empty a full clearing, end the game if it is over, else start the next
     turn: an extra turn of the same player, or the next seat's (players and automated seats
@@ -256,6 +263,7 @@ class EndTurnStep(StepKind):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CaveAndRedrawStep(StepKind):
     """A player who can neither draw nor play shows the hand, puts up to ``up_to`` (2)
     hand cards into the cave and draws as many; the turn ends."""
