@@ -95,9 +95,11 @@ def run(python: Path | str, script: str, args: list[str]) -> dict[str, dict[str,
 
 
 def where(python: Path | str) -> str:
-    """Where *python* imports forestshuffle and its base plugin from."""
+    """Where *python* imports forestshuffle and its base plugin from, and ``(compiled)`` for
+    the compiled build."""
     code = ("import os, forestshuffle as f, forestshuffle_base as b; "
-            "print(', '.join(os.path.dirname(m.__file__) for m in (f, b)))")
+            "print(', '.join(os.path.dirname(m.__file__) for m in (f, b))"
+            " + (' (compiled)' if getattr(f, 'COMPILED', False) else ''))")
     return subprocess.run([str(python), "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip()
 
