@@ -18,6 +18,13 @@ Both sides run the same benchmark scripts, this checkout's ``benchmarks/``.
 exactly, so once each); ``--metric rates`` runs ``rates.py`` alternately, current, base,
 current, base... ``--runs`` times each and compares the medians of all repetitions.
 Ratios are current / base: below 1 for instructions, above 1 for rates, means faster.
+
+``--compiled`` compares the optional compiled build (mypyc, ``FORESTSHUFFLE_COMPILE=1``) with
+the pure-Python build of the same commit: both sides are BASE_REF installed (not editable),
+once compiled and once pure, each cached (``<commit>-compiled`` and ``<commit>``); the
+ratios are compiled / pure::
+
+    .venv/bin/python benchmarks/compare.py HEAD --compiled --metric instructions
 """
 
 from __future__ import annotations
@@ -48,12 +55,13 @@ def git(*args: str) -> str:
                           check=True).stdout.strip()
 
 
-def base_python(commit: str) -> Path:
-    """The interpreter of *commit*'s cached environment, built on first use."""
-    home = CACHE / commit
+def base_python(commit: str, compiled: bool = False) -> Path:
+    """The interpreter of *commit*'s cached environment, built on first use (the compiled
+    build if *compiled*)."""
+    home = CACHE / (f"{commit}-compiled" if compiled else commit)
     python = home / "venv" / "bin" / "python"
     CACHE.mkdir(parents=True, exist_ok=True)
-    with open(CACHE / f"{commit}.lock", "w") as lock:
+    with open(CACHE / f"{home.name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # one build per commit, even with two compares
         if (home / "complete").exists():
             return python
@@ -66,7 +74,11 @@ def base_python(commit: str) -> Path:
             with tarfile.open(fileobj=io.BytesIO(tree)) as tar:
                 tar.extractall(build, filter="data")
             subprocess.run([sys.executable, "-m", "venv", str(home / "venv")], check=True)
-            subprocess.run([str(python), "-m", "pip", "install", "-q", build], check=True)
+            env = {k: v for k, v in os.environ.items() if k != "FORESTSHUFFLE_COMPILE"}
+            if compiled:
+                env["FORESTSHUFFLE_COMPILE"] = "1"
+            subprocess.run([str(python), "-m", "pip", "install", "-q", build], check=True,
+                           env=env)
         (home / "complete").touch()
     return python
 
@@ -83,9 +95,11 @@ def run(python: Path | str, script: str, args: list[str]) -> dict[str, dict[str,
 
 
 def where(python: Path | str) -> str:
-    """Where *python* imports forestshuffle and its base plugin from."""
+    """Where *python* imports forestshuffle and its base plugin from, and ``(compiled)`` for
+    the compiled build."""
     code = ("import os, forestshuffle as f, forestshuffle_base as b; "
-            "print(', '.join(os.path.dirname(m.__file__) for m in (f, b)))")
+            "print(', '.join(os.path.dirname(m.__file__) for m in (f, b))"
+            " + (' (compiled)' if getattr(f, 'COMPILED', False) else ''))")
     return subprocess.run([str(python), "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip()
 
@@ -106,7 +120,9 @@ def same_work(name: str, got: dict[str, dict[str, dict[str, Any]]]) -> str:
     return f"\n  {'':24} not the same work: {facts[0]} against {facts[1]}"
 
 
-HEADER = f"{'current':>14} {'base':>14}  current/base"
+def header(first: str, second: str) -> str:
+    """The column titles after a table's title: the two sides and their ratio."""
+    return f"{first:>14} {second:>14}  {first}/{second}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -123,21 +139,31 @@ def main(argv: list[str] | None = None) -> int:
                         help="repetitions within each rates.py run (default: 5)")
     parser.add_argument("--rounds", type=int, default=1,
                         help="rounds R of instructions.py (counts R and 2R; default: 1)")
+    parser.add_argument("--compiled", action="store_true",
+                        help="compare BASE_REF's compiled build (mypyc) with its pure build")
     workloads.add_options(parser)
     args = parser.parse_intermixed_args(argv)
     opts = workloads.options(args)
     names = [workloads.full_name(n, opts) for n in args.workloads or
              workloads.default_names(opts)]
     commit = git("rev-parse", "--verify", f"{args.base}^{{commit}}")
-    sides = {"current": sys.executable, "base": str(base_python(commit))}
-    print(f"base    {git('log', '-1', '--format=%h %s', commit)}: {where(sides['base'])}")
-    print(f"current this checkout: {where(sides['current'])}")
+    subject = git("log", "-1", "--format=%h %s", commit)
+    if args.compiled:
+        sides = {"compiled": str(base_python(commit, compiled=True)),
+                 "pure": str(base_python(commit))}
+        for side, py in sides.items():
+            print(f"{side:8} {subject}: {where(py)}")
+    else:
+        sides = {"current": sys.executable, "base": str(base_python(commit))}
+        print(f"base    {subject}: {where(sides['base'])}")
+        print(f"current this checkout: {where(sides['current'])}")
+    titles = header(*sides)
     common = [*names, *workloads.option_args(opts)]
 
     if args.metric in ("instructions", "both"):
         got = {side: run(py, "instructions.py", [*common, "--rounds", str(args.rounds)])
                for side, py in sides.items()}
-        print(f"{'instructions per unit (cachegrind)':39} {HEADER}")
+        print(f"{'instructions per unit (cachegrind)':39} {titles}")
         for name in names:
             cur, base = (got[s][name].get("value") for s in sides)
             unit = next((got[s][name]["unit"] for s in sides if "unit" in got[s][name]), "")
@@ -151,12 +177,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.metric in ("rates", "both"):
         reps: dict[str, dict[str, list[float]]] = {s: {n: [] for n in names} for s in sides}
         last: dict[str, dict[str, dict[str, Any]]] = {}
-        for _ in range(args.runs):  # alternately: current, base, current, base...
+        for _ in range(args.runs):  # alternately: one side, the other, one, the other...
             for side, py in sides.items():
                 last[side] = run(py, "rates.py", [*common, "--repeat", str(args.repeat)])
                 for name, r in last[side].items():
                     reps[side][name] += r.get("rates", [])
-        print(f"{f'CPU-time rates, median of {args.runs} runs × {args.repeat}':39} {HEADER}")
+        print(f"{f'CPU-time rates, median of {args.runs} runs × {args.repeat}':39} {titles}")
         for name in names:
             cur, base = (statistics.median(reps[s][name]) if reps[s][name] else None
                          for s in sides)

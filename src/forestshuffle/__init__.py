@@ -6,7 +6,9 @@
 0
 """
 
-from . import bots, dsl
+from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
+
+from . import bots, dsl, machine
 from .cards import Card, CardSet, Half, Position, Spec, Species
 from .decisions import (
     Action,
@@ -51,7 +53,13 @@ from .views import PlayerView
 __version__ = "0.1.0"
 """The version of the forestshuffle package (the core; each plugin has its own)."""
 
+COMPILED: bool = (machine.__file__ or "").endswith(tuple(_EXTENSION_SUFFIXES))
+"""Whether the hot modules are compiled (the optional mypyc build,
+``FORESTSHUFFLE_COMPILE=1 pip install .``): True when they run as extension modules, False
+for the pure-Python package. Both play the same games and raise the same errors."""
+
 __all__ = [
+    "COMPILED",
     "Action",
     "ArgumentError",
     "AutomatonSeat",

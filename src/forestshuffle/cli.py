@@ -49,9 +49,10 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "show_default": True, "max_con
 
 
 def _version() -> str:
-    from . import __version__
+    """The package's version, and ``(compiled)`` for the compiled build (``COMPILED``)."""
+    from . import COMPILED, __version__
 
-    return __version__
+    return f"{__version__} (compiled)" if COMPILED else __version__
 
 
 @click.group(context_settings=CONTEXT)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from ._build import mypyc_attr
 from .cards import Position
 from .layouts import SiteKind, SlotDef
 
@@ -49,6 +50,7 @@ class ForestRules(Protocol):
         """Species that make their site count as more trees, and how many."""
 
 
+@mypyc_attr(native_class=False)
 class Site:
     """A site of a forest: the card that opened it and the cards in its slots."""
 
@@ -108,6 +110,7 @@ def _new_site(card: int, kind: SiteKind, half: CompiledHalf | None) -> Site:
     return site
 
 
+@mypyc_attr(native_class=False)
 class Forest:
     """The sites and counters of one player's forest."""
 

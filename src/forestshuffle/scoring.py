@@ -89,6 +89,9 @@ def _lazy_reason(slot: Any) -> property:
 
 
 setattr(CardScore, "reason", _lazy_reason(CardScore.__dict__["reason"]))  # noqa: B010
+#: ``CardScore`` called untyped: scoring leaves in ``reason`` what makes the text (see
+#: :func:`_lazy_reason`), which the compiled build (mypyc) would otherwise check for a str.
+_card_score: Callable[..., CardScore] = CardScore
 
 
 @attrs.frozen
@@ -280,16 +283,16 @@ def score_forest(
                     name, why = fd
                 else:
                     name, why = "Face-down card", "face down"
-                lines.append(CardScore(card, "", name, si, slot, 0, why))
+                lines.append(_card_score(card, "", name, si, slot, 0, why))
                 continue
             hp = plan[card][hi]
             singles = hp.singles
             if len(singles) == 1 and not hp.groups:
-                pts, why = singles[0].fn(ctx, card)
+                pts, raw = singles[0].fn(ctx, card)
                 total += pts
                 # the reason as the scorer gave it: formatted when read (see CardScore)
-                lines.append(CardScore(card, hp.species, hp.name, si, slot, pts,
-                                       why or "no points"))
+                lines.append(_card_score(card, hp.species, hp.name, si, slot, pts,
+                                         raw or "no points"))
                 continue
             pts = 0
             reasons: list[Reason] = []
@@ -298,8 +301,8 @@ def score_forest(
                 pts += p
                 reasons.append(r)
             total += pts
-            line = CardScore(card, hp.species, hp.name, si, slot, pts,
-                             reasons)  # type: ignore[arg-type]  # joined when read
+            line = _card_score(card, hp.species, hp.name, si, slot, pts,
+                               reasons)  # joined when read
             lines.append(line)
             if hp.groups:
                 pending[card] = (line, reasons)

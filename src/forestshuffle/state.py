@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
+from ._build import mypyc_attr
 from .forest import Forest
 from .steps import Step
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 
+@mypyc_attr(native_class=False)
 class GameState:
     """Everything about a game at one moment. Card zones are lists of card ids.
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
+from .._build import mypyc_attr
 from ..decisions import (
     Action,
     Decision,
@@ -48,6 +49,7 @@ def _check_keys(args: Mapping[str, Any], allowed: set[str]) -> None:
         raise ValueError(f"unknown argument(s) {sorted(extra)} (allowed: {sorted(allowed)})")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DrawEffect(StepKind):
     """Draw N cards from the deck (stops at the hand limit)."""
 
@@ -66,6 +68,7 @@ class DrawEffect(StepKind):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DrawPerEffect(StepKind):
     """Draw 1 card per unit of a count of your forest (``count``: ``tag:deer``...)."""
 
@@ -89,6 +92,7 @@ class DrawPerEffect(StepKind):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ExtraTurnEffect(StepKind):
     """Take an extra turn after this one."""
 
@@ -104,6 +108,7 @@ class ExtraTurnEffect(StepKind):
         return [FINISHED, ev.ExtraTurnGranted(step.player)]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FreePlayEffect(StepKind):
     """Play a hand card matching ``filter`` for free (no effect or bonus of its own);
     ``any_number`` lets the player go on until they pass."""
@@ -142,6 +147,7 @@ class FreePlayEffect(StepKind):
         return [replace_head((place,))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CaveFromHandThenDrawEffect(StepKind):
     """Put any number of hand cards into your cave, then draw as many."""
 
@@ -170,6 +176,7 @@ class CaveFromHandThenDrawEffect(StepKind):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ClearingToCaveEffect(StepKind):
     """Put every card of the clearing into your cave."""
 
@@ -188,6 +195,7 @@ class ClearingToCaveEffect(StepKind):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayFurtherEffect(StepKind):
     """Play any number of further hand cards, each paying its normal cost, using only
     cards held when this began; once the player stops, the played cards' effects, bonuses
@@ -240,6 +248,7 @@ def _count(args: Mapping[str, Any], key: str, default: int, minimum: int = 1) ->
     return v
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayFaceDownEffect(StepKind):
     """Play a hand card face down as a standalone site of kind ``kind`` (a generic river)."""
 
@@ -278,6 +287,7 @@ class PlayFaceDownEffect(StepKind):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TakeFromClearingEffect(StepKind):
     """Take ``n`` (default 1) cards of your choice from the clearing into your hand."""
 
@@ -310,6 +320,7 @@ class TakeFromClearingEffect(StepKind):
         return [head, ev.CardTaken(step.player, action.card)]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DrawThenCaveEffect(StepKind):
     """Draw ``draw`` (default 2) cards, then put ``cave`` (default 1) of them into your cave.
     The hand may go over its limit by ``cave`` cards while this resolves (it works at 9)."""
@@ -350,6 +361,7 @@ class DrawThenCaveEffect(StepKind):
         return [ev.CardsCaved(step.player, (action.card,), "hand")]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayFromClearingEffect(StepKind):
     """Play a clearing card matching ``filter`` for free (no effect or bonus of its own). If
     the clearing has none, reveal deck cards into it one at a time until one matches or
@@ -390,6 +402,7 @@ class PlayFromClearingEffect(StepKind):
             "mode": "free", "filter": step.args.get("filter"), "source": "clearing"}),))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ClearingToCaveFilteredEffect(StepKind):
     """Put every clearing card matching ``filter`` (any half) into your cave."""
 
@@ -413,6 +426,7 @@ class ClearingToCaveFilteredEffect(StepKind):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CaveFromClearingPerEffect(StepKind):
     """For each unit of ``count`` in your forest, put one clearing card of your choice into
     your cave."""
@@ -450,6 +464,7 @@ class CaveFromClearingPerEffect(StepKind):
                 ev.CardsCaved(step.player, (action.card,), "clearing")]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CaveFromClearingEffect(StepKind):
     """Put ``n`` (default 1) clearing cards of your choice into your cave, one at a time; the
     player may stop early."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
+from .._build import mypyc_attr
 from ..decisions import (
     Action,
     Decision,
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlaceStep(StepKind):
     """Choose the half and slot of the card being played (``mode``: normal/free/deferred)."""
 
@@ -82,6 +84,7 @@ class PlaceStep(StepKind):
         return [replace_head((pay,))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PayStep(StepKind):
     """Choose payment cards one at a time (in increasing card order, so each set once)."""
 
@@ -125,6 +128,7 @@ class PayStep(StepKind):
 _PROMPTS: dict[tuple[str, str, str], tuple[Any, str, tuple[Action, ...]]] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OfferStep(StepKind):
     """Offer a played card's effect or bonus, which the player may use or decline."""
 
@@ -156,6 +160,7 @@ class OfferStep(StepKind):
         return [replace_head(effect_steps(rules, step.player, step.card, specs))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TriggerStep(StepKind):
     """A permanent trigger that fired; optional ones are offered."""
 
@@ -186,6 +191,7 @@ class TriggerStep(StepKind):
                                                        t.effect))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RevealStep(StepKind):
     """Reveal the top deck card into the clearing (after a tree or sapling)."""
 
@@ -198,6 +204,7 @@ class RevealStep(StepKind):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class UpgradeSiteStep(StepKind):
     """After a site is played: the player may tuck one hand card face down under it, for
     free, turning it into the kind its layout names as ``upgrade`` (a tree with a river)."""
@@ -239,6 +246,7 @@ class UpgradeSiteStep(StepKind):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ResolvePlaysStep(StepKind):
     """Resolve plays whose effects waited (a Mole's further plays): ``plays`` holds, per
     card, the steps of its resolution (its early triggers, effect and bonus offers, other

@@ -7,6 +7,7 @@ import random
 from typing import TYPE_CHECKING
 
 from .. import events as ev
+from .._build import mypyc_attr
 from ..decisions import Action, Decision, KeepHand, Redraw
 from ..rules import FINISHED, Events, deck_take
 from ..steps import Step
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class WinterInLastThird(DeckBuilder):
     """Shuffle the deck without winters, return ``removal[players]`` cards unseen to the
     box, split the rest in three piles, shuffle all but one winter into the bottom pile,
@@ -51,6 +53,7 @@ def setup_steps(rules: Ruleset, players: int) -> ev.StepsQueued:
     return ev.StepsQueued(tuple(steps))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DealStep(StepKind):
     """Set-up: every player draws the opening hand."""
 
@@ -72,6 +75,7 @@ class DealStep(StepKind):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MulliganStep(StepKind):
     """Set-up: a player whose opening hand holds no tree may redraw it once. A card that opens
     a site as a tree does (a shrub) counts as one: the hand can start a forest."""

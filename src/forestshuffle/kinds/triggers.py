@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from .._build import mypyc_attr
 from ..rules import check_filter, half_filter
 from . import TriggerKind
 from .counts import slot_names
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OnPlay(TriggerKind):
     """Fires when its owner plays a card matching ``filter`` (``tag``, ``species``,
     ``tree``: a tree or sapling, ``feature``: a site with that feature, such as a river) and,

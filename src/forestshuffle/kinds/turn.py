@@ -7,6 +7,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from .. import events as ev
+from .._build import mypyc_attr
 from ..cards import Position
 from ..decisions import (
     Action,
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DrawAction(TurnAction):
     """Draw up to ``draws_per_turn`` cards, each from the deck or the clearing."""
 
@@ -80,6 +82,7 @@ def take_one(state: GameState, player: int, action: Action, out: Events) -> bool
     return deck_take(state, 1, partial(ev.CardDrawn, player), out)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayAction(TurnAction):
     """Play a hand card normally: choose it, then half and slot, then each payment card."""
 
@@ -105,6 +108,7 @@ class PlayAction(TurnAction):
         return [replace_head((Step("place", step.player, action.card, {"mode": "normal"}),))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SaplingAction(TurnAction):
     """Play any hand card face down as a sapling, for free."""
 
@@ -182,6 +186,7 @@ def core_turn_options(state: GameState, player: int) -> list[Action]:
     return opts
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TurnStep(StepKind):
     """A player's turn: asks for one turn action among the ruleset's turn actions (those
     whose count reached the ruleset's ``limits`` left out)."""
@@ -208,6 +213,7 @@ class TurnStep(StepKind):
         return owner.answer(state, step, action)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DrawMoreStep(StepKind):
     """The remaining draws of a draw action."""
 
@@ -228,6 +234,7 @@ class DrawMoreStep(StepKind):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class EndTurnStep(StepKind):
     """End of a turn: empty a full clearing, end the game if it is over, else start the next
     turn: an extra turn of the same player, or the next seat's (players and automated seats
@@ -261,6 +268,7 @@ class EndTurnStep(StepKind):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CaveAndRedrawStep(StepKind):
     """A player who can neither draw nor play shows the hand, puts up to ``up_to`` (2)
     hand cards into the cave and draws as many; the turn ends."""
