@@ -16,26 +16,15 @@ import warnings
 from typing import Any
 
 import pytest
+from bundled import random_game
 
 import forestshuffle as fs
 from forestshuffle import canonical, record
-from forestshuffle.bots import RandomBot
 from forestshuffle.errors import RecordError, RecordWarning
 
 CASES = [("base", (), 2), ("base", (), 4), ("smoky", (), 3), ("house-001", (), 2),
          ("base", ("alpine",), 3), ("base", ("woodland_edge",), 2), ("pokemon", (), 1),
          ("pokemon", ("pokemon_exp1", "pokemon_exp2", "pokemon_exp3"), 3)]
-
-
-def _game(ruleset: str, expansions: tuple[str, ...], players: int, seed: int,
-          actions: int | None = None) -> fs.Game:
-    g = fs.new_game(ruleset, players=players, seed=seed, expansions=expansions)
-    bot = RandomBot(seed)
-    n = 0
-    while not g.is_over and (actions is None or n < actions):
-        g.apply(bot.choose(g))
-        n += 1
-    return g
 
 
 def _general(text: str) -> fs.Game:
@@ -49,7 +38,7 @@ def _compact(data: dict[str, Any]) -> str:
 
 @pytest.fixture(scope="module")
 def game() -> fs.Game:
-    return _game("base", (), 2, 11)
+    return random_game("base", (), 2, 11)
 
 
 @pytest.mark.parametrize(("ruleset", "expansions", "players"), CASES)
@@ -58,7 +47,7 @@ def test_the_writer_writes_exactly_what_json_makes_of_the_record_dict(
     """The generated text encoders give the very text ``json.dumps`` gives of ``to_dict``
     (so records keep their format), mid-game and at the end, for every ruleset."""
     for seed, actions in ((3, 30), (5, None)):
-        g = _game(ruleset, expansions, players, seed, actions)
+        g = random_game(ruleset, expansions, players, seed, actions)
         assert g.to_json() == _compact(record.to_dict(g))
 
 
@@ -67,7 +56,7 @@ def test_a_compact_record_loads_by_its_text_as_the_game_the_general_load_gives(
         ruleset: str, expansions: tuple[str, ...], players: int) -> None:
     """Same events, actions (the options themselves, labels and all), state and decision."""
     for seed, actions in ((3, 30), (5, None)):
-        text = _game(ruleset, expansions, players, seed, actions).to_json()
+        text = random_game(ruleset, expansions, players, seed, actions).to_json()
         fast = canonical.load(fs.Game, text, None)
         assert fast is not None, "a record this library wrote takes the fast path"
         slow = _general(text)

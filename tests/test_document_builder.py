@@ -17,6 +17,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
+from bundled import RULESETS, rules_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,19 +26,8 @@ from forestshuffle import document_reader
 from forestshuffle.document_index import scan
 from forestshuffle.documents import read_document, score_document
 from forestshuffle.forest import Forest
-from forestshuffle.ruleset import Ruleset
 from forestshuffle.safety import MAX_DEPTH, InputError, check_depth
 from forestshuffle.testing import strategies as fst
-
-#: every bundled ruleset, expansions mixed in as the README lists them
-RULESETS = [("base", ()), ("smoky", ()), ("house-001", ()), ("pokemon", ()),
-            ("base", ("alpine",)), ("base", ("woodland_edge",)),
-            ("base", ("alpine", "woodland_edge"))]
-
-
-def _rules(rid: str, expansions: Sequence[str]) -> Ruleset:
-    return fs.get_ruleset(rid, expansions=list(expansions)) if expansions \
-        else fs.get_ruleset(rid)
 
 
 def _card_by_card(self: Forest, planned: Any, rules: Any, turn: int = 0) -> None:
@@ -65,7 +55,7 @@ def test_a_forest_built_at_once_is_the_forest_of_playing_its_cards_one_by_one(
 ) -> None:
     """Forests of random games of every ruleset, as documents: the one-pass builder gives
     the same forests (all counters and indexes) and the same scores as card by card."""
-    rules = _rules(rid, expansions)
+    rules = rules_of(rid, expansions)
     game = data.draw(fst.games(rules, max_actions=300))
     doc = game.forest_document()
     fast = read_document(doc)

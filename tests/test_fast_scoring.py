@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
+from bundled import RULESETS, rules_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,16 +26,6 @@ from forestshuffle.kinds import ScoreContext, reason_text
 from forestshuffle.ruleset import Ruleset
 from forestshuffle.scoring import forest_points, score_forest
 from forestshuffle.testing import strategies as fst
-
-#: every bundled ruleset, expansions mixed in as the README lists them
-RULESETS = [("base", ()), ("smoky", ()), ("house-001", ()), ("pokemon", ()),
-            ("base", ("alpine",)), ("base", ("woodland_edge",)),
-            ("base", ("alpine", "woodland_edge"))]
-
-
-def _rules(rid: str, expansions: Sequence[str]) -> Ruleset:
-    return fs.get_ruleset(rid, expansions=list(expansions)) if expansions \
-        else fs.get_ruleset(rid)
 
 
 def reference_score(
@@ -107,7 +98,7 @@ def test_points_only_and_lazy_breakdown_agree_with_the_plain_algorithm(
     """Rule: a forest scores the sum of its cards' points, the breakdown says why
     (RULES.md, "Scoring"); on random positions of random games of every bundled ruleset the
     points-only path, the lazily formatted breakdown and the plain algorithm agree."""
-    rules = _rules(rid, expansions)
+    rules = rules_of(rid, expansions)
     game = data.draw(fst.games(rules, max_actions=300))
     _check_agree(rules, game.state.forests)
 
@@ -146,7 +137,7 @@ def test_outcome_totals_and_winners_are_those_of_the_scores(
     """Rule: the player with the most points wins, the ruleset's tie-breakers deciding a
     tie (RULES.md, "End of the game"). ``outcome()`` scores without a breakdown; its
     totals and (unless a rule declared the winners) its winners are those of ``scores()``."""
-    rules = _rules(rid, expansions)
+    rules = rules_of(rid, expansions)
     for seed in range(3):
         game = fs.new_game(rules, players=2 + seed % 2, seed=seed)
         fs.bots.play_out(game, fs.bots.RandomBot(seed))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bundled import random_game
 
 import forestshuffle as fs
 from forestshuffle import record
@@ -25,17 +26,6 @@ CASES = [("base", (), 2), ("base", (), 4), ("smoky", (), 3), ("house-001", (), 2
          ("base", ("alpine",), 3), ("base", ("woodland_edge",), 2),
          ("base", ("alpine", "woodland_edge"), 5), ("pokemon", (), 1),
          ("pokemon", ("pokemon_exp1", "pokemon_exp2", "pokemon_exp3"), 3)]
-
-
-def _game(ruleset: str, expansions: tuple[str, ...], players: int, seed: int,
-          actions: int | None = None) -> fs.Game:
-    g = fs.new_game(ruleset, players=players, seed=seed, expansions=expansions)
-    bot = RandomBot(seed)
-    n = 0
-    while not g.is_over and (actions is None or n < actions):
-        g.apply(bot.choose(g))
-        n += 1
-    return g
 
 
 def _same_game(a: fs.Game, b: fs.Game) -> None:
@@ -53,7 +43,7 @@ def test_a_trusted_load_gives_the_game_the_checked_load_gives(
     """The same events, actions, state and pending decision, mid-game and at the end, and
     the loaded games play on alike (same options, same events)."""
     for seed, actions in ((3, 40), (4, 155), (5, None)):
-        g = _game(ruleset, expansions, players, seed, actions)
+        g = random_game(ruleset, expansions, players, seed, actions)
         text = g.to_json()
         checked = fs.Game.from_json(text)
         trusted = fs.Game.from_json(text, trusted=True)
@@ -73,7 +63,7 @@ def test_a_trusted_load_without_orjson_gives_the_same_game(
     """orjson is optional (the ``fast`` extra): without it the standard parser serves."""
     from forestshuffle import trusted
 
-    g = _game("smoky", (), 2, 8, 120)
+    g = random_game("smoky", (), 2, 8, 120)
     monkeypatch.setattr(trusted, "_loads", None)
     _same_game(fs.Game.from_json(g.to_json()), fs.Game.from_json(g.to_json(), trusted=True))
 
@@ -100,7 +90,7 @@ def test_a_trusted_load_of_an_older_version_goes_through_the_checked_load() -> N
                                     "bad action"])
 def test_a_damaged_trusted_record_is_a_record_error(damage: str) -> None:
     """Trusted is not careless: what cannot be a record raises RecordError, never a crash."""
-    g = _game("base", (), 2, 7, 30)
+    g = random_game("base", (), 2, 7, 30)
     data: dict[str, Any] = json.loads(g.to_json())
     if damage == "not json":
         text = "{"
@@ -156,7 +146,7 @@ def test_the_strict_comparators_accept_an_event_and_refuse_look_alikes(
     """For every event of a random game, its record is accepted by its class's comparator,
     and every look-alike is refused (and the general converter, which then decides, never
     finds a look-alike equal with the same types)."""
-    g = _game(ruleset, expansions, players, 11)
+    g = random_game(ruleset, expansions, players, 11)
     seen: set[type] = set()
     for e in g.events:
         d = json.loads(json.dumps(record.event_to_dict(e)))
@@ -174,7 +164,7 @@ def test_the_action_readers_read_exactly_the_actions_records_hold() -> None:
     """Every action of a random game reads back equal through its generated reader, and a
     look-alike (a float for a whole number, a missing or extra key) is left to the general
     converter (the reader says None)."""
-    g = _game("base", ("alpine", "woodland_edge"), 3, 12)
+    g = random_game("base", ("alpine", "woodland_edge"), 3, 12)
     rng = random.Random(1)
     for a, at in g.actions:
         d = json.loads(json.dumps({**record.action_to_dict(a), "at": at}))
