@@ -114,6 +114,13 @@ def _construction(cls: type[Any], name: str, env: dict[str, Any]) -> str | None:
     return f"{name}({', '.join(pos + kw)})"
 
 
+def _define(src: str, name: str, env: dict[str, Any], what: str) -> Any:
+    """The function *name* that the generated source *src* defines, run in *env* (its
+    traceback names it ``<forestshuffle.codegen WHAT>``)."""
+    exec(compile(src, f"<forestshuffle.codegen {what}>", "exec"), env)
+    return env[name]
+
+
 def _decoder(cls: type[Any]) -> Decoder | None:
     """A function from a record's dict to an instance of the attrs class *cls* (see
     :func:`_construction`), or None."""
@@ -121,9 +128,8 @@ def _decoder(cls: type[Any]) -> Decoder | None:
     make = _construction(cls, "cls", env)
     if make is None:
         return None
-    src = f"def decode(d):\n    return {make}\n"
-    exec(compile(src, f"<forestshuffle.trusted decoder of {cls.__name__}>", "exec"), env)
-    decode: Decoder = env["decode"]
+    decode: Decoder = _define(f"def decode(d):\n    return {make}\n", "decode", env,
+                              f"trusted decoder of {cls.__name__}")
     return decode
 
 
@@ -151,8 +157,8 @@ def list_decoder(classes: list[type[Any]], action: bool = False
     lines += (["        else:", "            add(other(d, i))"] if word == "elif"
               else ["        add(other(d, i))"])
     lines.append("    return out")
-    exec(compile("\n".join(lines) + "\n", "<forestshuffle.codegen list decoder>", "exec"), env)
-    decode: Callable[[list[Any], Callable[[Any, int], Any]], list[Any]] = env["decode"]
+    decode: Callable[[list[Any], Callable[[Any, int], Any]], list[Any]] = _define(
+        "\n".join(lines) + "\n", "decode", env, "list decoder")
     return decode
 
 
@@ -255,8 +261,7 @@ def _comparator(cls: type[Any], action: bool = False) -> Comparator | None:
         head.append(f"type(d.get('v')) is int and d['v'] == {cls.class_version!r}")
     src = ("def same(d, e):\n    try:\n        return (" + "\n                and ".join(
         head + parts) + ")\n    except KeyError:\n        return False\n")
-    exec(compile(src, f"<forestshuffle.codegen comparator of {cls.__name__}>", "exec"), env)
-    same: Comparator = env["same"]
+    same: Comparator = _define(src, "same", env, f"comparator of {cls.__name__}")
     return same
 
 
@@ -457,8 +462,7 @@ def _text_encoder(cls: type[Any], action: bool) -> TextEncoder | None:
     if template is None:
         return None
     src = f"def text(e{', at' if action else ''}):\n    return {template}\n"
-    exec(compile(src, f"<forestshuffle.codegen text encoder of {cls.__name__}>", "exec"), env)
-    text: TextEncoder = env["text"]
+    text: TextEncoder = _define(src, "text", env, f"text encoder of {cls.__name__}")
     return text
 
 
@@ -484,9 +488,8 @@ def list_text_encoder(classes: list[type[Any]], other: Callable[..., str],
     lines += (["        else:", f"            add({other_call})"] if word == "elif"
               else [f"        add({other_call})"])
     lines.append("    return out")
-    exec(compile("\n".join(lines) + "\n", "<forestshuffle.codegen list text encoder>", "exec"),
-         env)
-    texts: Callable[[Any], list[str]] = env["texts"]
+    texts: Callable[[Any], list[str]] = _define("\n".join(lines) + "\n", "texts", env,
+                                                "list text encoder")
     return texts
 
 
