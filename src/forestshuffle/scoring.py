@@ -74,7 +74,7 @@ def _lazy_reason(slot: Any) -> property:
     join with "; "); the first read formats it and keeps the text."""
     get, put = slot.__get__, slot.__set__
 
-    def reason(self: CardScore) -> str:
+    def reason(self: Any) -> str:  # CardScore, or documents.ScoreLine (a compiled build checks it)
         raw = get(self)
         if type(raw) is str:
             return raw
