@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -21,19 +21,15 @@ from .errors import (
     ArgumentError,
     ForestShuffleError,
     IllegalActionError,
-    NoProgressError,
     PlayerCountError,
-    PluginError,
     RecordError,
 )
-from .machine import advance, answer, resolve, with_declarations
+from .machine import advance, answer, resolve, run
 from .observation import observe
 from .outcome import Outcome, best, state_notes, termination_of, tie_values
 from .plugins import get_ruleset, plugin_failure
 from .ruleset import Ruleset
 from .safety import (
-    MAX_EVENTS_WITHOUT_DECISION,
-    MAX_STEPS_WITHOUT_DECISION,
     check_name,
     printable,
     strict_equal,
@@ -43,9 +39,6 @@ from .scoring import Scores, final_scores, final_totals, with_state_scores
 from .state import GameState, evolve, fold
 from .trusted import load as trusted_load
 from .views import PlayerView, view
-
-if TYPE_CHECKING:
-    from .steps import Step
 
 #: Events whose fields hold step args (JSON values, where ``True == 1`` and ``1.0 == 1``):
 #: compared strictly. The strict record converter gives every other field its exact type.
@@ -166,68 +159,9 @@ class Game:
                 break
 
     def _advance(self) -> None:
-        """Resolve steps until a decision or the end. A step kind that raises is reported as a
-        PluginError naming it; one that never leads to a decision is stopped after
-        :data:`~forestshuffle.safety.MAX_STEPS_WITHOUT_DECISION` steps (NoProgressError)."""
-        state = self.state
-        kinds = self.rules.step_kinds
-        queue = state.queue
-        log = self.events
-        checked = self._expect is not None  # a record loads: each event is compared
-        steps = produced = 0
-        step: Step | None = None
-        while not state.over:
-            if not queue:
-                last = step.kind if step is not None else "?"
-                raise PluginError(f"the resolution queue ran empty after step kind {last!r}",
-                                  plugin=self.rules.registry.owners.get(f"steps:{last}"),
-                                  kind=last)
-            step = queue[0]
-            try:
-                res = kinds[step.kind].run(state, step)
-            except ForestShuffleError:
-                raise
-            except Exception as exc:
-                raise plugin_failure(self.rules, exc, f"steps:{step.kind}") from exc
-            if type(res) is list:
-                produced += len(res)
-            else:
-                if isinstance(res, Decision):
-                    if self.rules.declarations:
-                        res = with_declarations(state, res)
-                    if not res.options or type(res.player) is not int or not \
-                            0 <= res.player < self.players:
-                        self._check_decision(res, step)
-                    state.pending = res
-                    return
-                res = list(res) if isinstance(res, tuple) else res
-                produced += len(res) if isinstance(res, list) else 0
-            steps += 1
-            if steps > MAX_STEPS_WITHOUT_DECISION or produced > MAX_EVENTS_WITHOUT_DECISION:
-                raise self._stalled(step, steps, produced)
-            try:
-                if checked:
-                    self._run(res)
-                else:
-                    fold(state, res, log)
-            except ForestShuffleError:
-                raise
-            except Exception as exc:
-                raise plugin_failure(self.rules, exc, f"steps:{step.kind}") from exc
-
-    def _check_decision(self, dec: Decision, step: Step) -> None:
-        if not (dec.options and type(dec.player) is int and 0 <= dec.player < self.players):
-            owner = self.rules.registry.owners.get(f"steps:{step.kind}", "?")
-            raise PluginError(f"step kind {step.kind!r} of plugin {owner!r} asked a decision "
-                              f"that cannot be answered (player {dec.player!r}, "
-                              f"{len(dec.options)} options)", plugin=owner, kind=step.kind)
-
-    def _stalled(self, step: Step, steps: int, produced: int) -> NoProgressError:
-        owner = self.rules.registry.owners.get(f"steps:{step.kind}", "?")
-        return NoProgressError(
-            f"no decision after more than {MAX_STEPS_WITHOUT_DECISION} steps or "
-            f"{MAX_EVENTS_WITHOUT_DECISION} events ({steps} steps, {produced} events): step kind "
-            f"{step.kind!r} of plugin {owner!r} does not finish", plugin=owner, kind=step.kind)
+        """Resolve steps until a decision or the end (:func:`forestshuffle.machine.run`;
+        while a record loads, each event is compared with the record's)."""
+        run(self.state, self.events, None if self._expect is None else self._run)
 
     def _rebuild(self, upto: int) -> None:
         """Refold the first *upto* events into a new state."""

@@ -10,15 +10,20 @@ decision to ask. The :class:`~forestshuffle.game.Game` alternates them with
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .decisions import Action, Decision, Declare, describe, field_problem, find_option
-from .errors import IllegalActionError
+from .errors import ForestShuffleError, IllegalActionError, NoProgressError, PluginError
 from .events import Event
+from .safety import MAX_EVENTS_WITHOUT_DECISION, MAX_STEPS_WITHOUT_DECISION
+from .state import fold
 
 if TYPE_CHECKING:
     from .kinds import DeclarationKind, StepKind
+    from .ruleset import Ruleset
     from .state import GameState
+    from .steps import Step
 
 Events = list[Event]
 
@@ -105,3 +110,79 @@ def with_declarations(state: GameState, dec: Decision) -> Decision:
     if not extra:
         return dec
     return Decision(dec.player, dec.kind, dec.prompt, dec.options + extra)
+
+
+def run(state: GameState, log: list[Event],
+        apply: Callable[[Sequence[Event]], None] | None = None) -> None:
+    """Resolve the head steps that need no input until a decision is pending (it becomes
+    ``state.pending``) or the game is over: each step's events are folded into *state* and
+    appended to *log*, or handed to *apply* when given (a record being loaded compares them).
+
+    The loop of :class:`~forestshuffle.game.Game` (one function, so that the compiled build
+    compiles it). A step kind that raises is reported as a PluginError naming it; one that
+    never leads to a decision is stopped after
+    :data:`~forestshuffle.safety.MAX_STEPS_WITHOUT_DECISION` steps or
+    :data:`~forestshuffle.safety.MAX_EVENTS_WITHOUT_DECISION` events (NoProgressError)."""
+    rules = state.rules
+    kinds = rules.step_kinds
+    queue = state.queue
+    steps = produced = 0
+    step: Step | None = None
+    while not state.over:
+        if not queue:
+            last = step.kind if step is not None else "?"
+            raise PluginError(f"the resolution queue ran empty after step kind {last!r}",
+                              plugin=rules.registry.owners.get(f"steps:{last}"), kind=last)
+        step = queue[0]
+        try:
+            res = kinds[step.kind].run(state, step)
+        except ForestShuffleError:
+            raise
+        except Exception as exc:
+            raise _failure(rules, exc, step) from exc
+        if type(res) is list:
+            produced += len(res)
+        else:
+            if isinstance(res, Decision):
+                if rules.declarations:
+                    res = with_declarations(state, res)
+                if not res.options or type(res.player) is not int or not \
+                        0 <= res.player < state.players:
+                    raise _unanswerable(rules, res, step)
+                state.pending = res
+                return
+            res = list(res) if isinstance(res, tuple) else res
+            produced += len(res) if isinstance(res, list) else 0
+        steps += 1
+        if steps > MAX_STEPS_WITHOUT_DECISION or produced > MAX_EVENTS_WITHOUT_DECISION:
+            raise _stalled(rules, step, steps, produced)
+        try:
+            if apply is None:
+                fold(state, res, log)
+            else:
+                apply(res)
+        except ForestShuffleError:
+            raise
+        except Exception as exc:
+            raise _failure(rules, exc, step) from exc
+
+
+def _failure(rules: Ruleset, exc: BaseException, step: Step) -> PluginError:
+    from .plugins import plugin_failure  # the error path only (plugins imports the kinds)
+
+    return plugin_failure(rules, exc, f"steps:{step.kind}")
+
+
+def _unanswerable(rules: Ruleset, dec: Decision, step: Step) -> PluginError:
+    owner = rules.registry.owners.get(f"steps:{step.kind}", "?")
+    return PluginError(f"step kind {step.kind!r} of plugin {owner!r} asked a decision "
+                       f"that cannot be answered (player {dec.player!r}, "
+                       f"{len(dec.options)} options)", plugin=owner, kind=step.kind)
+
+
+def _stalled(rules: Ruleset, step: Step, steps: int, produced: int) -> NoProgressError:
+    owner = rules.registry.owners.get(f"steps:{step.kind}", "?")
+    return NoProgressError(
+        f"no decision after more than {MAX_STEPS_WITHOUT_DECISION} steps or "
+        f"{MAX_EVENTS_WITHOUT_DECISION} events ({steps} steps, {produced} events): step kind "
+        f"{step.kind!r} of plugin {owner!r} does not finish", plugin=owner, kind=step.kind)
