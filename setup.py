@@ -17,6 +17,7 @@ from setuptools import setup
 #: The modules compiled, as paths from the project root. Left out, and why: DECISIONS.md
 #: ("Optional compiled build"). The order does not matter.
 COMPILED_MODULES = [
+    "src/forestshuffle/compiled.py",
     "src/forestshuffle/forest.py",
     "src/forestshuffle/kinds/__init__.py",
     "src/forestshuffle/kinds/effects.py",
@@ -27,6 +28,7 @@ COMPILED_MODULES = [
     "src/forestshuffle/kinds/turn.py",
     "src/forestshuffle/machine.py",
     "src/forestshuffle/rules.py",
+    "src/forestshuffle/ruleset.py",
     "src/forestshuffle/scoring.py",
     "src/forestshuffle/state.py",
 ]

@@ -12,33 +12,67 @@ import attrs
 from .cards import Position, Spec
 
 
-@attrs.frozen
 class CompiledHalf:
-    """A card half with its species' facts resolved, as the hot path reads it."""
+    """A card half with its species' facts resolved, as the hot path reads it (immutable:
+    shared by every game of the ruleset; a plain class, so that the compiled build makes it
+    a native one)."""
 
-    species: str
-    position: Position
-    symbol: str | None
-    tags: frozenset[str]
-    cost: int
-    site_kind: str | None  #: for a tree or site half, the site it opens
-    name: str
-    needs: frozenset[str] = frozenset()
-    kind: str = "dweller"  #: the species' kind: tree, site or dweller
-    #: the forest counters a visible half of this kind adds 1 to (its tags, its symbol)
-    count_keys: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
-    #: ``species:<id>``, and the counters a first visible half of the species adds 1 to
-    species_key: str = attrs.field(init=False, eq=False, repr=False)
-    distinct_keys: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    __slots__ = (
+        "cost",
+        "count_keys",
+        "distinct_keys",
+        "kind",
+        "name",
+        "needs",
+        "position",
+        "site_kind",
+        "species",
+        "species_key",
+        "symbol",
+        "tags",
+    )
 
-    def __attrs_post_init__(self) -> None:
-        tags = sorted(self.tags)
-        keys = [f"tag:{t}" for t in tags]
-        if self.symbol is not None:
-            keys.append(f"symbol:{self.symbol}")
-        object.__setattr__(self, "count_keys", tuple(keys))
-        object.__setattr__(self, "species_key", f"species:{self.species}")
-        object.__setattr__(self, "distinct_keys", tuple(f"distinct_tag:{t}" for t in tags))
+    def __init__(self, species: str, position: Position, symbol: str | None,
+                 tags: frozenset[str], cost: int, site_kind: str | None, name: str,
+                 needs: frozenset[str] = frozenset(), kind: str = "dweller") -> None:
+        self.species = species
+        self.position = position
+        self.symbol = symbol
+        self.tags = tags
+        self.cost = cost
+        #: for a tree or site half, the site it opens
+        self.site_kind = site_kind
+        self.name = name
+        self.needs = needs
+        #: the species' kind: tree, site or dweller
+        self.kind = kind
+        ordered = sorted(tags)
+        keys = [f"tag:{t}" for t in ordered]
+        if symbol is not None:
+            keys.append(f"symbol:{symbol}")
+        #: the forest counters a visible half of this kind adds 1 to (its tags, its symbol)
+        self.count_keys: tuple[str, ...] = tuple(keys)
+        #: ``species:<id>``, and the counters a first visible half of the species adds 1 to
+        self.species_key = f"species:{species}"
+        self.distinct_keys: tuple[str, ...] = tuple(f"distinct_tag:{t}" for t in ordered)
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.species, self.position, self.symbol, self.tags, self.cost,
+                self.site_kind, self.name, self.needs, self.kind)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not CompiledHalf:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"CompiledHalf(species={self.species!r}, position={self.position!r}, "
+                f"symbol={self.symbol!r}, tags={self.tags!r}, cost={self.cost!r}, "
+                f"site_kind={self.site_kind!r}, name={self.name!r}, needs={self.needs!r}, "
+                f"kind={self.kind!r})")
 
 
 @attrs.frozen

@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import attrs
-
 from .cards import Card, CardSet, Position, Spec, Species
 from .compiled import CompiledHalf, CompiledScore, CompiledTrigger
 from .errors import CardDataError
 from .layouts import SiteKind
+from .registry import Registry
 from .spec import AutomatonSeat, Option, RulesetSpec
 from .steps import Step
 
@@ -28,35 +27,6 @@ __all__ = ["MODIFIERS", "SHARING_RULES", "AutomatonSeat", "CompiledHalf", "Compi
 #: (read when a ruleset is built; documented in docs/kinds.md).
 SHARING_RULES = ("shares_slot",)
 MODIFIERS = ("counts_as_tree", "hosts_sharing")
-
-
-@attrs.frozen
-class Registry:
-    """Every kind contributed by the installed plugins, by name.
-
-    The values are instances of the kind classes of :mod:`forestshuffle.kinds`
-    (``steps``: :class:`~forestshuffle.kinds.StepKind`, ``triggers``:
-    :class:`~forestshuffle.kinds.TriggerKind`, and so on). They are typed loosely here so
-    that the compiled tables sit below the kinds that read them: the kinds' contracts refer
-    to the ruleset and the state, never the other way round.
-    """
-
-    steps: dict[str, Any]
-    triggers: dict[str, Any]
-    scoring: dict[str, Any]
-    counts: dict[str, Any]
-    turn_actions: dict[str, Any]
-    deck_builders: dict[str, Any]
-    end_conditions: dict[str, Any]
-    site_kinds: dict[str, SiteKind]
-    declarations: dict[str, Any] = attrs.field(factory=dict)
-    state_kinds: dict[str, Any] = attrs.field(factory=dict)
-    #: plugin event classes, by their record type name
-    events: dict[str, type[Any]] = attrs.field(factory=dict)
-    #: plugin action classes, by their record type name
-    actions: dict[str, type[Any]] = attrs.field(factory=dict)
-    #: ``family:name`` (``steps:draw``, ``scoring:per``...) -> the plugin that contributed it
-    owners: dict[str, str] = attrs.field(factory=dict)
 
 
 class Ruleset:
