@@ -27,7 +27,6 @@ ruleset; a plugin that adds an action class moves the codes of plugin classes so
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -248,12 +247,9 @@ class Codec:
                 for b in self.blocks]
 
 
-_CODECS: weakref.WeakKeyDictionary[Ruleset, Codec] = weakref.WeakKeyDictionary()
-
-
 def codec_of(rules: Ruleset) -> Codec:
-    """The codec of *rules*, built once per compiled ruleset."""
-    c = _CODECS.get(rules)
+    """The codec of *rules*, built once per compiled ruleset (kept in ``rules.derived``)."""
+    c: Codec | None = rules.derived.get("codec")
     if c is None:
-        c = _CODECS[rules] = Codec(rules)
+        c = rules.derived["codec"] = Codec(rules)
     return c

@@ -21,7 +21,6 @@ out. numpy is needed (``pip install forestshuffle[rl]``); it is imported on firs
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 from .codec import _numpy
@@ -49,13 +48,11 @@ class _Layout:
         self.size = self.game_start + len(GAME_FEATURES)
 
 
-_LAYOUTS: weakref.WeakKeyDictionary[Ruleset, _Layout] = weakref.WeakKeyDictionary()
-
-
 def _layout(rules: Ruleset) -> _Layout:
-    lay = _LAYOUTS.get(rules)
+    """The observation layout of *rules*, built once (kept in ``rules.derived``)."""
+    lay: _Layout | None = rules.derived.get("observation")
     if lay is None:
-        lay = _LAYOUTS[rules] = _Layout(rules)
+        lay = rules.derived["observation"] = _Layout(rules)
     return lay
 
 

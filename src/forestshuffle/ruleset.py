@@ -159,7 +159,7 @@ class Ruleset:
                 raise CardDataError("?", f"ruleset {spec.id!r}", "limits", str(exc)) from None
         self._compile_species()
         for sid, kin in self.share_kin.items():
-            unknown = sorted(kin - self.species.keys())
+            unknown = sorted(k for k in kin if k not in self.species)
             if unknown:
                 raise self._err(self.plugin_of.get(sid, "?"), f"species {sid!r}",
                                 "sharing.args.with", f"unknown species {unknown[0]!r}")
