@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from ._build import mypyc_attr
 from .cards import Position
 from .layouts import SiteKind, SlotDef
 
@@ -50,22 +49,24 @@ class ForestRules(Protocol):
         """Species that make their site count as more trees, and how many."""
 
 
-@mypyc_attr(native_class=False)
 class Site:
     """A site of a forest: the card that opened it and the cards in its slots."""
 
     __slots__ = ("card", "extra_trees", "filled", "kind", "slots", "species", "symbol", "under")
 
-    def __init__(self, card: int, kind: SiteKind, species: str | None, symbol: str | None):
+    def __init__(self, card: int, kind: SiteKind, species: str | None, symbol: str | None,
+                 slots: dict[str, list[int]] | None = None, filled: int = 0,
+                 extra_trees: int = 0, under: list[int] | None = None):
         self.card = card
         self.kind = kind
         self.species = species
         self.symbol = symbol
-        self.slots: dict[str, list[int]] = {s.name: [] for s in kind.slots}
-        self.filled = 0
-        self.extra_trees = 0
+        self.slots: dict[str, list[int]] = {s.name: [] for s in kind.slots} \
+            if slots is None else slots
+        self.filled = filled
+        self.extra_trees = extra_trees
         #: face-down cards tucked under the site (a generic river under a tree)
-        self.under: list[int] = []
+        self.under: list[int] = [] if under is None else under
 
     @property
     def is_full(self) -> bool:
@@ -78,46 +79,32 @@ class Site:
 
     def copy(self) -> Site:
         """An independent copy."""
-        s = Site.__new__(Site)
-        s.card = self.card
-        s.kind = self.kind
-        s.species = self.species
-        s.symbol = self.symbol
-        s.slots = {k: list(v) for k, v in self.slots.items()}
-        s.filled = self.filled
-        s.extra_trees = self.extra_trees
-        s.under = list(self.under)
-        return s
+        return Site(self.card, self.kind, self.species, self.symbol,
+                    {k: list(v) for k, v in self.slots.items()}, self.filled,
+                    self.extra_trees, list(self.under))
 
 
 def _new_site(card: int, kind: SiteKind, half: CompiledHalf | None) -> Site:
     """A new site of *kind* opened by *card* (*half* None for a sapling), its slots empty
-    (``Site(...)`` without the cost of calling the class)."""
-    site = Site.__new__(Site)
-    site.card = card
-    site.kind = kind
-    if half is None:
-        site.species = site.symbol = None
-    else:
-        site.species = half.species
-        site.symbol = half.symbol
+    (built here without the comprehension of ``Site(card, kind, ...)``)."""
     slots: dict[str, list[int]] = {}
     for sd in kind.slots:  # a loop costs less than a comprehension here
         slots[sd.name] = []
-    site.slots = slots
-    site.filled = site.extra_trees = 0
-    site.under = []
-    return site
+    if half is None:
+        return Site(card, kind, None, None, slots, 0, 0, [])
+    return Site(card, kind, half.species, half.symbol, slots, 0, 0, [])
 
 
-@mypyc_attr(native_class=False)
 class Forest:
     """The sites and counters of one player's forest."""
 
     __slots__ = ("counts", "empty", "open", "open_defs", "order", "placed_turn", "sites",
                  "triggers", "where")
 
-    def __init__(self) -> None:
+    def __init__(self, source: Forest | None = None) -> None:
+        if source is not None:  # copy(): a constructor call, which a native class needs
+            self._copy_from(source)
+            return
         self.sites: list[Site] = []
         #: card -> (site index, slot name or "center", half index or -1 for a sapling)
         self.where: dict[int, tuple[int, str, int]] = {}
@@ -291,19 +278,20 @@ class Forest:
             if s.species is not None:
                 self._inc("trees_of:" + s.species, extra)
 
+    def _copy_from(self, f: Forest) -> None:
+        self.sites = [s.copy() for s in f.sites]
+        self.where = dict(f.where)
+        self.counts = dict(f.counts)
+        self.order = list(f.order)
+        self.placed_turn = dict(f.placed_turn)
+        self.open = dict(f.open)
+        self.open_defs = dict(f.open_defs)
+        self.empty = {p: list(v) for p, v in f.empty.items()}
+        self.triggers = list(f.triggers)
+
     def copy(self) -> Forest:
         """An independent copy."""
-        f = Forest.__new__(Forest)
-        f.sites = [s.copy() for s in self.sites]
-        f.where = dict(self.where)
-        f.counts = dict(self.counts)
-        f.order = list(self.order)
-        f.placed_turn = dict(self.placed_turn)
-        f.open = dict(self.open)
-        f.open_defs = dict(self.open_defs)
-        f.empty = {p: list(v) for p, v in self.empty.items()}
-        f.triggers = list(self.triggers)
-        return f
+        return Forest(self)
 
     def snapshot(self) -> tuple[object, ...]:
         """A comparable value of the forest's visible content."""

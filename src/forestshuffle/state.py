@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
-from ._build import mypyc_attr
 from .forest import Forest
 from .steps import Step
 
@@ -20,7 +19,6 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 
-@mypyc_attr(native_class=False)
 class GameState:
     """Everything about a game at one moment. Card zones are lists of card ids.
 
@@ -54,7 +52,10 @@ class GameState:
         "winter",
     )
 
-    def __init__(self, rules: Ruleset, players: int) -> None:
+    def __init__(self, rules: Ruleset, players: int, source: GameState | None = None) -> None:
+        if source is not None:  # copy(): a constructor call, which a native class needs
+            self._copy_from(source)
+            return
         self.rules = rules
         self.players = players
         self.seats = players + len(rules.seats(players))
@@ -79,31 +80,32 @@ class GameState:
         self.pending: Decision | None = None  #: cache, set by the engine
         self.nevents = 0
 
+    def _copy_from(self, s: GameState) -> None:
+        self.rules = s.rules
+        self.players = s.players
+        self.seats = s.seats
+        self.deck = list(s.deck)
+        self.hands = [list(h) for h in s.hands]
+        self.clearing = list(s.clearing)
+        self.caves = [list(c) for c in s.caves]
+        self.winter = list(s.winter)
+        self.box = list(s.box)
+        self.forests = [f.copy() for f in s.forests]
+        self.queue = list(s.queue)
+        self.current = s.current
+        self.turn = s.turn
+        self.extra_turns = list(s.extra_turns)
+        self.over = s.over
+        self.end_reason = s.end_reason
+        self.end_scheduled = s.end_scheduled
+        self.winners = s.winners
+        self.ext = dict(s.ext)
+        self.pending = s.pending
+        self.nevents = s.nevents
+
     def copy(self) -> GameState:
         """An independent copy (card data is shared, being frozen)."""
-        s = GameState.__new__(GameState)
-        s.rules = self.rules
-        s.players = self.players
-        s.seats = self.seats
-        s.deck = list(self.deck)
-        s.hands = [list(h) for h in self.hands]
-        s.clearing = list(self.clearing)
-        s.caves = [list(c) for c in self.caves]
-        s.winter = list(self.winter)
-        s.box = list(self.box)
-        s.forests = [f.copy() for f in self.forests]
-        s.queue = list(self.queue)
-        s.current = self.current
-        s.turn = self.turn
-        s.extra_turns = list(self.extra_turns)
-        s.over = self.over
-        s.end_reason = self.end_reason
-        s.end_scheduled = self.end_scheduled
-        s.winners = self.winners
-        s.ext = dict(self.ext)
-        s.pending = self.pending
-        s.nevents = self.nevents
-        return s
+        return GameState(self.rules, self.players, self)
 
     def snapshot(self) -> tuple[Any, ...]:
         """A comparable value of the whole state (for tests: replay, undo, load)."""
