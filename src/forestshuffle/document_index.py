@@ -11,6 +11,8 @@ most once per ruleset, not once per card.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import chain, compress, repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from .cards import Position
@@ -118,6 +120,10 @@ def index_of(rules: Ruleset) -> DocumentIndex:
 # -- the first walk ---------------------------------------------------------------------------
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
+_DICT = frozenset({dict})
+#: what a site's values and a slot's cards are in a document of the plain shape
+_SITE_VALUES = _PLAIN | {list, dict}
+_CARDS = _PLAIN | _DICT
 
 
 def _nested(value: Any, depth: int) -> None:
@@ -129,6 +135,34 @@ def _nested(value: Any, depth: int) -> None:
         check_depth(value, MAX_DEPTH + 1 - depth)
     except InputError:
         raise InputError(f"nested more than {MAX_DEPTH} deep") from None
+
+
+def _plain_forest(forest: list[Any]) -> int | None:
+    """The cards listed in the slots of *forest*, if it has the plain shape: sites are
+    dicts whose values are plain, dicts of plain values (a card opening the site) or lists
+    of plain values and dicts of plain values (cards); None otherwise (``scan`` then walks
+    it site by site). A forest of that shape nests as allowed, so only the count is left;
+    the whole check runs in C (``map``, ``chain``, ``compress``), not site by site."""
+    if not set(map(type, forest)) <= _DICT:
+        return None
+    values = list(chain.from_iterable(map(dict.values, forest)))
+    types = list(map(type, values))
+    kinds = set(types)
+    if not kinds <= _SITE_VALUES:
+        return None
+    cards = list(chain.from_iterable(compress(values, map(is_, types, repeat(list)))))
+    card_types = list(map(type, cards))
+    card_kinds = set(card_types)
+    if not card_kinds <= _CARDS:
+        return None
+    dicts: Any = ()
+    if dict in kinds:
+        dicts = compress(values, map(is_, types, repeat(dict)))
+    if dict in card_kinds:
+        dicts = chain(dicts, compress(cards, map(is_, card_types, repeat(dict))))
+    if not set(map(type, chain.from_iterable(map(dict.values, dicts)))) <= _PLAIN:
+        return None
+    return len(cards)
 
 
 def scan(data: Any) -> int:
@@ -158,6 +192,10 @@ def scan(data: Any) -> int:
                     _nested(forest, 4)
                     continue
                 n += len(forest)
+                plain = _plain_forest(forest)
+                if plain is not None:
+                    n += plain
+                    continue
                 for site in forest:
                     if type(site) is not dict and not isinstance(site, Mapping):
                         _nested(site, 5)
