@@ -83,6 +83,14 @@ class DocumentIndex:
         #: (site kind id, group, species) -> the (slot, side) pairs that take the species
         #: in that group, in the group's order (found fitting once; misfits are not kept)
         self.takes: dict[tuple[str, str, str], list[tuple[SlotDef, Position]]] = {}
+        #: a bare sapling as documents write it (every slot group an empty list): a site
+        #: of a plain-shaped document equal to it is one (never hand it out)
+        self.bare_sapling: dict[str, Any] | None = None
+        if rules.sapling_kind is not None:
+            self.bare_sapling = {"sapling": True,
+                                 **dict.fromkeys(self.groups[rules.sapling_kind.id], None)}
+            for group in self.groups[rules.sapling_kind.id]:
+                self.bare_sapling[group] = []
         #: species -> the site kind its card opens in this ruleset
         self.kind_of: dict[str, SiteKind] = {
             sid: rules.site_kinds[rules.site_kind_of(sp.site_kind or "")]
@@ -166,6 +174,11 @@ def _plain_forest(forest: list[Any]) -> int | None:
 
 
 def scan(data: Any) -> int:
+    """The cards *data* names at least, its nesting checked: :func:`scan_shape`'s count."""
+    return scan_shape(data)[0]
+
+
+def scan_shape(data: Any) -> tuple[int, bool]:
     """Check that *data* nests at most :data:`~forestshuffle.safety.MAX_DEPTH` deep, as
     :func:`~forestshuffle.safety.check_depth` does (raises :class:`InputError` with its
     message), and count the cards a document names at least: a card per site, and the
@@ -174,11 +187,16 @@ def scan(data: Any) -> int:
     One walk does both: the document's own shape (players, forests, sites, slots, cards) is
     walked level by level, and whatever lies off that shape is checked by ``check_depth``
     from the depth where it sits.
+
+    Returns the count and whether every forest had the plain shape (see
+    :func:`_plain_forest`: sites are dicts and nothing in them is of any other type than
+    those JSON gives), which lets the reader tell a bare sapling by comparing its site.
     """
     if not isinstance(data, Mapping):
         check_depth(data)
-        return 0
+        return 0, True
     n = 0
+    plain_shape = True
     for key, players in data.items():
         if key != "players" or not isinstance(players, list):
             _nested(players, 2)
@@ -196,6 +214,7 @@ def scan(data: Any) -> int:
                 if plain is not None:
                     n += plain
                     continue
+                plain_shape = False
                 for site in forest:
                     if type(site) is not dict and not isinstance(site, Mapping):
                         _nested(site, 5)
@@ -217,4 +236,4 @@ def scan(data: Any) -> int:
                                         _nested(v, 8)
                             elif type(card) not in _PLAIN:
                                 _nested(card, 7)
-    return n
+    return n, plain_shape

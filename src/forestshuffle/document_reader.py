@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .cards import Position
-from .document_index import index_of, scan
+from .document_index import index_of, scan_shape
 from .errors import ForestShuffleError, OptionError
 from .forest import Forest, PlannedSite
 from .layouts import SiteKind, SlotDef
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 SLOT_POSITIONS = {p.value for p in Position if p is not Position.CENTER}
 _CARD_KEYS = frozenset({"species", "symbol"})
+_NEVER = object()  # equal to no site
 
 
 @attrs.frozen
@@ -121,14 +122,15 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _doc_data(doc: Any) -> tuple[Any, int | None]:
+def _doc_data(doc: Any) -> tuple[Any, tuple[int, bool] | None]:
     """The document's data (JSON text parsed) with its nesting checked, and the cards it
-    names at least (:func:`~forestshuffle.document_index.scan`; None for JSON text, whose
-    nesting the parser checked: count it with ``scan`` where it is needed)."""
+    names at least with whether its forests have the plain shape
+    (:func:`~forestshuffle.document_index.scan_shape`; None for JSON text, whose nesting
+    the parser checked: count it with ``scan_shape`` where it is needed)."""
     try:
         if isinstance(doc, str | bytes | bytearray):
             return read_json(doc, limit=MAX_RECORD_BYTES), None
-        return doc, scan(doc)
+        return doc, scan_shape(doc)
     except InputError as exc:
         raise DocumentError([DocumentProblem("", f"malformed JSON: {exc}")]) from None
 
@@ -143,7 +145,7 @@ def read_document(
     """
     from .plugins import get_ruleset
 
-    data, named = _doc_data(doc)
+    data, shape = _doc_data(doc)
     if not isinstance(data, Mapping):
         raise DocumentError([DocumentProblem("", "a document must be a JSON object")])
     if data.get("format") == "forestshuffle-record":
@@ -186,8 +188,9 @@ def read_document(
         raise DocumentError([*problems, DocumentProblem(
             "players", f"{len(players)} players; {rules.id!r} is for at most "
                        f"{rules.spec.max_players}")])
-    if named is None:
-        named = scan(data)  # JSON text: nested as allowed, read_json checked that
+    if shape is None:
+        shape = scan_shape(data)  # JSON text: nested as allowed, read_json checked that
+    named, plain = shape
     if named > len(rules.cards):
         raise DocumentError([*problems, DocumentProblem(
             "", f"the document names {named} cards; the game has only {len(rules.cards)}")])
@@ -199,6 +202,12 @@ def read_document(
     #: the keys of a sapling site (not "tree": a site is a tree or a sapling)
     sapling_keys = index.allowed_keys(sapling.id, ("sapling",)) - {"tree"} \
         if sapling is not None else frozenset()
+    #: a plain-shaped site equal to it is a bare sapling (its values can only be lists,
+    #: dicts and JSON's scalars, so the empty lists it holds are empty lists)
+    bare: Any = index.bare_sapling if plain and index.bare_sapling is not None else _NEVER
+    bare_site: Any = (None, sapling, {})  # the reading of every bare sapling (not changed)
+    #: a plain-shaped site of that many keys that is not ``bare`` is no bare sapling
+    fewer = len(bare) if bare is not _NEVER else 1 << 62
     names: list[str] = []
     caves: list[int] = []
     layouts: list[list[tuple[_Demand | None, SiteKind, dict[str, list[_Demand]]]]] = []
@@ -234,10 +243,15 @@ def read_document(
             r.problem(f"{pw}, forest", "must be a list of sites")
             forest = []
         for si, site in enumerate(forest):
-            if sapling is not None and type(site) is dict and site.get("sapling") is True \
-                    and site.keys() <= sapling_keys and _no_cards(site):
+            if site == bare and site["sapling"] is True:
                 face_down += 1  # what the general reading below makes of a bare sapling
-                sites.append((None, sapling, {}))
+                sites.append(bare_site)
+                continue
+            if sapling is not None and type(site) is dict and len(site) < fewer \
+                    and site.get("sapling") is True and site.keys() <= sapling_keys \
+                    and _no_cards(site):
+                face_down += 1  # a bare sapling written otherwise (slots left out...)
+                sites.append(bare_site)
                 continue
             sw = f"{pw}, site {si}"
             if type(site) is not dict and not isinstance(site, Mapping):
