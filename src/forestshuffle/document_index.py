@@ -11,8 +11,6 @@ most once per ruleset, not once per card.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import chain, compress, repeat
-from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from .cards import Position
@@ -128,10 +126,6 @@ def index_of(rules: Ruleset) -> DocumentIndex:
 # -- the first walk ---------------------------------------------------------------------------
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
-_DICT = frozenset({dict})
-#: what a site's values and a slot's cards are in a document of the plain shape
-_SITE_VALUES = _PLAIN | {list, dict}
-_CARDS = _PLAIN | _DICT
 
 
 def _nested(value: Any, depth: int) -> None:
@@ -143,34 +137,6 @@ def _nested(value: Any, depth: int) -> None:
         check_depth(value, MAX_DEPTH + 1 - depth)
     except InputError:
         raise InputError(f"nested more than {MAX_DEPTH} deep") from None
-
-
-def _plain_forest(forest: list[Any]) -> int | None:
-    """The cards listed in the slots of *forest*, if it has the plain shape: sites are
-    dicts whose values are plain, dicts of plain values (a card opening the site) or lists
-    of plain values and dicts of plain values (cards); None otherwise (``scan`` then walks
-    it site by site). A forest of that shape nests as allowed, so only the count is left;
-    the whole check runs in C (``map``, ``chain``, ``compress``), not site by site."""
-    if not set(map(type, forest)) <= _DICT:
-        return None
-    values = list(chain.from_iterable(map(dict.values, forest)))
-    types = list(map(type, values))
-    kinds = set(types)
-    if not kinds <= _SITE_VALUES:
-        return None
-    cards = list(chain.from_iterable(compress(values, map(is_, types, repeat(list)))))
-    card_types = list(map(type, cards))
-    card_kinds = set(card_types)
-    if not card_kinds <= _CARDS:
-        return None
-    dicts: Any = ()
-    if dict in kinds:
-        dicts = compress(values, map(is_, types, repeat(dict)))
-    if dict in card_kinds:
-        dicts = chain(dicts, compress(cards, map(is_, card_types, repeat(dict))))
-    if not set(map(type, chain.from_iterable(map(dict.values, dicts)))) <= _PLAIN:
-        return None
-    return len(cards)
 
 
 def scan(data: Any) -> int:
@@ -188,15 +154,16 @@ def scan_shape(data: Any) -> tuple[int, bool]:
     walked level by level, and whatever lies off that shape is checked by ``check_depth``
     from the depth where it sits.
 
-    Returns the count and whether every forest had the plain shape (see
-    :func:`_plain_forest`: sites are dicts and nothing in them is of any other type than
-    those JSON gives), which lets the reader tell a bare sapling by comparing its site.
+    Returns the count and whether every forest has the plain shape: sites are dicts whose
+    values are lists, dicts or JSON's scalars, the lists' cards dicts or scalars, and those
+    dicts' values scalars, all of exactly those types (as JSON text gives). In such a
+    forest, a site equal to a bare sapling is one (the reader compares sites so).
     """
     if not isinstance(data, Mapping):
         check_depth(data)
         return 0, True
     n = 0
-    plain_shape = True
+    plain = True
     for key, players in data.items():
         if key != "players" or not isinstance(players, list):
             _nested(players, 2)
@@ -210,22 +177,26 @@ def scan_shape(data: Any) -> tuple[int, bool]:
                     _nested(forest, 4)
                     continue
                 n += len(forest)
-                plain = _plain_forest(forest)
-                if plain is not None:
-                    n += plain
-                    continue
-                plain_shape = False
                 for site in forest:
-                    if type(site) is not dict and not isinstance(site, Mapping):
-                        _nested(site, 5)
-                        continue
+                    if type(site) is not dict:
+                        plain = False
+                        if not isinstance(site, Mapping):
+                            _nested(site, 5)
+                            continue
                     for cards in site.values():
-                        if type(cards) is not list and not isinstance(cards, list):
+                        if type(cards) is list:  # the common case first: a slot's cards
+                            if not cards:
+                                continue
+                        elif isinstance(cards, list):
+                            plain = False
+                        else:
                             if type(cards) is dict:  # a card opening the site
                                 for v in cards.values():
                                     if type(v) not in _PLAIN:
+                                        plain = False
                                         _nested(v, 7)
                             elif type(cards) not in _PLAIN:
+                                plain = False
                                 _nested(cards, 6)
                             continue
                         n += len(cards)
@@ -233,7 +204,9 @@ def scan_shape(data: Any) -> tuple[int, bool]:
                             if type(card) is dict:
                                 for v in card.values():
                                     if type(v) not in _PLAIN:
+                                        plain = False
                                         _nested(v, 8)
                             elif type(card) not in _PLAIN:
+                                plain = False
                                 _nested(card, 7)
-    return n, plain_shape
+    return n, plain
