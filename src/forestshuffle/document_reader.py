@@ -282,7 +282,9 @@ def read_document(
                     cards = [cards]
                 elif not cards:
                     continue
-                placed: dict[str, list[_Demand]] = {sd.name: [] for sd in sds}
+                placed: dict[str, list[_Demand]] = {}
+                for sd in sds:  # a loop costs less than a comprehension here
+                    placed[sd.name] = []
                 for ci, raw in enumerate(cards):
                     cw = f"{sw}, {group}[{ci}]"
                     got = r.card(raw, cw)
@@ -291,8 +293,9 @@ def read_document(
                     d = _slot_demand(r, got, kind.id, group, placed, cw, pi, si)
                     if d is not None:
                         demands.append(d)
-                checks.extend((placed[sd.name], group, f"{sw}, {group}") for sd in sds
-                              if len(placed[sd.name]) > 1)  # one card alone always may
+                for sd in sds:
+                    if len(placed[sd.name]) > 1:  # one card alone always may
+                        checks.append((placed[sd.name], group, f"{sw}, {group}"))
                 slots.update(placed)
             if checks:  # slots holding more than one card
                 here = {d.species for ds in slots.values() for d in ds}
@@ -562,24 +565,28 @@ def _match(r: _Reader, demands: list[_Demand]) -> None:
                 return True
         return False
 
-    wanted: dict[str, int] = {}
-    for d in demands:
-        wanted[d.species] = wanted.get(d.species, 0) + 1
     copies_of = r.index.copies_of
-    for i in range(len(demands)):
-        if cands[i] and not augment(i, set()):  # no candidates: reported above
-            d = demands[i]
-            name = rules.species[d.species].name
-            total = wanted[d.species]
-            copies = len(copies_of.get(d.species, ()))
-            if total > copies:
-                r.problem(d.where, f"more {name} cards than the game has ({total} in the "
-                                   f"document, {copies} in the game)")
-            else:
-                fit = f"{d.position.value} half" + (f" with symbol {d.symbol}" if d.symbol else "")
-                r.problem(d.where, f"no {name} card ({fit}) is left for this place: the game's "
-                                   f"{len(cands[i])} such card(s) are all used by other cards "
-                                   f"of the document (a split card shows one half only)")
+    for i, cs in enumerate(cands):
+        for c in cs:  # a free card: what augment takes first, without its call
+            if c not in owner:
+                owner[c] = i
+                break
+        else:
+            if cs and not augment(i, set()):  # no candidates: reported above
+                d = demands[i]
+                name = rules.species[d.species].name
+                total = sum(1 for x in demands if x.species == d.species)
+                copies = len(copies_of.get(d.species, ()))
+                if total > copies:
+                    r.problem(d.where, f"more {name} cards than the game has ({total} in "
+                                       f"the document, {copies} in the game)")
+                else:
+                    fit = f"{d.position.value} half" + (
+                        f" with symbol {d.symbol}" if d.symbol else "")
+                    r.problem(d.where, f"no {name} card ({fit}) is left for this place: the "
+                                       f"game's {len(cands[i])} such card(s) are all used by "
+                                       f"other cards of the document (a split card shows "
+                                       f"one half only)")
     for c, i in owner.items():
         demands[i].card = c
 
