@@ -51,9 +51,13 @@ class DocumentError(ForestShuffleError, ValueError):
 # -- parsing ----------------------------------------------------------------------------------
 
 
+#: where a problem is: the text, or a card's (site's text, slot group, index in the group)
+Where = str | tuple[str, str, int]
+
+
 @attrs.define
 class _Demand:
-    where: str
+    where: Where
     player: int
     site: int
     slot: str
@@ -76,10 +80,12 @@ class _Reader:
         self.sides = index.sides
         self.cards = index.cards
 
-    def problem(self, where: str, message: str) -> None:
+    def problem(self, where: Where, message: str) -> None:
+        if isinstance(where, tuple):  # a card's place, written out only for a problem
+            where = f"{where[0]}, {where[1]}[{where[2]}]"
         self.problems.append(DocumentProblem(where, message))
 
-    def species(self, name: Any, where: str) -> str | None:
+    def species(self, name: Any, where: Where) -> str | None:
         if not isinstance(name, str) or not name.strip():
             self.problem(where, f"a card must be a species name, not {_shown(name)}")
             return None
@@ -97,7 +103,7 @@ class _Reader:
             self.problem(where, f"unknown species {_shown(name)}{hint}")
         return sid
 
-    def card(self, raw: Any, where: str) -> tuple[str, str | None] | None:
+    def card(self, raw: Any, where: Where) -> tuple[str, str | None] | None:
         symbol = None
         if type(raw) is dict or isinstance(raw, Mapping):
             if not raw.keys() <= _CARD_KEYS:
@@ -286,7 +292,7 @@ def read_document(
                 for sd in sds:  # a loop costs less than a comprehension here
                     placed[sd.name] = []
                 for ci, raw in enumerate(cards):
-                    cw = f"{sw}, {group}[{ci}]"
+                    cw = (sw, group, ci)
                     got = r.card(raw, cw)
                     if got is None:
                         continue
@@ -444,7 +450,7 @@ def _site_head(
 
 def _slot_demand(
     r: _Reader, got: tuple[str, str | None], kind_id: str, group: str,
-    placed: dict[str, list[_Demand]], cw: str, pi: int, si: int,
+    placed: dict[str, list[_Demand]], cw: Where, pi: int, si: int,
 ) -> _Demand | None:
     """Put one card into the first slot of its group that takes it."""
     sid, sym = got
@@ -468,7 +474,7 @@ def _slot_demand(
 
 
 def _takes(
-    r: _Reader, sid: str, kind_id: str, group: str, cw: str
+    r: _Reader, sid: str, kind_id: str, group: str, cw: Where
 ) -> list[tuple[SlotDef, Position]] | None:
     """The (slot, side) pairs of slot group *group* of site kind *kind_id* that take species
     *sid*, in the group's order, kept in the index; None, with a problem at *cw*, when none
