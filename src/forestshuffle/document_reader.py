@@ -543,8 +543,11 @@ def _match(r: _Reader, demands: list[_Demand]) -> None:
     rules = r.rules
     cands: list[list[int]] = []
     fitting = r.index.fitting
+    known = r.index.candidates
     for d in demands:
-        cs = fitting(d.species, d.position, d.symbol)
+        cs = known.get((d.species, d.position, d.symbol))
+        if cs is None:
+            cs = fitting(d.species, d.position, d.symbol)
         if not cs:
             name = rules.species[d.species].name
             if d.symbol is not None:
