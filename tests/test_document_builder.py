@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import forestshuffle as fs
 from forestshuffle import document_reader
-from forestshuffle.document_index import scan
+from forestshuffle.document_index import scan, scan_shape
 from forestshuffle.documents import read_document, score_document
 from forestshuffle.forest import Forest
 from forestshuffle.safety import MAX_DEPTH, InputError, check_depth
@@ -219,3 +219,61 @@ def test_report_lines_are_made_when_first_read_and_are_those_of_the_breakdown() 
     assert made.lines == (report.players[0].lines[0],)
     with pytest.raises(AttributeError):
         report.players[0].lines = ()  # type: ignore[misc]
+
+
+# -- bare saplings told by comparing their site --------------------------------------------
+
+
+class _EqualToAnything:
+    """Not a list, yet equal to one (and to anything): what no JSON text holds."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = object.__hash__
+
+
+_BARE = {"sapling": True, "top": [], "bottom": [], "left": [], "right": []}
+
+
+def test_only_a_forest_of_json_types_lets_a_site_compare_as_a_bare_sapling() -> None:
+    """The reader tells a bare sapling by comparing its site with the ruleset's bare
+    sapling only where ``scan_shape`` found every forest of exactly JSON's types: a value
+    that merely compares equal to an empty list is read as what it is (here: not a card),
+    as the reader did before the comparison, and a bare sapling written with its slots left
+    out still reads as one."""
+    plain = {"game": "base", "players": [{"name": "A", "forest": [
+        dict(_BARE), {"sapling": True}, {"tree": "Birch", "top": ["Chaffinch"]}]}]}
+    assert scan_shape(plain) == (4, True)
+    _, _, _, (forest,), _ = read_document(plain)
+    assert [len(s.slots) for s in forest.sites] == [4, 4, 4]
+    assert forest.counts["saplings"] == 2 and len(forest) == 4
+    odd = {"game": "base", "players": [{"name": "A", "forest": [
+        {**_BARE, "top": _EqualToAnything()}]}]}
+    assert scan_shape(odd) == (1, False)
+    (p,) = _problems(odd)
+    assert p.where == "player 1 (A), site 0, top[0]" and "species name" in p.message
+    subclass = {"game": "base", "players": [{"name": "A", "forest": [
+        {**_BARE, "left": type("L", (list,), {})()}]}]}
+    assert scan_shape(subclass) == (1, False)
+    assert score_document(subclass).players[0].total == score_document(
+        {"game": "base", "players": [{"name": "A", "forest": [dict(_BARE)]}]}).players[0].total
+
+
+def test_a_report_scores_the_breakdown_only_when_its_lines_are_read() -> None:
+    """``score_document`` totals each forest with the points-only scorers (issue 16, §4:
+    both give the same points); the per-card breakdown is scored on the first read of a
+    player's lines, once, and its points add up to that player's total."""
+    import forestshuffle.scoring as scoring
+
+    game = fs.new_game("base", players=2, seed=3)
+    fs.bots.play_out(game, [fs.bots.RandomBot(4), fs.bots.RandomBot(5)])
+    totals = list(game.scores().totals)
+    doc = game.forest_document()
+    with mock.patch.object(scoring, "score_forest", wraps=scoring.score_forest) as full:
+        report = score_document(doc)
+        assert full.call_count == 0
+        assert [p.total for p in report.players] == totals
+        for n, p in enumerate(report.players, 1):
+            assert sum(ln.points for ln in p.lines) + p.cave == p.total
+            assert p.lines is p.lines and full.call_count == n

@@ -81,6 +81,14 @@ class DocumentIndex:
         #: (site kind id, group, species) -> the (slot, side) pairs that take the species
         #: in that group, in the group's order (found fitting once; misfits are not kept)
         self.takes: dict[tuple[str, str, str], list[tuple[SlotDef, Position]]] = {}
+        #: a bare sapling as documents write it (every slot group an empty list): a site
+        #: of a plain-shaped document equal to it is one (never hand it out)
+        self.bare_sapling: dict[str, Any] | None = None
+        if rules.sapling_kind is not None:
+            self.bare_sapling = {"sapling": True,
+                                 **dict.fromkeys(self.groups[rules.sapling_kind.id], None)}
+            for group in self.groups[rules.sapling_kind.id]:
+                self.bare_sapling[group] = []
         #: species -> the site kind its card opens in this ruleset
         self.kind_of: dict[str, SiteKind] = {
             sid: rules.site_kinds[rules.site_kind_of(sp.site_kind or "")]
@@ -132,6 +140,11 @@ def _nested(value: Any, depth: int) -> None:
 
 
 def scan(data: Any) -> int:
+    """The cards *data* names at least, its nesting checked: :func:`scan_shape`'s count."""
+    return scan_shape(data)[0]
+
+
+def scan_shape(data: Any) -> tuple[int, bool]:
     """Check that *data* nests at most :data:`~forestshuffle.safety.MAX_DEPTH` deep, as
     :func:`~forestshuffle.safety.check_depth` does (raises :class:`InputError` with its
     message), and count the cards a document names at least: a card per site, and the
@@ -140,11 +153,17 @@ def scan(data: Any) -> int:
     One walk does both: the document's own shape (players, forests, sites, slots, cards) is
     walked level by level, and whatever lies off that shape is checked by ``check_depth``
     from the depth where it sits.
+
+    Returns the count and whether every forest has the plain shape: sites are dicts whose
+    values are lists, dicts or JSON's scalars, the lists' cards dicts or scalars, and those
+    dicts' values scalars, all of exactly those types (as JSON text gives). In such a
+    forest, a site equal to a bare sapling is one (the reader compares sites so).
     """
     if not isinstance(data, Mapping):
         check_depth(data)
-        return 0
+        return 0, True
     n = 0
+    plain = True
     for key, players in data.items():
         if key != "players" or not isinstance(players, list):
             _nested(players, 2)
@@ -159,16 +178,25 @@ def scan(data: Any) -> int:
                     continue
                 n += len(forest)
                 for site in forest:
-                    if type(site) is not dict and not isinstance(site, Mapping):
-                        _nested(site, 5)
-                        continue
+                    if type(site) is not dict:
+                        plain = False
+                        if not isinstance(site, Mapping):
+                            _nested(site, 5)
+                            continue
                     for cards in site.values():
-                        if type(cards) is not list and not isinstance(cards, list):
+                        if type(cards) is list:  # the common case first: a slot's cards
+                            if not cards:
+                                continue
+                        elif isinstance(cards, list):
+                            plain = False
+                        else:
                             if type(cards) is dict:  # a card opening the site
                                 for v in cards.values():
                                     if type(v) not in _PLAIN:
+                                        plain = False
                                         _nested(v, 7)
                             elif type(cards) not in _PLAIN:
+                                plain = False
                                 _nested(cards, 6)
                             continue
                         n += len(cards)
@@ -176,7 +204,9 @@ def scan(data: Any) -> int:
                             if type(card) is dict:
                                 for v in card.values():
                                     if type(v) not in _PLAIN:
+                                        plain = False
                                         _nested(v, 8)
                             elif type(card) not in _PLAIN:
+                                plain = False
                                 _nested(card, 7)
-    return n
+    return n, plain

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .cards import Position
-from .document_index import index_of, scan
+from .document_index import index_of, scan_shape
 from .errors import ForestShuffleError, OptionError
 from .forest import Forest, PlannedSite
 from .layouts import SiteKind, SlotDef
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 SLOT_POSITIONS = {p.value for p in Position if p is not Position.CENTER}
 _CARD_KEYS = frozenset({"species", "symbol"})
+_NEVER = object()  # equal to no site
 
 
 @attrs.frozen
@@ -50,9 +51,13 @@ class DocumentError(ForestShuffleError, ValueError):
 # -- parsing ----------------------------------------------------------------------------------
 
 
+#: where a problem is: the text, or a card's (site's text, slot group, index in the group)
+Where = str | tuple[str, str, int]
+
+
 @attrs.define
 class _Demand:
-    where: str
+    where: Where
     player: int
     site: int
     slot: str
@@ -75,10 +80,12 @@ class _Reader:
         self.sides = index.sides
         self.cards = index.cards
 
-    def problem(self, where: str, message: str) -> None:
+    def problem(self, where: Where, message: str) -> None:
+        if isinstance(where, tuple):  # a card's place, written out only for a problem
+            where = f"{where[0]}, {where[1]}[{where[2]}]"
         self.problems.append(DocumentProblem(where, message))
 
-    def species(self, name: Any, where: str) -> str | None:
+    def species(self, name: Any, where: Where) -> str | None:
         if not isinstance(name, str) or not name.strip():
             self.problem(where, f"a card must be a species name, not {_shown(name)}")
             return None
@@ -96,7 +103,7 @@ class _Reader:
             self.problem(where, f"unknown species {_shown(name)}{hint}")
         return sid
 
-    def card(self, raw: Any, where: str) -> tuple[str, str | None] | None:
+    def card(self, raw: Any, where: Where) -> tuple[str, str | None] | None:
         symbol = None
         if type(raw) is dict or isinstance(raw, Mapping):
             if not raw.keys() <= _CARD_KEYS:
@@ -121,14 +128,15 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _doc_data(doc: Any) -> tuple[Any, int | None]:
+def _doc_data(doc: Any) -> tuple[Any, tuple[int, bool] | None]:
     """The document's data (JSON text parsed) with its nesting checked, and the cards it
-    names at least (:func:`~forestshuffle.document_index.scan`; None for JSON text, whose
-    nesting the parser checked: count it with ``scan`` where it is needed)."""
+    names at least with whether its forests have the plain shape
+    (:func:`~forestshuffle.document_index.scan_shape`; None for JSON text, whose nesting
+    the parser checked: count it with ``scan_shape`` where it is needed)."""
     try:
         if isinstance(doc, str | bytes | bytearray):
             return read_json(doc, limit=MAX_RECORD_BYTES), None
-        return doc, scan(doc)
+        return doc, scan_shape(doc)
     except InputError as exc:
         raise DocumentError([DocumentProblem("", f"malformed JSON: {exc}")]) from None
 
@@ -143,7 +151,7 @@ def read_document(
     """
     from .plugins import get_ruleset
 
-    data, named = _doc_data(doc)
+    data, shape = _doc_data(doc)
     if not isinstance(data, Mapping):
         raise DocumentError([DocumentProblem("", "a document must be a JSON object")])
     if data.get("format") == "forestshuffle-record":
@@ -186,8 +194,9 @@ def read_document(
         raise DocumentError([*problems, DocumentProblem(
             "players", f"{len(players)} players; {rules.id!r} is for at most "
                        f"{rules.spec.max_players}")])
-    if named is None:
-        named = scan(data)  # JSON text: nested as allowed, read_json checked that
+    if shape is None:
+        shape = scan_shape(data)  # JSON text: nested as allowed, read_json checked that
+    named, plain = shape
     if named > len(rules.cards):
         raise DocumentError([*problems, DocumentProblem(
             "", f"the document names {named} cards; the game has only {len(rules.cards)}")])
@@ -199,6 +208,12 @@ def read_document(
     #: the keys of a sapling site (not "tree": a site is a tree or a sapling)
     sapling_keys = index.allowed_keys(sapling.id, ("sapling",)) - {"tree"} \
         if sapling is not None else frozenset()
+    #: a plain-shaped site equal to it is a bare sapling (its values can only be lists,
+    #: dicts and JSON's scalars, so the empty lists it holds are empty lists)
+    bare: Any = index.bare_sapling if plain and index.bare_sapling is not None else _NEVER
+    bare_site: Any = (None, sapling, {})  # the reading of every bare sapling (not changed)
+    #: a plain-shaped site of that many keys that is not ``bare`` is no bare sapling
+    fewer = len(bare) if bare is not _NEVER else 1 << 62
     names: list[str] = []
     caves: list[int] = []
     layouts: list[list[tuple[_Demand | None, SiteKind, dict[str, list[_Demand]]]]] = []
@@ -234,10 +249,15 @@ def read_document(
             r.problem(f"{pw}, forest", "must be a list of sites")
             forest = []
         for si, site in enumerate(forest):
-            if sapling is not None and type(site) is dict and site.get("sapling") is True \
-                    and site.keys() <= sapling_keys and _no_cards(site):
+            if site == bare and site["sapling"] is True:
                 face_down += 1  # what the general reading below makes of a bare sapling
-                sites.append((None, sapling, {}))
+                sites.append(bare_site)
+                continue
+            if sapling is not None and type(site) is dict and len(site) < fewer \
+                    and site.get("sapling") is True and site.keys() <= sapling_keys \
+                    and _no_cards(site):
+                face_down += 1  # a bare sapling written otherwise (slots left out...)
+                sites.append(bare_site)
                 continue
             sw = f"{pw}, site {si}"
             if type(site) is not dict and not isinstance(site, Mapping):
@@ -268,17 +288,20 @@ def read_document(
                     cards = [cards]
                 elif not cards:
                     continue
-                placed: dict[str, list[_Demand]] = {sd.name: [] for sd in sds}
+                placed: dict[str, list[_Demand]] = {}
+                for sd in sds:  # a loop costs less than a comprehension here
+                    placed[sd.name] = []
                 for ci, raw in enumerate(cards):
-                    cw = f"{sw}, {group}[{ci}]"
+                    cw = (sw, group, ci)
                     got = r.card(raw, cw)
                     if got is None:
                         continue
                     d = _slot_demand(r, got, kind.id, group, placed, cw, pi, si)
                     if d is not None:
                         demands.append(d)
-                checks.extend((placed[sd.name], group, f"{sw}, {group}") for sd in sds
-                              if len(placed[sd.name]) > 1)  # one card alone always may
+                for sd in sds:
+                    if len(placed[sd.name]) > 1:  # one card alone always may
+                        checks.append((placed[sd.name], group, f"{sw}, {group}"))
                 slots.update(placed)
             if checks:  # slots holding more than one card
                 here = {d.species for ds in slots.values() for d in ds}
@@ -427,7 +450,7 @@ def _site_head(
 
 def _slot_demand(
     r: _Reader, got: tuple[str, str | None], kind_id: str, group: str,
-    placed: dict[str, list[_Demand]], cw: str, pi: int, si: int,
+    placed: dict[str, list[_Demand]], cw: Where, pi: int, si: int,
 ) -> _Demand | None:
     """Put one card into the first slot of its group that takes it."""
     sid, sym = got
@@ -451,7 +474,7 @@ def _slot_demand(
 
 
 def _takes(
-    r: _Reader, sid: str, kind_id: str, group: str, cw: str
+    r: _Reader, sid: str, kind_id: str, group: str, cw: Where
 ) -> list[tuple[SlotDef, Position]] | None:
     """The (slot, side) pairs of slot group *group* of site kind *kind_id* that take species
     *sid*, in the group's order, kept in the index; None, with a problem at *cw*, when none
@@ -520,8 +543,11 @@ def _match(r: _Reader, demands: list[_Demand]) -> None:
     rules = r.rules
     cands: list[list[int]] = []
     fitting = r.index.fitting
+    known = r.index.candidates
     for d in demands:
-        cs = fitting(d.species, d.position, d.symbol)
+        cs = known.get((d.species, d.position, d.symbol))
+        if cs is None:
+            cs = fitting(d.species, d.position, d.symbol)
         if not cs:
             name = rules.species[d.species].name
             if d.symbol is not None:
@@ -548,24 +574,28 @@ def _match(r: _Reader, demands: list[_Demand]) -> None:
                 return True
         return False
 
-    wanted: dict[str, int] = {}
-    for d in demands:
-        wanted[d.species] = wanted.get(d.species, 0) + 1
     copies_of = r.index.copies_of
-    for i in range(len(demands)):
-        if cands[i] and not augment(i, set()):  # no candidates: reported above
-            d = demands[i]
-            name = rules.species[d.species].name
-            total = wanted[d.species]
-            copies = len(copies_of.get(d.species, ()))
-            if total > copies:
-                r.problem(d.where, f"more {name} cards than the game has ({total} in the "
-                                   f"document, {copies} in the game)")
-            else:
-                fit = f"{d.position.value} half" + (f" with symbol {d.symbol}" if d.symbol else "")
-                r.problem(d.where, f"no {name} card ({fit}) is left for this place: the game's "
-                                   f"{len(cands[i])} such card(s) are all used by other cards "
-                                   f"of the document (a split card shows one half only)")
+    for i, cs in enumerate(cands):
+        for c in cs:  # a free card: what augment takes first, without its call
+            if c not in owner:
+                owner[c] = i
+                break
+        else:
+            if cs and not augment(i, set()):  # no candidates: reported above
+                d = demands[i]
+                name = rules.species[d.species].name
+                total = sum(1 for x in demands if x.species == d.species)
+                copies = len(copies_of.get(d.species, ()))
+                if total > copies:
+                    r.problem(d.where, f"more {name} cards than the game has ({total} in "
+                                       f"the document, {copies} in the game)")
+                else:
+                    fit = f"{d.position.value} half" + (
+                        f" with symbol {d.symbol}" if d.symbol else "")
+                    r.problem(d.where, f"no {name} card ({fit}) is left for this place: the "
+                                       f"game's {len(cands[i])} such card(s) are all used by "
+                                       f"other cards of the document (a split card shows "
+                                       f"one half only)")
     for c, i in owner.items():
         demands[i].card = c
 

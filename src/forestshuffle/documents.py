@@ -31,7 +31,9 @@ from .document_reader import DocumentError, DocumentProblem, read_document
 from .scoring import _lazy_reason
 
 if TYPE_CHECKING:
+    from .forest import Forest
     from .game import Game
+    from .ruleset import Ruleset
     from .scoring import CardScore
 
 __all__ = ["DocumentError", "DocumentProblem", "PlayerReport", "ScoreLine", "ScoreReport",
@@ -72,7 +74,8 @@ class PlayerReport:
     """A player's score: total, cave points and one line per forest card.
 
     ``score_document`` makes the lines when they are first read (a report whose totals
-    alone are read makes none); read, they are the same lines, and stay."""
+    alone are read makes none, nor scores the breakdown: its totals come from the
+    points-only scorers); read, they are the same lines, and stay."""
 
     name: str
     total: int
@@ -81,22 +84,28 @@ class PlayerReport:
 
 
 class _PendingLines:
-    """The lines of a :class:`PlayerReport`, made when first read: the player's scored
-    cards, where each card lies, and the symbols the document left out."""
+    """The lines of a :class:`PlayerReport`, made when first read: the player's forest
+    scored with its breakdown (:func:`~forestshuffle.scoring.score_forest`; the report's
+    totals came from the points-only scorers, which give the same points), where each card
+    lies, and the symbols the document left out."""
 
-    __slots__ = ("assumed", "cards", "halves", "where")
+    __slots__ = ("assumed", "forests", "player", "rules")
 
-    def __init__(self, cards: tuple[CardScore, ...], where: dict[int, tuple[int, str, int]],
-                 halves: Any, assumed: dict[int, str]) -> None:
-        self.cards = cards
-        self.where = where
-        self.halves = halves
+    def __init__(self, rules: Ruleset, forests: list[Forest], player: int,
+                 assumed: dict[int, str]) -> None:
+        self.rules = rules
+        self.forests = forests
+        self.player = player
         self.assumed = assumed
 
     def __call__(self) -> tuple[ScoreLine, ...]:
+        from .scoring import score_forest
+
+        rules, assumed = self.rules, self.assumed
+        _, cards = score_forest(rules, self.forests, self.player)
         lines = []
-        where, halves, assumed = self.where, self.halves, self.assumed
-        for cs in self.cards:
+        where, halves = self.forests[self.player].where, rules.halves
+        for cs in cards:
             card = cs.card
             hi = where[card][2]
             symbol = halves[card][hi].symbol if hi >= 0 else None
@@ -163,13 +172,15 @@ def score_document(doc: Any, *, overrides: Any = None) -> ScoreReport:
     *overrides* (a mapping or a TOML/JSON path) corrects card facts, like a document's own
     ``"overrides"`` key. Raises DocumentError listing every problem of the document.
     """
-    from .scoring import final_scores
+    from .scoring import final_totals
 
     rules, names, caves, forests, assumed = read_document(doc, overrides)
-    scores = final_scores(rules, forests, caves, names)
+    # the totals through the points-only scorers; the breakdown when the lines are read
+    totals = final_totals(rules, forests, caves)
     players = []
-    for p in scores:
-        lines: Any = _PendingLines(p.cards, forests[p.player].where, rules.halves, assumed)
-        players.append(PlayerReport(p.name, p.total, p.cave, lines))
-    winners = tuple(names[w] for w in sorted(scores.winners))
+    for p, total in enumerate(totals):
+        lines: Any = _PendingLines(rules, forests, p, assumed)
+        players.append(PlayerReport(names[p], total, caves[p], lines))
+    best = max(totals)
+    winners = tuple(names[p] for p, total in enumerate(totals) if total == best)
     return ScoreReport(rules.id, tuple(players), winners)

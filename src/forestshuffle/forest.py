@@ -315,46 +315,64 @@ class Forest:
             raise ValueError("add_sites builds an empty forest")
         where = self.where
         order = self.order
-        placed = self.placed_turn
         od = self.open_defs
         op = self.open
+        c = self.counts
         extra_trees = rules.extra_trees
-        #: id(kind) -> the kind, its sites, how many of them opened face down
-        kinds: dict[int, tuple[SiteKind, list[int], list[int]]] = {}
+        kinds: dict[int, _KindRun] = {}
         built = self.sites
+        new = Site.__new__
+        last: SiteKind | None = None
+        run: _KindRun | None = None
+        names: tuple[str, ...] = ()
+        at: list[int] = []
         for idx, (card, half, kind, cards) in enumerate(sites):
-            site = _new_site(card, kind, half)
+            if kind is not last or run is None:
+                run = kinds.get(id(kind))
+                if run is None:
+                    run = kinds[id(kind)] = _KindRun(kind)
+                names = run.names
+                at = run.at
+                last = kind
+            site = new(Site)  # what _new_site makes, without a call per site
+            site.card = card
+            site.kind = kind
+            slots: dict[str, list[int]] = {}
+            for name in names:
+                slots[name] = []
+            site.slots = slots
+            site.filled = site.extra_trees = 0
+            site.under = []
             built.append(site)
-            got = kinds.get(id(kind))
-            if got is None:
-                got = kinds[id(kind)] = (kind, [], [0])
-            got[1].append(idx)
+            at.append(idx)
             order.append(card)
-            placed[card] = turn
             if half is None:
+                site.species = site.symbol = None
                 where[card] = (idx, "center", -1)
-                got[2][0] += 1
+                run.face_down += 1
             else:
+                site.species = half.species
+                site.symbol = half.symbol
                 where[card] = (idx, "center", 0)
                 self._count_opener(kind, half, rules, card)
             if not cards:
                 continue
-            slots = site.slots
+            info = run.info
             for cd, hi, h, slot in cards:  # attach's counting, the empty slots below
                 held = slots[slot]
-                sd = kind.slot(slot)
+                sd, role = info[slot]
                 if not held:
                     od[sd] = od.get(sd, 0) - 1
                     for pos in sd.accepts:
                         op[pos] = op.get(pos, 0) - 1
                     site.filled += 1
                     if site.filled == len(slots):
-                        self._inc("full_sites")
+                        c["full_sites"] = c.get("full_sites", 0) + 1
+                    run.filled.add((idx, slot))
                 held.append(cd)
                 where[cd] = (idx, slot, hi)
                 order.append(cd)
-                placed[cd] = turn
-                self._inc("slot:" + sd.role_name)
+                c[role] = c.get(role, 0) + 1
                 self._count_half(h, rules, cd)
                 extra = extra_trees.get(h.species, 0)
                 if extra and kind.is_tree:
@@ -362,19 +380,44 @@ class Forest:
                     self._inc("tree_total", extra)
                     if site.species is not None:
                         self._inc("trees_of:" + site.species, extra)
+        placed = self.placed_turn
+        for cd in order:
+            placed[cd] = turn
         empty = self.empty
         runs: dict[Position, int] = {}  # position -> the runs of entries put in its list
-        for kind, at, face_down in kinds.values():
+        for run in kinds.values():
+            kind, at, full = run.kind, run.at, run.filled
             n = len(at)
-            self._count_sites(kind, n, face_down[0])
+            self._count_sites(kind, n, run.face_down)
             for i, sd in enumerate(kind.slots):
                 od[sd] = od.get(sd, 0) + n
                 name = sd.name
+                rows = [(idx, i, name) for idx in at if (idx, name) not in full] if full \
+                    else [(idx, i, name) for idx in at]
                 for pos in sd.accepts:
                     op[pos] = op.get(pos, 0) + n
                     runs[pos] = runs.get(pos, 0) + 1
-                    empty.setdefault(pos, []).extend(
-                        [(idx, i, name) for idx in at if not built[idx].slots[name]])
+                    e = empty.get(pos)
+                    if e is None:
+                        empty[pos] = list(rows)
+                    else:
+                        e.extend(rows)
         for pos, k in runs.items():
             if k > 1:  # by site, then slot: the order open_site keeps
                 empty[pos].sort()
+
+
+class _KindRun:
+    """The sites of one kind :meth:`Forest.add_sites` opens: the kind, its slot names, each
+    slot's definition and ``slot:`` counter by name, the sites' indexes, how many opened
+    face down, and the (site, slot) pairs its cards filled."""
+
+    __slots__ = ("at", "face_down", "filled", "info", "kind", "names")
+
+    def __init__(self, kind: SiteKind) -> None:
+        self.kind = kind
+        self.names = tuple(sd.name for sd in kind.slots)
+        self.info = {sd.name: (sd, "slot:" + sd.role_name) for sd in kind.slots}
+        self.at: list[int] = []
+        self.face_down = 0
+        self.filled: set[tuple[int, str]] = set()
