@@ -321,7 +321,6 @@ class Forest:
         extra_trees = rules.extra_trees
         kinds: dict[int, _KindRun] = {}
         built = self.sites
-        new = Site.__new__
         last: SiteKind | None = None
         run: _KindRun | None = None
         names: tuple[str, ...] = ()
@@ -334,25 +333,19 @@ class Forest:
                 names = run.names
                 at = run.at
                 last = kind
-            site = new(Site)  # what _new_site makes, without a call per site
-            site.card = card
-            site.kind = kind
-            slots: dict[str, list[int]] = {}
+            slots: dict[str, list[int]] = {}  # what _new_site makes, without its call
             for name in names:
                 slots[name] = []
-            site.slots = slots
-            site.filled = site.extra_trees = 0
-            site.under = []
-            built.append(site)
             at.append(idx)
             order.append(card)
             if half is None:
-                site.species = site.symbol = None
+                site = Site(card, kind, None, None, slots, 0, 0, [])
+                built.append(site)
                 where[card] = (idx, "center", -1)
                 run.face_down += 1
             else:
-                site.species = half.species
-                site.symbol = half.symbol
+                site = Site(card, kind, half.species, half.symbol, slots, 0, 0, [])
+                built.append(site)
                 where[card] = (idx, "center", 0)
                 self._count_opener(kind, half, rules, card)
             if not cards:
