@@ -8,6 +8,7 @@ fast comparators must accept exactly the records the general converter accepts a
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from pathlib import Path
@@ -110,6 +111,23 @@ def test_a_damaged_trusted_record_is_a_record_error(damage: str) -> None:
         text = json.dumps(data)
     with pytest.raises(RecordError):
         fs.Game.from_json(text, trusted=True)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_trusted_load_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -> None:
+    """The load pauses the cyclic collector (trusted.load's docstring) and restores it, after
+    a load and after a failed one: a program that runs with it off keeps it off."""
+    text = random_game("base", (), 2, 7, 30).to_json()
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        fs.Game.from_json(text, trusted=True)
+        assert gc.isenabled() is enabled
+        with pytest.raises(RecordError):
+            fs.Game.from_json(text[:-9], trusted=True)
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
 
 
 def _mutations(d: dict[str, Any]) -> list[dict[str, Any]]:
