@@ -208,3 +208,59 @@ def test_a_class_with_field_types_the_generator_does_not_know_gets_no_fast_code(
         weights: dict[str, float]
 
     assert decoder_of(Odd) is None and comparator_of(Odd) is None
+
+
+def test_the_list_decoder_makes_instances_inline_only_where_the_class_would_store_the_same(
+) -> None:
+    """The generated loop makes a plain slotted (or frozen) attrs instance without calling its
+    class, and only then: a class with a validator, a converter, a post-init hook or a cached
+    hash is still made by its class, so what its ``__init__`` does still happens."""
+    import attrs
+
+    from forestshuffle.codegen import list_decoder
+
+    made: list[int] = []
+
+    def seen(_: Any, __: Any, value: int) -> None:
+        made.append(value)
+
+    @attrs.define
+    class Plain:
+        class_version = 1
+        card: int
+        cards: tuple[int, ...] = ()
+
+    @attrs.frozen
+    class Frozen:
+        class_version = 1
+        card: int
+        label: str = attrs.field(default="", eq=False, kw_only=True)
+
+    @attrs.define
+    class Checked:
+        class_version = 1
+        card: int = attrs.field(validator=seen)
+
+    @attrs.define
+    class Hooked:
+        class_version = 1
+        card: int
+
+        def __attrs_post_init__(self) -> None:
+            made.append(-self.card)
+
+    @attrs.frozen(cache_hash=True)
+    class Hashed:
+        class_version = 1
+        card: int
+
+    decode = list_decoder([Plain, Frozen, Checked, Hooked, Hashed])
+    raw = [{"type": c.__name__, "v": 1, "card": 3, **({"cards": [1, 2]} if c is Plain else {})}
+           for c in (Plain, Frozen, Checked, Hooked, Hashed)]
+    got = decode(raw, lambda d, i: pytest.fail(f"{d} not decoded"))
+    assert got == [Plain(3, (1, 2)), Frozen(3), Checked(3), Hooked(3), Hashed(3)]
+    assert got[0].cards == (1, 2) and got[1].label == ""
+    assert made == [3, -3, 3, -3]  # the validator and the hook ran while decoding, as above
+    assert hash(got[4]) == hash(Hashed(3))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        got[1].card = 4
