@@ -88,7 +88,7 @@ def test_a_trusted_load_of_an_older_version_goes_through_the_checked_load() -> N
 
 @pytest.mark.parametrize("damage", ["not json", "[]", '{"format": "x"}', "no events",
                                     "event garbage", "unknown event", "short log",
-                                    "bad action"])
+                                    "bad action", "step args a list", "step args null"])
 def test_a_damaged_trusted_record_is_a_record_error(damage: str) -> None:
     """Trusted is not careless: what cannot be a record raises RecordError, never a crash."""
     g = random_game("base", (), 2, 7, 30)
@@ -108,6 +108,10 @@ def test_a_damaged_trusted_record_is_a_record_error(damage: str) -> None:
             del data["events"][-3:]
         elif damage == "bad action":
             data["actions"][2] = {"type": "PlayCard"}
+        elif damage.startswith("step args"):
+            e = next(e for e in data["events"] if e["type"] == "StepsReplaced"
+                     and len(e["steps"]) == 1 and not e["steps"][0]["args"])
+            e["steps"][0]["args"] = [] if damage.endswith("list") else None
         text = json.dumps(data)
     with pytest.raises(RecordError):
         fs.Game.from_json(text, trusted=True)

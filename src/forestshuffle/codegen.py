@@ -61,9 +61,11 @@ def _steps_of(steps: list[Any]) -> tuple[Step, ...]:
 
 #: statements making the Step ``st`` of the step dict ``x`` without calling the class (a slotted
 #: attrs class without converters or validators: what its ``__init__`` would store); an empty
-#: ``args`` dict is kept as it is, without a call
+#: ``args`` dict is kept as it is, without a call (anything else that is not a dict fails in
+#: ``_args``, as before)
 _STEP_LINES = ["st = _new(Step)", "st.kind = x['kind']", "st.player = x['player']",
-               "st.card = x['card']", "a = x['args']", "st.args = _args(a) if a else a"]
+               "st.card = x['card']", "a = x['args']",
+               "st.args = _args(a) if a or type(a) is not dict else a"]
 
 
 def _expr(t: Any, src: str, env: dict[str, Any]) -> str:

@@ -124,7 +124,8 @@ def load(game_cls: Any, text: str | bytes, rules: Ruleset | None) -> Any:
     their allocations set off (each young object looked at again and again, a full
     collection of everything the program holds now and then) were about a third of a
     load's time (most of it in cache misses: 6 % of its instructions). What a load makes
-    lives on in the game; a failed load's garbage is collected afterwards."""
+    lives on in the game; a failed load's garbage is collected afterwards. The pause is
+    the process's (``gc.disable``): other threads' garbage waits for the load's end too."""
     if not gc.isenabled():
         return _load(game_cls, text, rules)
     gc.disable()
