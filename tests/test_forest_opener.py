@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from bundled import RULESETS, rules_of
 
+from forestshuffle import forest
 from forestshuffle.forest import Forest, _new_site
 
 
@@ -60,3 +61,28 @@ def test_the_generated_opener_opens_a_site_as_the_slot_loops_did(
                 _reference_open(want, card, half, kind, rules, card % 7)
             assert _facts(got) == _facts(want)
     assert len(got.sites) == 3 * len(rules.site_kinds)
+
+
+def test_a_site_class_that_object_new_cannot_make_is_made_through_new_site(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled build's native Site is made through its constructor (``_new_site``), not
+    ``object.__new__``: an opener generated for such a class (here a Site with its own
+    ``__new__``) still opens the same sites."""
+    made: list[int] = []
+
+    class Native(forest.Site):
+        __slots__ = ()
+
+        def __new__(cls, *args: Any) -> Native:
+            made.append(1)
+            return super().__new__(cls)
+
+    monkeypatch.setattr(forest, "Site", Native)
+    monkeypatch.setattr(forest, "_OPENERS", {})
+    rules = rules_of("base", ())
+    got, want = Forest(), Forest()
+    for card, kind in enumerate(rules.site_kinds.values(), start=1):
+        got.open_site(card, None, kind, rules, 1)
+        _reference_open(want, card, None, kind, rules, 1)
+    assert _facts(got) == _facts(want)
+    assert len(made) == 2 * len(rules.site_kinds)  # every site of both forests: _new_site

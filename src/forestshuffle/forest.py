@@ -119,20 +119,27 @@ _OPENERS: dict[int, tuple[SiteKind, Opener]] = {}
 def _opener(kind: SiteKind) -> tuple[SiteKind, Opener]:
     """The (cached) function doing what :meth:`Forest.open_site` does for a site of *kind*
     but the opener's own counters, generated once per kind: the site made as
-    :func:`_new_site` makes it (its slots a literal), the counts of empty slots and the
-    index of empty slots updated slot by slot without a loop, then the site counters
-    (``_count_sites``). The same dict entries, in the same order, as the loops would."""
+    :func:`_new_site` makes it (its slots a literal; by :func:`_new_site` itself when Site
+    is a native class of the compiled build, which ``object.__new__`` cannot make), the
+    counts of empty slots and the index of empty slots updated slot by slot without a loop,
+    then the site counters (``_count_sites``). The same dict entries, in the same order, as
+    the loops would."""
     got = _OPENERS.get(id(kind))
     if got is not None and got[0] is kind:
         return got
-    env: dict[str, object] = {"_new": object.__new__, "Site": Site, "KIND": kind}
-    slots = ", ".join(f"{sd.name!r}: []" for sd in kind.slots)
-    lines = ["def open_(f, card, half, turn):", "    sites = f.sites", "    idx = len(sites)",
-             "    site = _new(Site)", "    site.card = card", "    site.kind = KIND",
-             "    if half is None:", "        site.species = site.symbol = None", "    else:",
-             "        site.species = half.species", "        site.symbol = half.symbol",
-             f"    site.slots = {{{slots}}}", "    site.filled = site.extra_trees = 0",
-             "    site.under = []", "    sites.append(site)"]
+    env: dict[str, object] = {"_new_site": _new_site, "_new": object.__new__, "Site": Site,
+                              "KIND": kind}
+    lines = ["def open_(f, card, half, turn):", "    sites = f.sites", "    idx = len(sites)"]
+    if Site.__new__ is object.__new__:  # a Python class: made here, its slots a literal
+        slots = ", ".join(f"{sd.name!r}: []" for sd in kind.slots)
+        lines += ["    site = _new(Site)", "    site.card = card", "    site.kind = KIND",
+                  "    if half is None:", "        site.species = site.symbol = None",
+                  "    else:", "        site.species = half.species",
+                  "        site.symbol = half.symbol", f"    site.slots = {{{slots}}}",
+                  "    site.filled = site.extra_trees = 0", "    site.under = []",
+                  "    sites.append(site)"]
+    else:  # a native class (the compiled build) is made through its constructor
+        lines.append("    sites.append(_new_site(card, KIND, half))")
     by_pos: dict[Position, list[str]] = {}
     if kind.slots:
         lines.append("    od = f.open_defs")
