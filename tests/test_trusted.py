@@ -8,6 +8,7 @@ fast comparators must accept exactly the records the general converter accepts a
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from pathlib import Path
@@ -87,7 +88,7 @@ def test_a_trusted_load_of_an_older_version_goes_through_the_checked_load() -> N
 
 @pytest.mark.parametrize("damage", ["not json", "[]", '{"format": "x"}', "no events",
                                     "event garbage", "unknown event", "short log",
-                                    "bad action"])
+                                    "bad action", "step args a list", "step args null"])
 def test_a_damaged_trusted_record_is_a_record_error(damage: str) -> None:
     """Trusted is not careless: what cannot be a record raises RecordError, never a crash."""
     g = random_game("base", (), 2, 7, 30)
@@ -107,9 +108,30 @@ def test_a_damaged_trusted_record_is_a_record_error(damage: str) -> None:
             del data["events"][-3:]
         elif damage == "bad action":
             data["actions"][2] = {"type": "PlayCard"}
+        elif damage.startswith("step args"):
+            e = next(e for e in data["events"] if e["type"] == "StepsReplaced"
+                     and len(e["steps"]) == 1 and not e["steps"][0]["args"])
+            e["steps"][0]["args"] = [] if damage.endswith("list") else None
         text = json.dumps(data)
     with pytest.raises(RecordError):
         fs.Game.from_json(text, trusted=True)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_trusted_load_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -> None:
+    """The load pauses the cyclic collector (trusted.load's docstring) and restores it, after
+    a load and after a failed one: a program that runs with it off keeps it off."""
+    text = random_game("base", (), 2, 7, 30).to_json()
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        fs.Game.from_json(text, trusted=True)
+        assert gc.isenabled() is enabled
+        with pytest.raises(RecordError):
+            fs.Game.from_json(text[:-9], trusted=True)
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
 
 
 def _mutations(d: dict[str, Any]) -> list[dict[str, Any]]:
@@ -190,3 +212,59 @@ def test_a_class_with_field_types_the_generator_does_not_know_gets_no_fast_code(
         weights: dict[str, float]
 
     assert decoder_of(Odd) is None and comparator_of(Odd) is None
+
+
+def test_the_list_decoder_makes_instances_inline_only_where_the_class_would_store_the_same(
+) -> None:
+    """The generated loop makes a plain slotted (or frozen) attrs instance without calling its
+    class, and only then: a class with a validator, a converter, a post-init hook or a cached
+    hash is still made by its class, so what its ``__init__`` does still happens."""
+    import attrs
+
+    from forestshuffle.codegen import list_decoder
+
+    made: list[int] = []
+
+    def seen(_: Any, __: Any, value: int) -> None:
+        made.append(value)
+
+    @attrs.define
+    class Plain:
+        class_version = 1
+        card: int
+        cards: tuple[int, ...] = ()
+
+    @attrs.frozen
+    class Frozen:
+        class_version = 1
+        card: int
+        label: str = attrs.field(default="", eq=False, kw_only=True)
+
+    @attrs.define
+    class Checked:
+        class_version = 1
+        card: int = attrs.field(validator=seen)
+
+    @attrs.define
+    class Hooked:
+        class_version = 1
+        card: int
+
+        def __attrs_post_init__(self) -> None:
+            made.append(-self.card)
+
+    @attrs.frozen(cache_hash=True)
+    class Hashed:
+        class_version = 1
+        card: int
+
+    decode = list_decoder([Plain, Frozen, Checked, Hooked, Hashed])
+    raw = [{"type": c.__name__, "v": 1, "card": 3, **({"cards": [1, 2]} if c is Plain else {})}
+           for c in (Plain, Frozen, Checked, Hooked, Hashed)]
+    got = decode(raw, lambda d, i: pytest.fail(f"{d} not decoded"))
+    assert got == [Plain(3, (1, 2)), Frozen(3), Checked(3), Hooked(3), Hashed(3)]
+    assert got[0].cards == (1, 2) and got[1].label == ""
+    assert made == [3, -3, 3, -3]  # the validator and the hook ran while decoding, as above
+    assert hash(got[4]) == hash(Hashed(3))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        got[1].card = 4

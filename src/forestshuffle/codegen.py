@@ -59,6 +59,15 @@ def _steps_of(steps: list[Any]) -> tuple[Step, ...]:
     return tuple([Step(x["kind"], x["player"], x["card"], _args(x["args"])) for x in steps])
 
 
+#: statements making the Step ``st`` of the step dict ``x`` without calling the class (a slotted
+#: attrs class without converters or validators: what its ``__init__`` would store); an empty
+#: ``args`` dict is kept as it is, without a call (anything else that is not a dict fails in
+#: ``_args``, as before)
+_STEP_LINES = ["st = _new(Step)", "st.kind = x['kind']", "st.player = x['player']",
+               "st.card = x['card']", "a = x['args']",
+               "st.args = _args(a) if a or type(a) is not dict else a"]
+
+
 def _expr(t: Any, src: str, env: dict[str, Any]) -> str:
     """Python source turning the JSON value *src* into a value of type *t*; raises TypeError
     for a type this decoder does not know (the class is then decoded the checked way)."""
@@ -133,26 +142,99 @@ def _decoder(cls: type[Any]) -> Decoder | None:
     return decode
 
 
+def _settable(cls: type[Any]) -> str | None:
+    """How an instance of the attrs class *cls* may be made by ``object.__new__`` and storing
+    each field, as its generated ``__init__`` does: ``"store"`` (``e.f = v``), ``"set"`` for a
+    frozen class (``object.__setattr__``, as attrs' own frozen ``__init__``), or None: not
+    slotted, a converter, validator or init hook, a hidden slot (a cached hash), or a field
+    neither given by the record nor with a plain default."""
+    fields = attrs.fields(cls)
+    slots = {n for c in cls.__mro__ for n in c.__dict__.get("__slots__", ())} - {"__weakref__"}
+    if "__slots__" not in cls.__dict__ or slots != {f.name for f in fields} or any(
+            hasattr(cls, h) for h in ("__attrs_post_init__", "__attrs_pre_init__")):
+        return None
+    for f in fields:
+        if f.converter is not None or f.validator is not None:
+            return None
+        if (not f.init or f.name == "label") and (
+                f.default is attrs.NOTHING or isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
+                or f.default.__hash__ is None):
+            return None
+    setattr_ = getattr(cls, "__setattr__", None)
+    if setattr_ is object.__setattr__:
+        return "store"
+    return "set" if getattr(setattr_, "__name__", "") == "_frozen_setattrs" else None
+
+
+def _stores(cls: type[Any], name: str, env: dict[str, Any], pad: str) -> list[str] | None:
+    """Lines (indented by *pad*) leaving in ``e`` an instance of the attrs class *cls*
+    (named *name* in *env*) made from the record dict ``d`` without calling the class (see
+    :func:`_settable`); a field of steps takes the one-step case inline. None when *cls*
+    is not settable, a field's type is not known here or the record gives no field (the
+    class's one shared instance serves, see :func:`_construction`)."""
+    try:
+        how = _settable(cls)
+        if how is None:
+            return None
+        hints = typing.get_type_hints(cls)
+        local: dict[str, Any] = {}
+        lines = [f"{pad}e = _new({name})"]
+        given = 0
+
+        def put(field: str, value: str, at: str = pad) -> str:
+            return f"{at}e.{field} = {value}" if how == "store" else \
+                f"{at}_set(e, {field!r}, {value})"
+
+        for f in attrs.fields(cls):
+            if not f.init or f.name == "label":
+                local[f"D{name}_{f.name}"] = f.default
+                lines.append(put(f.name, f"D{name}_{f.name}"))
+                continue
+            given += 1
+            if hints[f.name] == tuple[Step, ...]:
+                local["_steps_of"] = _steps_of
+                lines += [f"{pad}s = d[{f.name!r}]", f"{pad}if len(s) == 1:",
+                          f"{pad}    x = s[0]", *(f"{pad}    {x}" for x in _STEP_LINES),
+                          put(f.name, "(st,)", pad + "    "), f"{pad}else:",
+                          put(f.name, "_steps_of(s)", pad + "    ")]
+            else:
+                lines.append(put(f.name, _expr(hints[f.name], f"d[{f.name!r}]", local)))
+    except Exception:
+        return None
+    if not given:
+        return None
+    env.update({k: v for k, v in local.items() if v is not None or k.startswith("D")})
+    env.update(_new=object.__new__, _set=object.__setattr__, Step=Step, _args=_args)
+    env[name] = cls
+    return lines
+
+
 def list_decoder(classes: list[type[Any]], action: bool = False
                  ) -> Callable[[list[Any], Callable[[Any, int], Any]], list[Any]]:
     """A function ``decode(raw, other)`` from a record's list of event dicts to the events
     (or with *action*, of action dicts to ``(action, at)`` pairs), without checks (see
     :func:`decoder_of`): one loop testing the tags of *classes* in their order (put the most
-    frequent first) and, for events, their current versions; ``other(d, index)`` decodes any
-    other dict."""
+    frequent first) and, for events, their current versions, each instance made inline (see
+    :func:`_stores`) or by its class; ``other(d, index)`` decodes any other dict."""
     env: dict[str, Any] = {}
     lines = ["def decode(raw, other):", "    out = []", "    add = out.append", "    i = -1",
              "    for d in raw:", "        i += 1", "        t = d['type']"]
     word = "if"
     for n, cls in enumerate(classes):
-        make = _construction(cls, f"C{n}", env)
-        if make is None:
-            continue
         tag = getattr(cls, "type_name", "") or cls.__name__
         test = f"t == {tag!r}" if action else \
             f"t == {tag!r} and d['v'] == {cls.class_version!r}"
-        lines += [f"        {word} {test}:",
-                  f"            add(({make}, d['at']))" if action else f"            add({make})"]
+        stores = _stores(cls, f"C{n}", env, " " * 12)
+        if stores is not None:
+            lines += [f"        {word} {test}:", *stores,
+                      "            add((e, d['at']))" if action else "            add(e)"]
+        else:
+            make = _construction(cls, f"C{n}", env)
+            if make is None:
+                continue
+            lines += [f"        {word} {test}:",
+                      f"            add(({make}, d['at']))" if action else
+                      f"            add({make})"]
         word = "elif"
     lines += (["        else:", "            add(other(d, i))"] if word == "elif"
               else ["        add(other(d, i))"])

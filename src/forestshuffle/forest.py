@@ -20,7 +20,7 @@ instead of rescanning the forest. Counter keys are ``kind`` or ``kind:arg`` stri
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from .cards import Position
@@ -95,6 +95,66 @@ def _new_site(card: int, kind: SiteKind, half: CompiledHalf | None) -> Site:
     return Site(card, kind, half.species, half.symbol, slots, 0, 0, [])
 
 
+#: opens a site of one kind: (forest, card, half or None, turn) -> the new site's index
+Opener = Callable[["Forest", int, "CompiledHalf | None", int], int]
+#: per site kind (by its id, the kind kept to check the id), its :data:`Opener`
+_OPENERS: dict[int, tuple[SiteKind, Opener]] = {}
+
+
+def _opener(kind: SiteKind) -> tuple[SiteKind, Opener]:
+    """The (cached) function doing what :meth:`Forest.open_site` does for a site of *kind*
+    but the opener's own counters, generated once per kind: the site made as
+    :func:`_new_site` makes it (its slots a literal; by :func:`_new_site` itself when Site
+    is a native class of the compiled build, which ``object.__new__`` cannot make), the
+    counts of empty slots and the index of empty slots updated slot by slot without a loop,
+    then the site counters (``_count_sites``). The same dict entries, in the same order, as
+    the loops would."""
+    got = _OPENERS.get(id(kind))
+    if got is not None and got[0] is kind:
+        return got
+    env: dict[str, object] = {"_new_site": _new_site, "_new": object.__new__, "Site": Site,
+                              "KIND": kind}
+    lines = ["def open_(f, card, half, turn):", "    sites = f.sites", "    idx = len(sites)"]
+    if Site.__new__ is object.__new__:  # a Python class: made here, its slots a literal
+        slots = ", ".join(f"{sd.name!r}: []" for sd in kind.slots)
+        lines += ["    site = _new(Site)", "    site.card = card", "    site.kind = KIND",
+                  "    if half is None:", "        site.species = site.symbol = None",
+                  "    else:", "        site.species = half.species",
+                  "        site.symbol = half.symbol", f"    site.slots = {{{slots}}}",
+                  "    site.filled = site.extra_trees = 0", "    site.under = []",
+                  "    sites.append(site)"]
+    else:  # a native class (the compiled build) is made through its constructor
+        lines.append("    sites.append(_new_site(card, KIND, half))")
+    by_pos: dict[Position, list[str]] = {}
+    if kind.slots:
+        lines.append("    od = f.open_defs")
+    for i, sd in enumerate(kind.slots):
+        env[f"S{i}"] = sd
+        lines.append(f"    od[S{i}] = od.get(S{i}, 0) + 1")
+        for pos in sd.accepts:
+            by_pos.setdefault(pos, []).append(f"(idx, {i}, {sd.name!r})")
+    if by_pos:
+        lines += ["    op = f.open", "    empty = f.empty"]
+    for j, (pos, entries) in enumerate(by_pos.items()):
+        env[f"P{j}"] = pos
+        lines += [f"    op[P{j}] = op.get(P{j}, 0) + {len(entries)}", f"    e = empty.get(P{j})",
+                  "    if e is None:", f"        empty[P{j}] = [{', '.join(entries)}]",
+                  "    else:", f"        e.extend(({', '.join(entries)},))"]
+    up = [f"feature:{feat}" for feat in kind.features] + (
+        ["trees", "tree_total"] if kind.is_tree else [])
+    down = up + (["saplings"] if kind.is_tree else [])
+    lines += ["    f.where[card] = (idx, 'center', -1 if half is None else 0)",
+              "    f.order.append(card)", "    f.placed_turn[card] = turn", "    c = f.counts",
+              "    if half is None:", *(f"        c[{k!r}] = c.get({k!r}, 0) + 1" for k in down),
+              "        pass", "    else:", *(f"        c[{k!r}] = c.get({k!r}, 0) + 1" for k in up),
+              "        pass", "    return idx"]
+    exec(compile("\n".join(lines) + "\n", f"<forestshuffle.forest opener of {kind.id}>",
+                 "exec"), env)
+    made: tuple[SiteKind, Opener] = (kind, env["open_"])  # type: ignore[assignment]
+    _OPENERS[id(kind)] = made
+    return made
+
+
 class Forest:
     """The sites and counters of one player's forest."""
 
@@ -157,28 +217,11 @@ class Forest:
         self, card: int, half: CompiledHalf | None, kind: SiteKind, rules: ForestRules, turn: int
     ) -> int:
         """Add a new site opened by *card* (``half`` None for a sapling); returns its index."""
-        idx = len(self.sites)
-        site = _new_site(card, kind, half)
-        self.sites.append(site)
-        op = self.open
-        od = self.open_defs
-        empty = self.empty
-        for i, sd in enumerate(kind.slots):
-            od[sd] = od.get(sd, 0) + 1
-            for pos in sd.accepts:
-                op[pos] = op.get(pos, 0) + 1
-                e = empty.get(pos)
-                if e is None:
-                    empty[pos] = [(idx, i, sd.name)]
-                else:
-                    e.append((idx, i, sd.name))
-        self.where[card] = (idx, "center", -1 if half is None else 0)
-        self.order.append(card)
-        self.placed_turn[card] = turn
-        if half is None:
-            self._count_sites(kind, 1, 1)
-        else:
-            self._count_sites(kind, 1, 0)
+        got = _OPENERS.get(id(kind))
+        if got is None or got[0] is not kind:
+            got = _opener(kind)
+        idx = got[1](self, card, half, turn)
+        if half is not None:
             self._count_opener(kind, half, rules, card)
         return idx
 

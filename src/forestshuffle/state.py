@@ -48,6 +48,7 @@ class GameState:
         "rules",
         "seats",
         "turn",
+        "turn_queues",
         "winners",
         "winter",
     )
@@ -79,6 +80,9 @@ class GameState:
         self.ext: dict[str, Any] = {k.name: k.initial(rules, players) for k in rules.state_kinds}
         self.pending: Decision | None = None  #: cache, set by the engine
         self.nevents = 0
+        #: by seat, the steps a turn of it queues (``Ruleset.turn_queue``, shared and frozen)
+        self.turn_queues: list[tuple[Step, ...]] = [
+            rules.turn_queue(seat, players) for seat in range(self.seats)]
 
     def _copy_from(self, s: GameState) -> None:
         self.rules = s.rules
@@ -102,6 +106,7 @@ class GameState:
         self.ext = dict(s.ext)
         self.pending = s.pending
         self.nevents = s.nevents
+        self.turn_queues = s.turn_queues
 
     def copy(self) -> GameState:
         """An independent copy (card data is shared, being frozen)."""
@@ -179,7 +184,7 @@ def _turn_started(s: GameState, e: ev.TurnStarted) -> None:
     if e.extra:
         s.extra_turns[e.player] -= 1
     q = s.queue
-    q[0:1 if q else 0] = s.rules.turn_queue(e.player, s.players)
+    q[0:1 if q else 0] = s.turn_queues[e.player]
 
 
 def _card_played(s: GameState, e: ev.CardPlayed) -> None:
@@ -299,17 +304,51 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
     return state
 
 
+_STEPS_REPLACED = ev.StepsReplaced
+_STEP_FINISHED = ev.StepFinished
+_TURN_STARTED = ev.TurnStarted
+_CARD_PLAYED = ev.CardPlayed
+_CARD_TAKEN = ev.CardTaken
+_CARD_REVEALED = ev.CardRevealed
+_CARD_DRAWN = ev.CardDrawn
+
+
 def fold(state: GameState, events: Sequence[ev.Event], log: list[ev.Event]) -> None:
     """Fold *events* into *state* and append them to *log*, stopping at the game's end (the
-    hot path: :func:`evolve` inlined)."""
+    hot path: :func:`evolve` inlined, and the events that are nine in ten of every log applied
+    here, by their class in the order of how often they come, most without a call: what
+    their functions above (``_steps_replaced``, ``_turn_started``...) do)."""
     table = _EVOLVE
     n = 0
     for e in events:
-        fn = table.get(type(e))
-        if fn is None:
-            e.apply(state)  # type: ignore[attr-defined]  # a plugin event
+        t = type(e)
+        if t is _STEPS_REPLACED:
+            state.queue[0:1] = e.steps  # type: ignore[attr-defined]
+        elif t is _STEP_FINISHED:
+            del state.queue[0]
+        elif t is _TURN_STARTED:
+            p: int = e.player  # type: ignore[attr-defined]
+            state.current = p
+            state.turn += 1
+            if e.extra:  # type: ignore[attr-defined]
+                state.extra_turns[p] -= 1
+            q = state.queue
+            q[0:1 if q else 0] = state.turn_queues[p]
+        elif t is _CARD_PLAYED:
+            _card_played(state, e)  # type: ignore[arg-type]
+        elif t is _CARD_TAKEN:
+            state.clearing.remove(e.card)  # type: ignore[attr-defined]
+            state.hands[e.player].append(e.card)  # type: ignore[attr-defined]
+        elif t is _CARD_REVEALED:
+            state.clearing.append(state.deck.pop())
+        elif t is _CARD_DRAWN:
+            state.hands[e.player].append(state.deck.pop())  # type: ignore[attr-defined]
         else:
-            fn(state, e)
+            fn = table.get(t)
+            if fn is None:
+                e.apply(state)  # type: ignore[attr-defined]  # a plugin event
+            else:
+                fn(state, e)
         log.append(e)
         n += 1
         if state.over:
