@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from bundled import RULESETS, rules_of
 
+import forestshuffle
 from forestshuffle import forest
 from forestshuffle.forest import Forest, _new_site
 
@@ -63,6 +64,8 @@ def test_the_generated_opener_opens_a_site_as_the_slot_loops_did(
     assert len(got.sites) == 3 * len(rules.site_kinds)
 
 
+@pytest.mark.skipif(forestshuffle.COMPILED, reason="compiled code does not read a "
+                    "monkeypatched module global; there Site is native itself (next test)")
 def test_a_site_class_that_object_new_cannot_make_is_made_through_new_site(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The compiled build's native Site is made through its constructor (``_new_site``), not
@@ -86,3 +89,13 @@ def test_a_site_class_that_object_new_cannot_make_is_made_through_new_site(
         _reference_open(want, card, None, kind, rules, 1)
     assert _facts(got) == _facts(want)
     assert len(made) == 2 * len(rules.site_kinds)  # every site of both forests: _new_site
+
+
+@pytest.mark.skipif(not forestshuffle.COMPILED, reason="the compiled build only")
+def test_the_compiled_builds_site_is_native_so_its_openers_use_the_constructor() -> None:
+    """In the compiled build Site is a native class, which ``object.__new__`` cannot make: the
+    generated openers take the constructor path there, and the comparison of every site kind
+    above (run in that build by ``.ci/compiled``) checks that path's forests."""
+    assert forest.Site.__new__ is not object.__new__
+    with pytest.raises(TypeError):
+        object.__new__(forest.Site)
