@@ -64,6 +64,26 @@ def test_the_generated_opener_opens_a_site_as_the_slot_loops_did(
     assert len(got.sites) == 3 * len(rules.site_kinds)
 
 
+@pytest.mark.parametrize(("rid", "expansions"), RULESETS)
+def test_the_compiled_builds_planned_opener_opens_a_site_as_the_slot_loops_did(
+        rid: str, expansions: tuple[str, ...]) -> None:
+    """The compiled build's path (``forest._open_planned``, used where Site is native),
+    called directly so that both builds check it: the same forests as the loops made."""
+    rules = rules_of(rid, expansions)
+    tree = next(h for hs in rules.halves.values() for h in hs if h.site_kind)
+    got, want = Forest(), Forest()
+    card = 700
+    for kind in rules.site_kinds.values():
+        for half in (tree, None, tree):
+            card += 1
+            idx = forest._open_planned(got, card, half, kind, card % 5)
+            if half is not None:
+                got._count_opener(kind, half, rules, card)
+            assert idx == _reference_open(want, card, half, kind, rules, card % 5)
+            assert _facts(got) == _facts(want)
+    assert forest._NATIVE is forestshuffle.COMPILED  # which path open_site takes
+
+
 @pytest.mark.skipif(forestshuffle.COMPILED, reason="compiled code does not read a "
                     "monkeypatched module global; there Site is native itself (next test)")
 def test_a_site_class_that_object_new_cannot_make_is_made_through_new_site(
@@ -93,9 +113,9 @@ def test_a_site_class_that_object_new_cannot_make_is_made_through_new_site(
 
 @pytest.mark.skipif(not forestshuffle.COMPILED, reason="the compiled build only")
 def test_the_compiled_builds_site_is_native_so_its_openers_use_the_constructor() -> None:
-    """In the compiled build Site is a native class, which ``object.__new__`` cannot make: the
-    generated openers take the constructor path there, and the comparison of every site kind
-    above (run in that build by ``.ci/compiled``) checks that path's forests."""
+    """In the compiled build Site is a native class, which ``object.__new__`` cannot make: a
+    generated opener would take the constructor path there (sites open by the planned
+    loops instead, compared with the plain loops above in both builds)."""
     assert forest.Site.__new__ is not object.__new__
     with pytest.raises(TypeError):
         object.__new__(forest.Site)

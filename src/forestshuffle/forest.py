@@ -155,6 +155,67 @@ def _opener(kind: SiteKind) -> tuple[SiteKind, Opener]:
     return made
 
 
+class _OpenPlan:
+    """What opening a site of one kind changes, worked out once per kind for the compiled
+    build's :func:`_open_planned` (its loops, compiled, cost less than a generated opener
+    run by the interpreter): the slot definitions, per position the (slot index, name) of
+    the slots taking it, and the counter keys a face-up and a face-down opener add one to."""
+
+    __slots__ = ("by_pos", "defs", "down", "kind", "up")
+
+    def __init__(self, kind: SiteKind) -> None:
+        self.kind = kind
+        self.defs = tuple(kind.slots)
+        by_pos: dict[Position, list[tuple[int, str]]] = {}
+        for i, sd in enumerate(kind.slots):
+            for pos in sd.accepts:
+                by_pos.setdefault(pos, []).append((i, sd.name))
+        self.by_pos = [(pos, tuple(slots)) for pos, slots in by_pos.items()]
+        self.up = tuple([f"feature:{feat}" for feat in kind.features]
+                        + (["trees", "tree_total"] if kind.is_tree else []))
+        self.down = self.up + (("saplings",) if kind.is_tree else ())
+
+
+_PLANS: dict[int, _OpenPlan] = {}
+
+
+def _open_planned(f: Forest, card: int, half: CompiledHalf | None, kind: SiteKind,
+                  turn: int) -> int:
+    """What a generated opener (:func:`_opener`) does, as loops over the kind's
+    :class:`_OpenPlan`: the same entries in the same order (the compiled build's path)."""
+    plan = _PLANS.get(id(kind))
+    if plan is None or plan.kind is not kind:
+        plan = _PLANS[id(kind)] = _OpenPlan(kind)
+    sites = f.sites
+    idx = len(sites)
+    sites.append(_new_site(card, kind, half))
+    od = f.open_defs
+    for sd in plan.defs:
+        od[sd] = od.get(sd, 0) + 1
+    op = f.open
+    empty = f.empty
+    for pos, slots in plan.by_pos:
+        op[pos] = op.get(pos, 0) + len(slots)
+        entries = [(idx, i, name) for i, name in slots]
+        e = empty.get(pos)
+        if e is None:
+            empty[pos] = entries
+        else:
+            e.extend(entries)
+    f.where[card] = (idx, "center", -1 if half is None else 0)
+    f.order.append(card)
+    f.placed_turn[card] = turn
+    c = f.counts
+    for k in plan.down if half is None else plan.up:
+        c[k] = c.get(k, 0) + 1
+    return idx
+
+
+#: True in the compiled build, where Site is a native class: sites open by
+#: :func:`_open_planned` there, by generated openers in the pure build
+_NATIVE = Site.__new__ is not object.__new__
+
+
 class Forest:
     """The sites and counters of one player's forest."""
 
@@ -217,10 +278,13 @@ class Forest:
         self, card: int, half: CompiledHalf | None, kind: SiteKind, rules: ForestRules, turn: int
     ) -> int:
         """Add a new site opened by *card* (``half`` None for a sapling); returns its index."""
-        got = _OPENERS.get(id(kind))
-        if got is None or got[0] is not kind:
-            got = _opener(kind)
-        idx = got[1](self, card, half, turn)
+        if _NATIVE:
+            idx = _open_planned(self, card, half, kind, turn)
+        else:
+            got = _OPENERS.get(id(kind))
+            if got is None or got[0] is not kind:
+                got = _opener(kind)
+            idx = got[1](self, card, half, turn)
         if half is not None:
             self._count_opener(kind, half, rules, card)
         return idx
