@@ -112,3 +112,31 @@ def test_ismcts_searches_only_the_best_greedy_candidates_at_the_root():
     assert ISMCTSBot(4, iterations=10, top_k=1).act(situation) == expected
     with pytest.raises(ValueError, match="top_k"):
         ISMCTSBot(4, top_k=0)
+
+
+def test_the_random_bot_draws_what_randrange_draws():
+    """RandomBot.choose runs CPython's bit-drawing loop itself (issue 16 §2): option i of n is
+    chosen exactly when ``random.Random(seed).randrange(n)`` gives i, draw after draw, for
+    every count of options (powers of two, where the loop redraws most, included); a single
+    option draws nothing."""
+    import random
+
+    class Pending:
+        def __init__(self, n: int) -> None:
+            self.options = tuple(range(n))
+
+    class State:
+        over = False
+        pending: Pending | None = None
+
+    class FakeGame:
+        state = State()
+
+    game = FakeGame()
+    for seed in (0, 7, 12345):
+        bot, ref = RandomBot(seed), random.Random(seed)
+        for n in [1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 31, 32, 33, 100, 128] * 3:
+            game.state.pending = Pending(n)
+            want = ref.randrange(n) if n > 1 else 0
+            assert bot.choose(game) == want  # type: ignore[arg-type]
+    assert RandomBot(3)._bits is not None  # the inline loop is what was checked

@@ -215,11 +215,12 @@ class Game:
         mark = len(self.events)
         step = self.state.queue[0]
         try:
-            if self._expect is None:
+            if self._expect is None:  # and _advance, inline
                 fold(self.state, evs, self.events)
+                run(self.state, self.events, None)
             else:
                 self._run(evs)
-            self._advance()
+                self._advance()
         except ForestShuffleError:
             self._rebuild(mark)
             raise
