@@ -24,7 +24,7 @@ from .errors import (
     PlayerCountError,
     RecordError,
 )
-from .machine import advance, answer, resolve, run
+from .machine import advance, apply_answer, resolve, run
 from .observation import observe
 from .outcome import Outcome, best, state_notes, termination_of, tie_values
 from .plugins import get_ruleset, plugin_failure
@@ -203,34 +203,9 @@ class Game:
         return self.events[mark:]
 
     def _answer(self, action: Action) -> None:
-        """Apply *action*, an option of the pending decision (see :meth:`apply`)."""
-        try:
-            evs = answer(self.state, action)
-        except ForestShuffleError:
-            raise
-        except Exception as exc:
-            step = self.state.queue[0] if self.state.queue else None
-            raise plugin_failure(self.rules, exc, f"steps:{step.kind if step else '?'}") \
-                from exc
-        mark = len(self.events)
-        step = self.state.queue[0]
-        try:
-            if self._expect is None:  # and _advance, inline
-                fold(self.state, evs, self.events)
-                run(self.state, self.events, None)
-            else:
-                self._run(evs)
-                self._advance()
-        except ForestShuffleError:
-            self._rebuild(mark)
-            raise
-        except Exception as exc:
-            self._rebuild(mark)
-            raise plugin_failure(self.rules, exc, f"steps:{step.kind}") from exc
-        except BaseException:
-            self._rebuild(mark)
-            raise
-        self.actions.append((action, mark))
+        """Apply *action*, an option of the pending decision (see :meth:`apply`;
+        :func:`forestshuffle.machine.apply_answer`)."""
+        apply_answer(self, action)
 
     def _check_player(self, player: Any, what: str) -> int:
         if not strict_int(player):

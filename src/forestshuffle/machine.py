@@ -11,7 +11,7 @@ decision to ask. The :class:`~forestshuffle.game.Game` alternates them with
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .decisions import Action, Decision, Declare, describe, field_problem, find_option
 from .errors import ForestShuffleError, IllegalActionError, NoProgressError, PluginError
@@ -167,10 +167,61 @@ def run(state: GameState, log: list[Event],
             raise _failure(rules, exc, step) from exc
 
 
-def _failure(rules: Ruleset, exc: BaseException, step: Step) -> PluginError:
+def apply_answer(game: Any, action: Action) -> None:
+    """``Game._answer``: apply *action*, an option of the pending decision of *game* (a
+    :class:`~forestshuffle.game.Game`), fold its events and :func:`run` to the next decision;
+    on a failure the game is rebuilt as it was (``game._rebuild``) and a plugin's exception
+    becomes a PluginError. Here, not in ``game``, so that the compiled build compiles it."""
+    state: GameState = game.state
+    try:
+        evs = answer(state, action)
+    except ForestShuffleError:
+        raise
+    except Exception as exc:
+        raise _failure(state.rules, exc, state.queue[0] if state.queue else None) from exc
+    log: list[Event] = game.events
+    mark = len(log)
+    step = state.queue[0]
+    try:
+        if game._expect is None:
+            fold(state, evs, log)
+            run(state, log, None)
+        else:
+            game._run(evs)
+            game._advance()
+    except ForestShuffleError:
+        game._rebuild(mark)
+        raise
+    except Exception as exc:
+        game._rebuild(mark)
+        raise _failure(state.rules, exc, step) from exc
+    except BaseException:
+        game._rebuild(mark)
+        raise
+    game.actions.append((action, mark))
+
+
+def play_loop(game: Any, one: Callable[[Any], Action] | None,
+              seats: Sequence[Callable[[Any], Action]] | None, max_actions: int) -> bool:
+    """The loop of :func:`~forestshuffle.bots.play_out`: at most *max_actions* actions, each
+    chosen by *one* (every seat's chooser) or by the pending player's of *seats*, applied
+    with :func:`apply_answer`; True once the game is over, False if it did not end."""
+    for _ in range(max_actions):
+        state: GameState = game.state
+        if state.over:
+            return True
+        dec = state.pending
+        assert dec is not None
+        chooser = one if seats is None else seats[dec.player]
+        assert chooser is not None
+        apply_answer(game, resolve(state, chooser(game)))
+    return False
+
+
+def _failure(rules: Ruleset, exc: BaseException, step: Step | None) -> PluginError:
     from .plugins import plugin_failure  # the error path only (plugins imports the kinds)
 
-    return plugin_failure(rules, exc, f"steps:{step.kind}")
+    return plugin_failure(rules, exc, f"steps:{step.kind if step is not None else '?'}")
 
 
 def _unanswerable(rules: Ruleset, dec: Decision, step: Step) -> PluginError:

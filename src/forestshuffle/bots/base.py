@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..determinize import Determinizer
-from ..machine import resolve
+from ..machine import play_loop
 
 if TYPE_CHECKING:
     from ..decisions import Action, Decision
@@ -124,15 +124,6 @@ def play_out(game: Game, bots: Sequence[Any] | Any, max_actions: int = 100_000) 
     """Let *bots* (one per player, or one for all) play *game* to its end; returns it."""
     one = chooser(bots) if not isinstance(bots, Sequence) else None
     seats = [chooser(b) for b in bots] if one is None else None
-    for _ in range(max_actions):
-        state = game.state
-        if state.over:
-            return game
-        # game.apply without the list of events it returns (nobody reads it here)
-        if seats is None:
-            assert one is not None
-            game._answer(resolve(state, one(game)))
-        else:
-            assert state.pending is not None
-            game._answer(resolve(state, seats[state.pending.player](game)))
+    if play_loop(game, one, seats, max_actions):  # the loop, compiled in the compiled build
+        return game
     raise RuntimeError(f"the game did not end within {max_actions} actions")
