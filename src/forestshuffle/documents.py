@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .document_export import document_of
-from .document_reader import DocumentError, DocumentProblem, read_document
+from .document_match import DocumentProblem
+from .document_reader import DocumentError, read_document
 from .scoring import _lazy_reason
 
 if TYPE_CHECKING:
