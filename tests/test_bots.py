@@ -140,3 +140,24 @@ def test_the_random_bot_draws_what_randrange_draws():
             want = ref.randrange(n) if n > 1 else 0
             assert bot.choose(game) == want  # type: ignore[arg-type]
     assert RandomBot(3)._bits is not None  # the inline loop is what was checked
+
+
+def test_play_out_refuses_what_a_bot_returns_that_is_not_an_action():
+    """``play_out``'s loop (``machine.play_loop``, compiled in the compiled build) answers
+    a bot's non-action with the library's IllegalActionError, not a TypeError, and the game
+    is left as it was."""
+
+    class Broken:
+        def choose(self, game):
+            return "nonsense"
+
+    game = fs.new_game("base", players=2, seed=4)
+    with pytest.raises(RuntimeError, match="did not end within 5 actions"):
+        play_out(game, RandomBot(1), max_actions=5)
+    before = len(game.events), len(game.actions)
+    with pytest.raises(fs.IllegalActionError, match="is not an action"):
+        play_out(game, [Broken(), Broken()])
+    assert (len(game.events), len(game.actions)) == before
+    with pytest.raises(RuntimeError, match="did not end within 3 actions"):
+        play_out(game, RandomBot(2), max_actions=3)
+    assert len(game.actions) == before[1] + 3
