@@ -45,6 +45,25 @@ def _facts(f: Forest) -> list[Any]:
             [(id(sd), n) for sd, n in f.open_defs.items()], list(f.empty.items()), f.triggers]
 
 
+def _open_every_kind(rules: Any, open_: Any, halves: tuple[Any, ...], card: int,
+                     turns: int) -> Forest:
+    """Open every site kind of *rules* once per entry of *halves* (None: face down, else a
+    tree's half) with *open_* (forest, card, half, kind, turn) -> index, one after another in
+    one forest, checking each time that it leaves the forest the loops leave; the forest."""
+    got, want = Forest(), Forest()
+    for kind in rules.site_kinds.values():
+        for half in halves:
+            card += 1
+            assert open_(got, card, half, kind, card % turns) == \
+                _reference_open(want, card, half, kind, rules, card % turns)
+            assert _facts(got) == _facts(want)
+    return got
+
+
+def _tree_half(rules: Any) -> Any:
+    return next(h for hs in rules.halves.values() for h in hs if h.site_kind)
+
+
 @pytest.mark.parametrize(("rid", "expansions"), RULESETS)
 def test_the_generated_opener_opens_a_site_as_the_slot_loops_did(
         rid: str, expansions: tuple[str, ...]) -> None:
@@ -52,15 +71,10 @@ def test_the_generated_opener_opens_a_site_as_the_slot_loops_did(
     taken by several slots), opened face down and face up by a tree's half, one after
     another in the same forest: the same forest as the loops made."""
     rules = rules_of(rid, expansions)
-    tree = next(h for hs in rules.halves.values() for h in hs if h.site_kind)
-    got, want = Forest(), Forest()
-    card = 500
-    for kind in rules.site_kinds.values():
-        for half in (None, tree, None):
-            card += 1
-            assert got.open_site(card, half, kind, rules, card % 7) == \
-                _reference_open(want, card, half, kind, rules, card % 7)
-            assert _facts(got) == _facts(want)
+    tree = _tree_half(rules)
+    got = _open_every_kind(
+        rules, lambda f, card, half, kind, turn: f.open_site(card, half, kind, rules, turn),
+        (None, tree, None), 500, 7)
     assert len(got.sites) == 3 * len(rules.site_kinds)
 
 
@@ -70,17 +84,15 @@ def test_the_compiled_builds_planned_opener_opens_a_site_as_the_slot_loops_did(
     """The compiled build's path (``forest._open_planned``, used where Site is native),
     called directly so that both builds check it: the same forests as the loops made."""
     rules = rules_of(rid, expansions)
-    tree = next(h for hs in rules.halves.values() for h in hs if h.site_kind)
-    got, want = Forest(), Forest()
-    card = 700
-    for kind in rules.site_kinds.values():
-        for half in (tree, None, tree):
-            card += 1
-            idx = forest._open_planned(got, card, half, kind, card % 5)
-            if half is not None:
-                got._count_opener(kind, half, rules, card)
-            assert idx == _reference_open(want, card, half, kind, rules, card % 5)
-            assert _facts(got) == _facts(want)
+
+    def planned(f: Forest, card: int, half: Any, kind: Any, turn: int) -> int:
+        idx = forest._open_planned(f, card, half, kind, turn)
+        if half is not None:
+            f._count_opener(kind, half, rules, card)
+        return idx
+
+    tree = _tree_half(rules)
+    _open_every_kind(rules, planned, (tree, None, tree), 700, 5)
     assert forest._NATIVE is forestshuffle.COMPILED  # which path open_site takes
 
 
