@@ -17,7 +17,9 @@ from setuptools import setup
 #: The modules compiled, as paths from the project root. Left out, and why: DECISIONS.md
 #: ("Optional compiled build"). The order does not matter.
 COMPILED_MODULES = [
+    "src/forestshuffle/bots/uniform.py",
     "src/forestshuffle/compiled.py",
+    "src/forestshuffle/decision.py",
     "src/forestshuffle/forest.py",
     "src/forestshuffle/kinds/__init__.py",
     "src/forestshuffle/kinds/effects.py",
@@ -31,6 +33,7 @@ COMPILED_MODULES = [
     "src/forestshuffle/ruleset.py",
     "src/forestshuffle/scoring.py",
     "src/forestshuffle/state.py",
+    "src/forestshuffle/steps.py",
 ]
 
 

@@ -88,9 +88,13 @@ def test_a_trusted_load_of_an_older_version_goes_through_the_checked_load() -> N
 
 @pytest.mark.parametrize("damage", ["not json", "[]", '{"format": "x"}', "no events",
                                     "event garbage", "unknown event", "short log",
-                                    "bad action", "step args a list", "step args null"])
+                                    "bad action", "step args a list", "step args null",
+                                    "step player a str", "step card a float",
+                                    "step kind null", "steps' player a bool"])
 def test_a_damaged_trusted_record_is_a_record_error(damage: str) -> None:
-    """Trusted is not careless: what cannot be a record raises RecordError, never a crash."""
+    """Trusted is not careless: what cannot be a record raises RecordError, never a crash. A
+    step field of another type fails in both builds (the compiled build's native Step would
+    refuse it by itself; the decoders check it first, so the pure build refuses it too)."""
     g = random_game("base", (), 2, 7, 30)
     data: dict[str, Any] = json.loads(g.to_json())
     if damage == "not json":
@@ -112,6 +116,15 @@ def test_a_damaged_trusted_record_is_a_record_error(damage: str) -> None:
             e = next(e for e in data["events"] if e["type"] == "StepsReplaced"
                      and len(e["steps"]) == 1 and not e["steps"][0]["args"])
             e["steps"][0]["args"] = [] if damage.endswith("list") else None
+        elif damage.startswith("step "):
+            e = next(e for e in data["events"] if e["type"] == "StepsReplaced"
+                     and len(e["steps"]) == 1)
+            field, value = {"player": ("player", "0"), "card": ("card", 1.0),
+                            "kind": ("kind", None)}[damage.split()[1]]
+            e["steps"][0][field] = value
+        elif damage.startswith("steps'"):  # a list of several steps (the other decoder path)
+            e = next(e for e in data["events"] if "steps" in e and len(e["steps"]) > 1)
+            e["steps"][-1]["player"] = True
         text = json.dumps(data)
     with pytest.raises(RecordError):
         fs.Game.from_json(text, trusted=True)

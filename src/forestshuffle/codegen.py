@@ -51,21 +51,30 @@ def _args(a: dict[str, Any]) -> dict[str, Any]:
     return a
 
 
+def _step(x: Any) -> Step:
+    """The Step of the step dict *x*; TypeError unless its kind is a str and its player and
+    card are ints (the same in both builds: the compiled build's native Step would refuse
+    another type by itself, the pure one would store it)."""
+    if type(x["kind"]) is not str or type(x["player"]) is not int or type(x["card"]) is not int:
+        raise TypeError(f"a step's kind, player and card must be a str and two ints: {x!r:.80}")
+    return Step(x["kind"], x["player"], x["card"], _args(x["args"]))
+
+
 def _steps_of(steps: list[Any]) -> tuple[Step, ...]:
     """Steps from JSON (one step, the usual case, without a loop)."""
     if len(steps) == 1:
-        x = steps[0]
-        return (Step(x["kind"], x["player"], x["card"], _args(x["args"])),)
-    return tuple([Step(x["kind"], x["player"], x["card"], _args(x["args"])) for x in steps])
+        return (_step(steps[0]),)
+    return tuple([_step(x) for x in steps])
 
 
-#: statements making the Step ``st`` of the step dict ``x`` without calling the class (a slotted
-#: attrs class without converters or validators: what its ``__init__`` would store); an empty
-#: ``args`` dict is kept as it is, without a call (anything else that is not a dict fails in
-#: ``_args``, as before)
-_STEP_LINES = ["st = _new(Step)", "st.kind = x['kind']", "st.player = x['player']",
-               "st.card = x['card']", "a = x['args']",
-               "st.args = _args(a) if a or type(a) is not dict else a"]
+#: statements making the Step ``st`` of the step dict ``x`` (as :func:`_step` does, inline);
+#: an empty ``args`` dict is kept as it is, without a call (anything else that is not a dict
+#: fails in ``_args``, as before)
+_STEP_LINES = ["a = x['args']",
+               "k = x['kind']", "pl = x['player']", "cd = x['card']",
+               "if type(k) is not str or type(pl) is not int or type(cd) is not int:",
+               "    st = _step(x)",
+               "st = Step(k, pl, cd, _args(a) if a or type(a) is not dict else a)"]
 
 
 def _expr(t: Any, src: str, env: dict[str, Any]) -> str:
@@ -74,8 +83,8 @@ def _expr(t: Any, src: str, env: dict[str, Any]) -> str:
     if t in _PLAIN:
         return src
     if t is Step:
-        env["Step"], env["_args"] = Step, _args
-        return (f"Step({src}['kind'], {src}['player'], {src}['card'], _args({src}['args']))")
+        env["_step"] = _step
+        return f"_step({src})"
     origin = typing.get_origin(t)
     args = typing.get_args(t)
     if t == tuple[Step, ...]:
@@ -204,7 +213,8 @@ def _stores(cls: type[Any], name: str, env: dict[str, Any], pad: str) -> list[st
     if not given:
         return None
     env.update({k: v for k, v in local.items() if v is not None or k.startswith("D")})
-    env.update(_new=object.__new__, _set=object.__setattr__, Step=Step, _args=_args)
+    env.update(_new=object.__new__, _set=object.__setattr__, Step=Step, _args=_args,
+               _step=_step)
     env[name] = cls
     return lines
 

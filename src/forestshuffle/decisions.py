@@ -12,27 +12,13 @@ An action answers a decision only if it is *exactly* one of its options: the sam
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any, ClassVar
+from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
-
-@attrs.frozen
-class Action:
-    """Base class of every action.
-
-    A plugin's own actions subclass it (frozen attrs classes with JSON-like fields) and set
-    ``type_name``, their dotted tag in records; the core's actions are tagged by class name.
-    """
-
-    type_name: ClassVar[str] = ""
-    """The action's tag in records: a plugin action's dotted name (empty for the core's)."""
-    label: str = attrs.field(default="", eq=False, repr=False, kw_only=True)
-    """Its readable ``str()`` (set on the game's options; not compared)."""
-
-    def __str__(self) -> str:
-        return self.label or repr(self)
+from .action import Action as Action
+from .decision import Decision as Decision
 
 
 @attrs.frozen
@@ -110,38 +96,6 @@ class Declare(Action):
     besides a decision's own options while its condition holds."""
 
     name: str  #: the declaration's name
-
-
-@attrs.define(eq=True)
-class Decision:
-    """The decision a game waits for: whose it is, what kind, and the legal answers.
-
-    ``options`` is sorted in a stable order; an option's position is its action code.
-
-    Attributes:
-        player: the seat that decides.
-        kind: what is decided (``turn``, ``place``, ``pay``, ``effect``, ``bonus``,
-            ``trigger``, ``mulligan``, or a plugin's own kind).
-        prompt: the question in words (``choose a turn action``).
-        options: the legal answers, each an :class:`Action` with a readable ``str()``.
-    """
-
-    player: int
-    kind: str
-    prompt: str
-    options: tuple[Action, ...]
-
-    def __str__(self) -> str:
-        return f"player {self.player} to {self.prompt}"
-
-    def __contains__(self, action: object) -> bool:
-        return action in self.options
-
-    def __len__(self) -> int:
-        return len(self.options)
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self.options)
 
 
 def _strict_eq(a: Any, b: Any) -> bool:

@@ -28,6 +28,8 @@ from typing import Any
 
 import attrs
 
+from .steps import Step
+
 #: Largest record (and forest document: a document may be a record) read, in bytes.
 MAX_RECORD_BYTES = 8 * 1024 * 1024
 #: Largest override file read, in bytes.
@@ -256,6 +258,9 @@ def strict_equal(a: Any, b: Any) -> bool:
         return len(a) == len(b) and _same_items(a, b)
     if t is dict:
         return a.keys() == b.keys() and _same_items(a.values(), (b[k] for k in a))
+    if t is Step:
+        return (strict_equal(a.kind, b.kind) and strict_equal(a.player, b.player)
+                and strict_equal(a.card, b.card) and strict_equal(a.args, b.args))
     if attrs.has(t):
         names = _eq_fields(t)
         return _same_items((getattr(a, n) for n in names), (getattr(b, n) for n in names))

@@ -3,13 +3,14 @@
 The state holds a queue of steps; the head step either resolves by itself (it
 yields events) or asks a player (it yields a decision). Steps are plain records:
 ``kind`` names a registered step kind, ``args`` holds JSON-like values.
+
+:class:`Step` is a plain slotted class (not attrs), so that the optional compiled build makes
+it a native class: the hot path makes about one per action and reads its fields often.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-import attrs
 
 
 def _freeze(value: Any) -> Any:
@@ -25,9 +26,11 @@ def freeze_args(value: Any) -> dict[str, Any]:
     return {k: _freeze(v) for k, v in dict(value or {}).items()}
 
 
-@attrs.define(eq=True)
 class Step:
     """One pending piece of work: a turn, a payment, an effect, a trigger...
+
+    Steps compare equal when all four fields are equal; like a list, a step is not hashable
+    (its ``args`` is a dict).
 
     Attributes:
         kind: a registered step kind (``turn``, ``draw``, ``free_play``...).
@@ -37,11 +40,36 @@ class Step:
             (:func:`freeze_args` makes them so; the record loader applies it).
     """
 
-    kind: str
-    player: int = -1
-    card: int = -1
-    args: dict[str, Any] = attrs.field(factory=dict)
+    __slots__ = ("args", "card", "kind", "player")
+
+    def __init__(self, kind: str, player: int = -1, card: int = -1,
+                 args: dict[str, Any] | None = None) -> None:
+        self.kind = kind
+        self.player = player
+        self.card = card
+        self.args: dict[str, Any] = {} if args is None else args
 
     def with_args(self, **changes: Any) -> Step:
         """A copy with some arguments changed."""
         return Step(self.kind, self.player, self.card, {**self.args, **changes})
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Step:
+            return NotImplemented
+        assert isinstance(other, Step)
+        return (self.kind == other.kind and self.player == other.player
+                and self.card == other.card and self.args == other.args)
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not Step:
+            return NotImplemented
+        return not self == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Step(kind={self.kind!r}, player={self.player!r}, card={self.card!r}, "
+                f"args={self.args!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Step, (self.kind, self.player, self.card, self.args))

@@ -104,6 +104,11 @@ class BotBase:
         """A legal action for the pending decision of *game* (ValueError if it is over)."""
         return self.act(Situation(game))
 
+    def _choice(self) -> Callable[[Game], Action]:
+        """What play loops call for :meth:`choose`: the method itself, or a callable that a
+        subclass offers instead which makes the same choices more cheaply."""
+        return self.choose
+
 
 def choose(bot: Any, game: Game) -> Action:
     """*bot*'s action for *game*: through :meth:`Bot.act` with a :class:`Situation`, or
@@ -114,7 +119,7 @@ def choose(bot: Any, game: Game) -> Action:
 def chooser(bot: Any) -> Callable[[Game], Action]:
     """The function :func:`choose` calls for *bot* (looked up once, for loops)."""
     if isinstance(bot, BotBase):
-        return bot.choose
+        return bot._choice()
     if isinstance(bot, Bot):
         return lambda game: bot.act(Situation(game))
     return bot.choose  # type: ignore[no-any-return]

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from types import FunctionType
 from typing import TYPE_CHECKING
 
 from .base import Bot, BotBase, Situation, play_out
+from .uniform import UniformChoice
 
 if TYPE_CHECKING:
     from ..decisions import Action
@@ -15,6 +18,8 @@ __all__ = ["Bot", "RandomBot", "play_out"]
 
 #: CPython's ``Random._randbelow`` (``_randbelow_with_getrandbits``) where the platform has it
 _BIT_LOOP = getattr(random.Random, "_randbelow_with_getrandbits", None)
+#: whether UniformChoice is a native class (the compiled build)
+_NATIVE_CHOICE = not isinstance(UniformChoice.__dict__.get("__call__"), FunctionType)
 
 
 class RandomBot(BotBase):
@@ -29,6 +34,7 @@ class RandomBot(BotBase):
         # (one call less per choice; the same draws, so the same choices)
         self._bits = self.rng.getrandbits if _BIT_LOOP is not None and getattr(
             type(self.rng), "_randbelow", None) is _BIT_LOOP else None
+        self._uniform = UniformChoice(self._below, self._bits)
 
     def act(self, situation: Situation) -> Action:
         """A uniformly random legal action."""
@@ -38,18 +44,14 @@ class RandomBot(BotBase):
     def choose(self, game: Game) -> Action:
         """The same choice as :meth:`act`, read from the pending decision directly (a random
         choice needs no view of the game)."""
-        p = game.state.pending
-        if p is None or game.state.over:
-            raise ValueError("the game is over: there is no decision to take")
-        opts = p.options
-        n = len(opts)
-        if n <= 1:
-            return opts[0]
-        bits = self._bits
-        if bits is None:
-            return opts[self._below(n)]
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return opts[r]
+        chosen: Action = self._uniform(game)
+        return chosen
+
+    def _choice(self) -> Callable[[Game], Action]:
+        # play loops call the choice object itself (native in the compiled build), unless a
+        # subclass chooses otherwise
+        if type(self).choose is RandomBot.choose:
+            # the object itself where it is native; its bound __call__ where it is Python
+            # code (a bound method is the cheaper call for the interpreter)
+            return self._uniform if _NATIVE_CHOICE else self._uniform.__call__
+        return self.choose

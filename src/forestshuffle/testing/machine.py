@@ -66,6 +66,17 @@ def machine_settings() -> settings:
     return SOAK if soak_enabled() else FAST
 
 
+def _view_data(view: Any) -> dict[str, Any]:
+    """A view as plain data, its pending decision's options field by field (a Decision is
+    not an attrs class; its options are)."""
+    data: dict[str, Any] = attrs.asdict(view, filter=lambda a, _: a.name != "pending")
+    dec = view.pending
+    data["pending"] = None if dec is None else {
+        "player": dec.player, "kind": dec.kind, "prompt": dec.prompt,
+        "options": [attrs.asdict(o) for o in dec.options]}
+    return data
+
+
 def _json_cards(data: Any) -> list[int]:
     """Every card id of a serialised view, found by field name (not by substring)."""
     out: list[int] = []
@@ -236,7 +247,7 @@ class GameMachine(RuleBasedStateMachine):
         g = self.game
         for p in range(g.players):
             v = g.view(p)
-            data = json.loads(json.dumps(attrs.asdict(v), default=str))
+            data = json.loads(json.dumps(_view_data(v), default=str))
             secret = hidden_cards(g.state, p)
             leaked = sorted(c for c in _json_cards(data) if c in secret)
             if leaked:

@@ -1,0 +1,122 @@
+"""Issue 16 §3: :class:`~forestshuffle.steps.Step` and :class:`~forestshuffle.decisions.Decision`
+are plain slotted classes (native ones in the compiled build) that behave as the attrs classes
+they replaced: the same equality, the same ``repr``, unhashable, copied and pickled whole. And
+the random bot's choice object (native in the compiled build) makes :meth:`RandomBot.choose`'s
+choices. These run in both builds (``.ci/compiled`` runs the whole suite compiled)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+import forestshuffle as fs
+from forestshuffle.bots import RandomBot
+from forestshuffle.bots.base import chooser
+from forestshuffle.decisions import Decision, Pass, PickCard
+from forestshuffle.safety import strict_equal
+from forestshuffle.steps import Step
+
+
+def test_a_step_compares_all_four_fields_and_only_with_a_step() -> None:
+    s = Step("pay", 1, 7, {"owed": 2, "paid": (3,)})
+    assert s == Step("pay", 1, 7, {"owed": 2, "paid": (3,)})
+    assert s == Step(kind="pay", player=1, card=7, args={"owed": 2, "paid": (3,)})
+    for other in (Step("draw", 1, 7, s.args), Step("pay", 0, 7, s.args),
+                  Step("pay", 1, 8, s.args), Step("pay", 1, 7, {"owed": 1, "paid": (3,)})):
+        assert s != other and not s == other
+    assert s != ("pay", 1, 7, s.args) and s != "pay"
+
+
+def test_a_step_has_the_defaults_and_repr_of_the_record_format() -> None:
+    s = Step("reveal")
+    assert (s.kind, s.player, s.card, s.args) == ("reveal", -1, -1, {})
+    assert Step("reveal").args is not Step("reveal").args  # a fresh dict each
+    assert repr(Step("pay", 0, 88, {"owed": 2})) == \
+        "Step(kind='pay', player=0, card=88, args={'owed': 2})"
+
+
+def test_a_step_is_not_hashable_like_the_dict_it_holds() -> None:
+    with pytest.raises(TypeError):
+        hash(Step("turn", 0))
+
+
+def test_with_args_copies_and_changes_only_the_args() -> None:
+    s = Step("draw_more", 1, -1, {"left": 2, "x": 1})
+    t = s.with_args(left=1)
+    assert t == Step("draw_more", 1, -1, {"left": 1, "x": 1})
+    assert s.args == {"left": 2, "x": 1}
+
+
+def test_a_step_survives_copy_deepcopy_and_pickle() -> None:
+    s = Step("pay", 1, 7, {"owed": 2, "paid": (3,), "pool": None})
+    for c in (copy.copy(s), copy.deepcopy(s), pickle.loads(pickle.dumps(s))):
+        assert type(c) is Step and c == s
+    assert copy.deepcopy(s).args is not s.args
+
+
+def test_strict_equality_of_steps_tells_types_apart() -> None:
+    """``safety.strict_equal`` (what checked loads compare with) reads a step field by field:
+    ``False`` is not ``0`` there, though ``==`` says it is."""
+    assert strict_equal(Step("x", 0, 1, {"n": 0}), Step("x", 0, 1, {"n": 0}))
+    assert Step("x", 0, 1, {"n": 0}) == Step("x", 0, 1, {"n": False})
+    assert not strict_equal(Step("x", 0, 1, {"n": 0}), Step("x", 0, 1, {"n": False}))
+    assert not strict_equal(Step("x", 0, 1, {}), Step("x", 0, 1, {"n": 0}))
+
+
+def test_a_decision_compares_reads_and_iterates_its_options() -> None:
+    opts = (Pass(label="stop"), PickCard(4, label="take 4"))
+    d = Decision(0, "effect", "choose", opts)
+    assert d == Decision(0, "effect", "choose", (Pass(), PickCard(4)))  # labels not compared
+    assert d != Decision(1, "effect", "choose", opts)
+    assert d != Decision(0, "turn", "choose", opts)
+    assert d != Decision(0, "effect", "pick", opts)
+    assert d != Decision(0, "effect", "choose", opts[:1])
+    assert len(d) == 2 and list(d) == list(opts) and PickCard(4) in d and PickCard(5) not in d
+    assert str(d) == "player 0 to choose"
+    assert repr(d) == ("Decision(player=0, kind='effect', prompt='choose', "
+                       "options=(Pass(), PickCard(card=4)))")
+    with pytest.raises(TypeError):
+        hash(d)
+    assert pickle.loads(pickle.dumps(d)) == d and copy.deepcopy(d) == d
+
+
+def test_decision_and_action_keep_their_public_homes() -> None:
+    """Decision and Action live in modules of their own (so that the compiled build can make
+    Decision native), and are still what ``forestshuffle`` and ``forestshuffle.decisions``
+    export."""
+    import forestshuffle.decisions as decisions
+
+    assert fs.Decision is decisions.Decision and fs.Action is decisions.Action
+    assert issubclass(decisions.PlayCard, decisions.Action)
+
+
+def test_the_random_bots_choice_object_chooses_what_choose_does() -> None:
+    """``play_out`` calls a RandomBot's choice object directly; it chooses what ``choose``
+    does (the same seed, the same draws), and a subclass that overrides ``choose`` is called
+    through its own method."""
+    a, b = fs.new_game("base", players=2, seed=5), fs.new_game("base", players=2, seed=5)
+    one, other = RandomBot(9), RandomBot(9)
+    fast = chooser(one)
+    assert fast is not one.choose and fast in (one._uniform, one._uniform.__call__)
+    for _ in range(60):
+        x, y = fast(a), other.choose(b)
+        assert x == y
+        a.apply(x)
+        b.apply(y)
+
+    class Always0(RandomBot):
+        def choose(self, game: fs.Game) -> fs.Action:
+            assert game.pending is not None
+            return game.pending.options[0]
+
+    bot = Always0(1)
+    assert chooser(bot) == bot.choose
+
+
+def test_the_random_bot_refuses_a_finished_game() -> None:
+    game = fs.new_game("base", players=2, seed=2)
+    fs.bots.play_out(game, RandomBot(2))
+    with pytest.raises(ValueError, match="game is over"):
+        RandomBot(2).choose(game)
