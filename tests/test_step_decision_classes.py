@@ -25,7 +25,7 @@ def test_a_step_compares_all_four_fields_and_only_with_a_step() -> None:
     assert s == Step(kind="pay", player=1, card=7, args={"owed": 2, "paid": (3,)})
     for other in (Step("draw", 1, 7, s.args), Step("pay", 0, 7, s.args),
                   Step("pay", 1, 8, s.args), Step("pay", 1, 7, {"owed": 1, "paid": (3,)})):
-        assert s != other and not s == other
+        assert s != other and (s == other) is False
     assert s != ("pay", 1, 7, s.args) and s != "pay"
 
 
