@@ -120,3 +120,29 @@ def test_the_random_bot_refuses_a_finished_game() -> None:
     fs.bots.play_out(game, RandomBot(2))
     with pytest.raises(ValueError, match="game is over"):
         RandomBot(2).choose(game)
+
+
+def test_the_deals_shuffle_is_the_standard_librarys() -> None:
+    """``draws.shuffle`` (the deck builder's, compiled in the compiled build) gives the
+    permutation ``random.Random.shuffle`` gives from the same seed, for every length (powers
+    of two included, where the bit loop redraws most), and leaves the generator in the same
+    state; a generator of another class is asked to shuffle itself."""
+    import random
+
+    from forestshuffle.draws import shuffle
+
+    for seed in (0, 1, 99, 2**70):
+        for n in (0, 1, 2, 3, 4, 7, 8, 9, 16, 17, 64, 135):
+            mine, ref = random.Random(seed), random.Random(seed)
+            a, b = list(range(n)), list(range(n))
+            shuffle(mine, a)
+            ref.shuffle(b)
+            assert a == b and mine.getstate() == ref.getstate()
+
+    class Reversing(random.Random):
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    cards = [1, 2, 3]
+    shuffle(Reversing(1), cards)
+    assert cards == [3, 2, 1]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from .. import events as ev
 from .._build import mypyc_attr
 from ..decisions import Action, Decision, KeepHand, Redraw
+from ..draws import shuffle
 from ..rules import FINISHED, Events, deck_take
 from ..steps import Step
 from . import DeckBuilder, StepKind
@@ -29,7 +30,7 @@ class WinterInLastThird(DeckBuilder):
     def build(self, rules: Ruleset, players: int, rng: random.Random) -> list[ev.Event]:
         """The DeckBuilt event plus the set-up steps."""
         cards = list(rules.deck_cards)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         remove = rules.spec.removal.get(players, 0)
         boxed, rest = cards[:remove], cards[remove:]
         third = len(rest) // 3
@@ -38,7 +39,7 @@ class WinterInLastThird(DeckBuilder):
         if winters:
             last, others = winters[0], winters[1:]
             bottom = bottom + others
-            rng.shuffle(bottom)
+            shuffle(rng, bottom)
             bottom = [last, *bottom]
         order = top + middle + bottom
         return [ev.DeckBuilt(tuple(order), tuple(boxed)), setup_steps(rules, players)]

@@ -1,0 +1,35 @@
+"""Seeded draws made exactly as CPython's :class:`random.Random` makes them, in code the
+optional compiled build compiles (the deal's shuffles run interpreted otherwise: the standard
+library's ``shuffle`` calls a Python ``_randbelow`` per card)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+#: CPython's ``Random._randbelow`` (``_randbelow_with_getrandbits``) where the platform has it
+_BIT_LOOP: Any = getattr(random.Random, "_randbelow_with_getrandbits", None)
+_SHUFFLE: Any = random.Random.shuffle
+
+
+def shuffle(rng: Any, x: list[Any]) -> None:
+    """``rng.shuffle(x)``: the same permutation, drawn the same way from the same generator.
+
+    Where *rng*'s class keeps :class:`random.Random`'s ``shuffle`` and CPython's bit-drawing
+    ``_randbelow``, the loop of both runs here (``getrandbits`` called as they call it);
+    for any other generator, ``rng.shuffle(x)`` itself."""
+    cls = type(rng)
+    if _BIT_LOOP is None or getattr(cls, "_randbelow", None) is not _BIT_LOOP \
+            or getattr(cls, "shuffle", None) is not _SHUFFLE:
+        rng.shuffle(x)
+        return
+    bits = rng.getrandbits
+    i: int = len(x) - 1
+    while i > 0:
+        n = i + 1
+        k = n.bit_length()
+        r: int = bits(k)
+        while r >= n:
+            r = bits(k)
+        x[i], x[r] = x[r], x[i]
+        i -= 1
