@@ -5,11 +5,11 @@ library's ``shuffle`` calls a Python ``_randbelow`` per card)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 #: CPython's ``Random._randbelow`` (``_randbelow_with_getrandbits``) where the platform has it
-_BIT_LOOP: Any = getattr(random.Random, "_randbelow_with_getrandbits", None)
-_SHUFFLE: Any = random.Random.shuffle
+_BIT_LOOP: Final[Any] = getattr(random.Random, "_randbelow_with_getrandbits", None)
+_SHUFFLE: Final[Any] = random.Random.shuffle
 
 
 def shuffle(rng: Any, x: list[Any]) -> None:

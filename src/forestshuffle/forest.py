@@ -21,7 +21,7 @@ instead of rescanning the forest. Counter keys are ``kind`` or ``kind:arg`` stri
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from .cards import Position
 from .layouts import SiteKind, SlotDef
@@ -176,7 +176,7 @@ class _OpenPlan:
         self.down = self.up + (("saplings",) if kind.is_tree else ())
 
 
-_PLANS: dict[int, _OpenPlan] = {}
+_PLANS: Final[dict[int, _OpenPlan]] = {}
 
 
 def _open_planned(f: Forest, card: int, half: CompiledHalf | None, kind: SiteKind,
@@ -213,7 +213,7 @@ def _open_planned(f: Forest, card: int, half: CompiledHalf | None, kind: SiteKin
 
 #: True in the compiled build, where Site is a native class: sites open by
 #: :func:`_open_planned` there, by generated openers in the pure build
-_NATIVE = Site.__new__ is not object.__new__
+_NATIVE: Final = Site.__new__ is not object.__new__
 
 
 class Forest:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import events as ev
 from .cards import Position
@@ -28,7 +28,7 @@ Events = list[ev.Event]
 HalfFilter = Callable[["CompiledHalf"], bool]
 
 #: The event that pops the head of the resolution queue (shared: events are never changed).
-FINISHED = ev.StepFinished()
+FINISHED: Final = ev.StepFinished()
 
 
 def replace_head(steps: tuple[Step, ...] | list[Step]) -> ev.Event:
@@ -92,7 +92,7 @@ def draw_events(state: GameState, player: int, n: int, out: Events) -> bool:
                      partial(ev.CardDrawn, player), out)
 
 
-_FILTER_CACHE: dict[tuple[Any, ...], HalfFilter] = {}
+_FILTER_CACHE: Final[dict[tuple[Any, ...], HalfFilter]] = {}
 
 
 def half_filter(args: Mapping[str, Any] | None) -> HalfFilter | None:

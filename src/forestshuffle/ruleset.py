@@ -8,7 +8,7 @@ tables built here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from .cards import Card, CardSet, Position, Spec, Species
 from .compiled import CompiledHalf, CompiledScore, CompiledTrigger
@@ -26,7 +26,7 @@ __all__ = ["MODIFIERS", "SHARING_RULES", "AutomatonSeat", "CompiledHalf", "Compi
 #: The slot rules card data may name in ``sharing``, and the modifiers in ``modifiers``
 #: (read when a ruleset is built; documented in docs/kinds.md).
 SHARING_RULES = ("shares_slot",)
-MODIFIERS = ("counts_as_tree", "hosts_sharing")
+MODIFIERS: Final = ("counts_as_tree", "hosts_sharing")
 
 
 class Ruleset:

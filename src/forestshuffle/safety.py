@@ -24,7 +24,7 @@ import stat
 import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -47,9 +47,9 @@ MAX_NAME_LENGTH = 100
 SEED_LIMIT = 2**128
 #: Most steps the game resolves on its own between two decisions (a step kind that never
 #: finishes is stopped with :class:`~forestshuffle.errors.NoProgressError`).
-MAX_STEPS_WITHOUT_DECISION = 10_000
+MAX_STEPS_WITHOUT_DECISION: Final = 10_000
 #: Most events the game produces on its own between two decisions.
-MAX_EVENTS_WITHOUT_DECISION = 100_000
+MAX_EVENTS_WITHOUT_DECISION: Final = 100_000
 #: Rulesets compiled with distinct overrides that a plugin host keeps (least recently used
 #: ones are dropped first).
 OVERRIDES_CACHE_SIZE = 16

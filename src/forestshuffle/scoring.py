@@ -8,7 +8,7 @@ The kinds that score live in :mod:`forestshuffle.kinds.scoring` and the counts t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -91,7 +91,7 @@ def _lazy_reason(slot: Any) -> property:
 setattr(CardScore, "reason", _lazy_reason(CardScore.__dict__["reason"]))  # noqa: B010
 #: ``CardScore`` called untyped: scoring leaves in ``reason`` what makes the text (see
 #: :func:`_lazy_reason`), which the compiled build (mypyc) would otherwise check for a str.
-_card_score: Callable[..., CardScore] = CardScore
+_card_score: Final[Callable[..., CardScore]] = CardScore
 
 
 @attrs.frozen
@@ -248,7 +248,7 @@ def forest_points(rules: Ruleset, forests: Sequence[Forest], player: int) -> int
 
 
 #: a face-down card's name and reason, by the label of its site kind
-_FACE_DOWN: dict[str, tuple[str, str]] = {}
+_FACE_DOWN: Final[dict[str, tuple[str, str]]] = {}
 
 
 def score_forest(

@@ -8,7 +8,7 @@ state is mutated in place; :meth:`GameState.copy` gives an independent snapshot.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import events as ev
 from .forest import Forest
@@ -263,7 +263,7 @@ def _game_ended(s: GameState, e: ev.GameEnded) -> None:
     s.queue.clear()
 
 
-_EVOLVE: dict[type[Any], Callable[[GameState, Any], None]] = {
+_EVOLVE: Final[dict[type[Any], Callable[[GameState, Any], None]]] = {
     ev.DeckBuilt: _deck_built,
     ev.CardDrawn: _card_drawn,
     ev.CardTaken: _card_taken,
@@ -304,13 +304,14 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
     return state
 
 
-_STEPS_REPLACED = ev.StepsReplaced
-_STEP_FINISHED = ev.StepFinished
-_TURN_STARTED = ev.TurnStarted
-_CARD_PLAYED = ev.CardPlayed
-_CARD_TAKEN = ev.CardTaken
-_CARD_REVEALED = ev.CardRevealed
-_CARD_DRAWN = ev.CardDrawn
+# (Final: the compiled build reads them from C statics, not from the module's dict)
+_STEPS_REPLACED: Final = ev.StepsReplaced
+_STEP_FINISHED: Final = ev.StepFinished
+_TURN_STARTED: Final = ev.TurnStarted
+_CARD_PLAYED: Final = ev.CardPlayed
+_CARD_TAKEN: Final = ev.CardTaken
+_CARD_REVEALED: Final = ev.CardRevealed
+_CARD_DRAWN: Final = ev.CardDrawn
 
 
 def fold(state: GameState, events: Sequence[ev.Event], log: list[ev.Event]) -> None:

@@ -4,7 +4,7 @@ fired triggers, and plays whose resolution waited (a Mole's)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .. import events as ev
 from .._build import mypyc_attr
@@ -125,7 +125,7 @@ class PayStep(StepKind):
 
 
 #: cached prompts and options of offers, by (kind, species, what): (rules, prompt, options)
-_PROMPTS: dict[tuple[str, str, str], tuple[Any, str, tuple[Action, ...]]] = {}
+_PROMPTS: Final[dict[tuple[str, str, str], tuple[Any, str, tuple[Action, ...]]]] = {}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

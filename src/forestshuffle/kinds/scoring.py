@@ -9,7 +9,7 @@ out takes more than a line, one helper serves both."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .._build import mypyc_attr
 from . import (
@@ -40,7 +40,7 @@ def _need_keys(
     check_args(args, required, optional)
 
 
-_COUNT_WORDS = {
+_COUNT_WORDS: Final = {
     "trees": "tree cards", "tree_total": "trees", "tree_species": "tree species",
     "full_sites": "full trees", "saplings": "saplings",
 }

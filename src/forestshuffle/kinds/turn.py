@@ -4,7 +4,7 @@ decision, the remaining draws, the end of a turn, the "cannot act" fallback)."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .. import events as ev
 from .._build import mypyc_attr
@@ -35,7 +35,7 @@ from ..state import evolve
 from ..steps import Step
 from . import StepKind, TurnAction
 
-CENTER = Position.CENTER
+CENTER: Final = Position.CENTER
 
 if TYPE_CHECKING:
     from ..state import GameState
