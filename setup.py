@@ -21,6 +21,7 @@ COMPILED_MODULES = [
     "src/forestshuffle/compiled.py",
     "src/forestshuffle/decision.py",
     "src/forestshuffle/draws.py",
+    "src/forestshuffle/fastevents.py",
     "src/forestshuffle/forest.py",
     "src/forestshuffle/kinds/__init__.py",
     "src/forestshuffle/kinds/effects.py",

@@ -9,12 +9,12 @@ changes the state: they append events or build decisions.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from . import events as ev
 from .cards import Position
 from .decisions import Action, Decision, Pass, PickCard, Place
+from .fastevents import CardDrawnBy, card_played, steps_replaced
 from .steps import Step
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ FINISHED: Final = ev.StepFinished()
 def replace_head(steps: tuple[Step, ...] | list[Step]) -> ev.Event:
     """The event finishing the head step and queueing *steps* first: one StepsReplaced
     (just the finish when there are none)."""
-    return ev.StepsReplaced(tuple(steps)) if steps else FINISHED
+    return steps_replaced(tuple(steps)) if steps else FINISHED
 
 
 def deck_take(
@@ -89,7 +89,7 @@ def hand_room(state: GameState, player: int) -> int:
 def draw_events(state: GameState, player: int, n: int, out: Events) -> bool:
     """Append events drawing up to *n* cards for *player*, stopping at the hand limit."""
     return deck_take(state, min(n, hand_room(state, player)),
-                     partial(ev.CardDrawn, player), out)
+                     CardDrawnBy(player), out)
 
 
 _FILTER_CACHE: Final[dict[tuple[Any, ...], HalfFilter]] = {}
@@ -297,7 +297,7 @@ def play_events(
     (a step that plays several cards, asking again once each play has resolved).
     """
     rules = state.rules
-    played = ev.CardPlayed(player, card, half, site, slot, paid, mode, site_kind, source)
+    played = card_played(player, card, half, site, slot, paid, mode, site_kind, source)
     now: list[Step] = []
     kind = None
     upgrade = False

@@ -17,6 +17,7 @@ from ..decisions import (
     Place,
     Use,
 )
+from ..fastevents import card_revealed, step_updated
 from ..rules import (
     FINISHED,
     Events,
@@ -117,7 +118,7 @@ class PayStep(StepKind):
         paid = (*a["paid"], action.card)
         owed = a["owed"] - 1
         if owed > 0:
-            return [ev.StepUpdated(step.with_args(paid=paid, owed=owed))]
+            return [step_updated(step.with_args(paid=paid, owed=owed))]
         out: Events = []
         play_events(state, step.player, step.card, a["half"], a["site"], a["slot"], paid,
                     a["mode"], out)
@@ -200,7 +201,7 @@ class RevealStep(StepKind):
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Reveal it (winter cards handled)."""
         out: Events = [FINISHED]
-        deck_take(state, 1, ev.CardRevealed, out)
+        deck_take(state, 1, card_revealed, out)
         return out
 
 

@@ -3,7 +3,6 @@ decision, the remaining draws, the end of a turn, the "cannot act" fallback)."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Final
 
 from .. import events as ev
@@ -19,6 +18,7 @@ from ..decisions import (
     PlayCard,
     PlaySapling,
 )
+from ..fastevents import CardDrawnBy, card_taken, step_updated, turn_started
 from ..rules import (
     FINISHED,
     Events,
@@ -77,9 +77,9 @@ def draw_options(state: GameState) -> list[Action]:
 def take_one(state: GameState, player: int, action: Action, out: Events) -> bool:
     """Events for one deck or clearing draw; False if the game ended."""
     if isinstance(action, DrawFromClearing):
-        out.append(ev.CardTaken(player, action.card))
+        out.append(card_taken(player, action.card))
         return True
-    return deck_take(state, 1, partial(ev.CardDrawn, player), out)
+    return deck_take(state, 1, CardDrawnBy(player), out)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -229,7 +229,7 @@ class DrawMoreStep(StepKind):
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Take it."""
         left = step.args["left"] - 1
-        out: Events = [ev.StepUpdated(step.with_args(left=left)) if left > 0 else FINISHED]
+        out: Events = [step_updated(step.with_args(left=left)) if left > 0 else FINISHED]
         take_one(state, step.player, action, out)
         return out
 
@@ -261,10 +261,10 @@ class EndTurnStep(StepKind):
                 return out
         p = state.current
         if 0 <= step.player < state.players and state.extra_turns[p] > 0:
-            out.append(ev.TurnStarted(p, True))
+            out.append(turn_started(p, True))
         else:
             p = 0 if step.player < 0 else (p + 1) % state.seats
-            out.append(ev.TurnStarted(p, False))
+            out.append(turn_started(p, False))
         return out
 
 
