@@ -15,18 +15,22 @@ from . import events as ev
 from .steps import Step
 
 _NEW: Final[Any] = object.__new__
-_STEPS_REPLACED: Final = ev.StepsReplaced
-_STEP_UPDATED: Final = ev.StepUpdated
-_TURN_STARTED: Final = ev.TurnStarted
-_CARD_TAKEN: Final = ev.CardTaken
-_CARD_DRAWN: Final = ev.CardDrawn
-_CARD_REVEALED: Final = ev.CardRevealed
-_CARD_PLAYED: Final = ev.CardPlayed
+
+# The hot event classes as Final names (the compiled build reads them from C statics, not
+# from a module's dict): for the makers here and for ``state.fold``'s dispatch.
+STEPS_REPLACED: Final = ev.StepsReplaced
+STEP_FINISHED: Final = ev.StepFinished
+STEP_UPDATED: Final = ev.StepUpdated
+TURN_STARTED: Final = ev.TurnStarted
+CARD_TAKEN: Final = ev.CardTaken
+CARD_DRAWN: Final = ev.CardDrawn
+CARD_REVEALED: Final = ev.CardRevealed
+CARD_PLAYED: Final = ev.CardPlayed
 
 
 def steps_replaced(steps: tuple[Step, ...]) -> ev.StepsReplaced:
     """``StepsReplaced(steps)``."""
-    e: ev.StepsReplaced = _NEW(_STEPS_REPLACED)
+    e: ev.StepsReplaced = _NEW(STEPS_REPLACED)
     e.steps = steps
     e.at = 0
     return e
@@ -34,14 +38,14 @@ def steps_replaced(steps: tuple[Step, ...]) -> ev.StepsReplaced:
 
 def step_updated(step: Step) -> ev.StepUpdated:
     """``StepUpdated(step)``."""
-    e: ev.StepUpdated = _NEW(_STEP_UPDATED)
+    e: ev.StepUpdated = _NEW(STEP_UPDATED)
     e.step = step
     return e
 
 
 def turn_started(player: int, extra: bool) -> ev.TurnStarted:
     """``TurnStarted(player, extra)``."""
-    e: ev.TurnStarted = _NEW(_TURN_STARTED)
+    e: ev.TurnStarted = _NEW(TURN_STARTED)
     e.player = player
     e.extra = extra
     return e
@@ -49,7 +53,7 @@ def turn_started(player: int, extra: bool) -> ev.TurnStarted:
 
 def card_taken(player: int, card: int) -> ev.CardTaken:
     """``CardTaken(player, card)``."""
-    e: ev.CardTaken = _NEW(_CARD_TAKEN)
+    e: ev.CardTaken = _NEW(CARD_TAKEN)
     e.player = player
     e.card = card
     return e
@@ -57,7 +61,7 @@ def card_taken(player: int, card: int) -> ev.CardTaken:
 
 def card_revealed(card: int) -> ev.CardRevealed:
     """``CardRevealed(card)``."""
-    e: ev.CardRevealed = _NEW(_CARD_REVEALED)
+    e: ev.CardRevealed = _NEW(CARD_REVEALED)
     e.card = card
     return e
 
@@ -73,7 +77,7 @@ class CardDrawnBy:
 
     def __call__(self, card: int) -> ev.Event:
         """``CardDrawn(player, card)``."""
-        e: ev.CardDrawn = _NEW(_CARD_DRAWN)
+        e: ev.CardDrawn = _NEW(CARD_DRAWN)
         e.player = self.player
         e.card = card
         return e
@@ -83,7 +87,7 @@ def card_played(player: int, card: int, half: int | None, site: int, slot: str,
                 paid: tuple[int, ...], mode: str, site_kind: str | None,
                 source: str) -> ev.CardPlayed:
     """``CardPlayed(player, card, half, site, slot, paid, mode, site_kind, source)``."""
-    e: ev.CardPlayed = _NEW(_CARD_PLAYED)
+    e: ev.CardPlayed = _NEW(CARD_PLAYED)
     e.player = player
     e.card = card
     e.half = half

@@ -11,6 +11,15 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from . import events as ev
+from .fastevents import (
+    CARD_DRAWN,
+    CARD_PLAYED,
+    CARD_REVEALED,
+    CARD_TAKEN,
+    STEP_FINISHED,
+    STEPS_REPLACED,
+    TURN_STARTED,
+)
 from .forest import Forest
 from .steps import Step
 
@@ -304,14 +313,6 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
     return state
 
 
-# (Final: the compiled build reads them from C statics, not from the module's dict)
-_STEPS_REPLACED: Final = ev.StepsReplaced
-_STEP_FINISHED: Final = ev.StepFinished
-_TURN_STARTED: Final = ev.TurnStarted
-_CARD_PLAYED: Final = ev.CardPlayed
-_CARD_TAKEN: Final = ev.CardTaken
-_CARD_REVEALED: Final = ev.CardRevealed
-_CARD_DRAWN: Final = ev.CardDrawn
 
 
 def fold(state: GameState, events: Sequence[ev.Event], log: list[ev.Event]) -> None:
@@ -323,11 +324,11 @@ def fold(state: GameState, events: Sequence[ev.Event], log: list[ev.Event]) -> N
     n = 0
     for e in events:
         t = type(e)
-        if t is _STEPS_REPLACED:
+        if t is STEPS_REPLACED:
             state.queue[0:1] = e.steps  # type: ignore[attr-defined]
-        elif t is _STEP_FINISHED:
+        elif t is STEP_FINISHED:
             del state.queue[0]
-        elif t is _TURN_STARTED:
+        elif t is TURN_STARTED:
             p: int = e.player  # type: ignore[attr-defined]
             state.current = p
             state.turn += 1
@@ -335,14 +336,14 @@ def fold(state: GameState, events: Sequence[ev.Event], log: list[ev.Event]) -> N
                 state.extra_turns[p] -= 1
             q = state.queue
             q[0:1 if q else 0] = state.turn_queues[p]
-        elif t is _CARD_PLAYED:
+        elif t is CARD_PLAYED:
             _card_played(state, e)  # type: ignore[arg-type]
-        elif t is _CARD_TAKEN:
+        elif t is CARD_TAKEN:
             state.clearing.remove(e.card)  # type: ignore[attr-defined]
             state.hands[e.player].append(e.card)  # type: ignore[attr-defined]
-        elif t is _CARD_REVEALED:
+        elif t is CARD_REVEALED:
             state.clearing.append(state.deck.pop())
-        elif t is _CARD_DRAWN:
+        elif t is CARD_DRAWN:
             state.hands[e.player].append(state.deck.pop())  # type: ignore[attr-defined]
         else:
             fn = table.get(t)
