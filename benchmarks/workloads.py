@@ -22,6 +22,7 @@ they also measure older commits; a workload whose API is missing is *skipped*.
 from __future__ import annotations
 
 import argparse
+import gc
 import inspect
 import json
 import operator
@@ -245,7 +246,12 @@ def prepare(name: str, opts: Options) -> Prepared:
         ruleset_of(ruleset)
     except (TypeError, fs.ForestShuffleError) as exc:  # an older library: no expansions
         raise Unavailable(f"ruleset {ruleset!r}: {exc}") from None
-    return KINDS[kind][1](ruleset, opts)
+    work = KINDS[kind][1](ruleset, opts)
+    # what preparing made is collected now, not by collections that would fall in the
+    # measured rounds (the library pauses the collector while it plays a game or loads a
+    # record, so a prepared workload's objects may not have been walked yet)
+    gc.collect()
+    return work
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:

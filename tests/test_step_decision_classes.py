@@ -2,7 +2,9 @@
 are plain slotted classes (native ones in the compiled build) that behave as the attrs classes
 they replaced: the same equality, the same ``repr``, unhashable, copied and pickled whole. And
 the random bot's choice object (native in the compiled build) makes :meth:`RandomBot.choose`'s
-choices. These run in both builds (``.ci/compiled`` runs the whole suite compiled)."""
+choices, the deal's shuffle is the standard library's, and ``play_out`` pauses the garbage
+collector and restores it. These run in both builds (``.ci/compiled`` runs the whole suite
+compiled)."""
 
 from __future__ import annotations
 
@@ -146,3 +148,34 @@ def test_the_deals_shuffle_is_the_standard_librarys() -> None:
     cards = [1, 2, 3]
     shuffle(Reversing(1), cards)
     assert cards == [3, 2, 1]
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_play_out_pauses_the_collector_and_leaves_it_as_it_found_it(enabled: bool) -> None:
+    """``play_out`` holds the cyclic garbage collector off while the bots play (what a game
+    makes lives on in it), and leaves it as it was: on again after a finished game and after
+    a bot's failure, off if it was off."""
+    import gc
+
+    seen: list[bool] = []
+
+    class Watching(RandomBot):
+        def choose(self, game: fs.Game) -> fs.Action:
+            seen.append(gc.isenabled())
+            return super().choose(game)
+
+    class Failing(RandomBot):
+        def choose(self, game: fs.Game) -> fs.Action:
+            raise KeyError("a bot's bug")
+
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        fs.bots.play_out(fs.new_game("base", players=2, seed=6), Watching(1))
+        assert seen and not any(seen)
+        assert gc.isenabled() is enabled
+        with pytest.raises(KeyError):
+            fs.bots.play_out(fs.new_game("base", players=2, seed=6), Failing(1))
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()

@@ -16,13 +16,13 @@ through the checked load (their bookkeeping events differ).
 
 from __future__ import annotations
 
-import gc
 import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
 from .codegen import Decoder, decoder_of, list_decoder
+from .collector import paused
 from .decisions import ACTION_TYPES, Action
 from .errors import ForestShuffleError, RecordError
 from .record import FORMAT, VERSION, _ruleset, action_from_dict, event_from_dict
@@ -125,14 +125,9 @@ def load(game_cls: Any, text: str | bytes, rules: Ruleset | None) -> Any:
     collection of everything the program holds now and then) were about a third of a
     load's time (most of it in cache misses: 6 % of its instructions). What a load makes
     lives on in the game; a failed load's garbage is collected afterwards. The pause is
-    the process's (``gc.disable``): other threads' garbage waits for the load's end too."""
-    if not gc.isenabled():
-        return _load(game_cls, text, rules)
-    gc.disable()
-    try:
-        return _load(game_cls, text, rules)
-    finally:
-        gc.enable()
+    the process's (:func:`forestshuffle.collector.paused`): other threads' garbage waits for
+    the load's end too."""
+    return paused(_load, game_cls, text, rules)
 
 
 def _load(game_cls: Any, text: str | bytes, rules: Ruleset | None) -> Any:

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from ..collector import paused
 from ..determinize import Determinizer
 from ..machine import play_loop
 
@@ -126,9 +127,14 @@ def chooser(bot: Any) -> Callable[[Game], Action]:
 
 
 def play_out(game: Game, bots: Sequence[Any] | Any, max_actions: int = 100_000) -> Game:
-    """Let *bots* (one per player, or one for all) play *game* to its end; returns it."""
+    """Let *bots* (one per player, or one for all) play *game* to its end; returns it.
+
+    The cyclic garbage collector is paused while it plays (:func:`forestshuffle.collector.
+    paused`): what a game makes lives on in it, and collections during play would walk it,
+    and everything else the program holds, for nothing."""
     one = chooser(bots) if not isinstance(bots, Sequence) else None
     seats = [chooser(b) for b in bots] if one is None else None
-    if play_loop(game, one, seats, max_actions):  # the loop, compiled in the compiled build
+    # the loop, compiled in the compiled build
+    if paused(play_loop, game, one, seats, max_actions):
         return game
     raise RuntimeError(f"the game did not end within {max_actions} actions")
