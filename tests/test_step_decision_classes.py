@@ -84,6 +84,16 @@ def test_a_decision_compares_reads_and_iterates_its_options() -> None:
     assert pickle.loads(pickle.dumps(d)) == d and copy.deepcopy(d) == d
 
 
+def test_a_decision_keeps_its_options_as_a_tuple() -> None:
+    """Options given as a tuple are kept as that very tuple; any other iterable (a plugin's
+    list) becomes a tuple, in both builds."""
+    opts = (Pass(), PickCard(2))
+    assert Decision(0, "effect", "choose", opts).options is opts
+    d = Decision(0, "effect", "choose", list(opts))
+    assert type(d.options) is tuple and d.options == opts
+    assert d == Decision(0, "effect", "choose", opts)
+
+
 def test_decision_and_action_keep_their_public_homes() -> None:
     """Decision and Action live in modules of their own (so that the compiled build can make
     Decision native), and are still what ``forestshuffle`` and ``forestshuffle.decisions``

@@ -7,7 +7,7 @@ native class (the hot path makes one per action) while the attrs action classes 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .action import Action
@@ -17,7 +17,8 @@ class Decision:
     """The decision a game waits for: whose it is, what kind, and the legal answers.
 
     ``options`` is sorted in a stable order; an option's position is its action code.
-    Decisions compare equal when all four fields are equal.
+    Decisions compare equal when all four fields are equal. Not meant to be subclassed (the
+    compiled build makes it a native class).
 
     Attributes:
         player: the seat that decides.
@@ -31,11 +32,13 @@ class Decision:
     __slots__ = ("kind", "options", "player", "prompt")
 
     def __init__(self, player: int, kind: str, prompt: str,
-                 options: tuple[Action, ...]) -> None:
+                 options: Iterable[Action]) -> None:
         self.player = player
         self.kind = kind
         self.prompt = prompt
-        self.options = options
+        # a tuple is kept as it is (``tuple`` returns it); any other iterable becomes one, in
+        # both builds alike (the compiled build's native class would refuse a list otherwise)
+        self.options: tuple[Action, ...] = tuple(options)
 
     def __str__(self) -> str:
         return f"player {self.player} to {self.prompt}"

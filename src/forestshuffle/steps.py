@@ -30,7 +30,8 @@ class Step:
     """One pending piece of work: a turn, a payment, an effect, a trigger...
 
     Steps compare equal when all four fields are equal; like a list, a step is not hashable
-    (its ``args`` is a dict).
+    (its ``args`` is a dict). Not meant to be subclassed (the compiled build makes it a
+    native class).
 
     Attributes:
         kind: a registered step kind (``turn``, ``draw``, ``free_play``...).
