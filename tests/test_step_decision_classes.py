@@ -189,3 +189,28 @@ def test_play_out_pauses_the_collector_and_leaves_it_as_it_found_it(enabled: boo
         assert gc.isenabled() is enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_play_out_trusts_only_the_librarys_random_choice() -> None:
+    """``play_out`` skips looking a chooser's answer up among the options only for the
+    library's own random choice (which picks from the pending options themselves); any other
+    chooser's answer is still checked, and the game it plays is the one ``Game.apply`` plays
+    with the same choices."""
+    from forestshuffle.bots.base import _picks_an_option
+
+    class Other(RandomBot):
+        def choose(self, game: fs.Game) -> fs.Action:
+            return super().choose(game)
+
+    assert _picks_an_option(chooser(RandomBot(1)))
+    assert not _picks_an_option(chooser(Other(1)))
+    assert not _picks_an_option(chooser(fs.bots.GreedyBot(1)))
+
+    fast = fs.new_game("base", players=2, seed=8)
+    fs.bots.play_out(fast, [RandomBot(3), Other(4)])
+    slow = fs.new_game("base", players=2, seed=8)
+    bots = [RandomBot(3), RandomBot(4)]
+    while not slow.is_over:
+        assert slow.pending is not None
+        slow.apply(bots[slow.pending.player].choose(slow))
+    assert fast.actions == slow.actions and fast.events == slow.events

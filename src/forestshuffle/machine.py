@@ -202,19 +202,28 @@ def apply_answer(game: Any, action: Action) -> None:
 
 
 def play_loop(game: Any, one: Callable[[Any], Action] | None,
-              seats: Sequence[Callable[[Any], Action]] | None, max_actions: int) -> bool:
+              seats: Sequence[Callable[[Any], Action]] | None, max_actions: int,
+              exact: Sequence[bool] = ()) -> bool:
     """The loop of :func:`~forestshuffle.bots.play_out`: at most *max_actions* actions, each
     chosen by *one* (every seat's chooser) or by the pending player's of *seats*, applied
-    with :func:`apply_answer`; True once the game is over, False if it did not end."""
+    with :func:`apply_answer`; True once the game is over, False if it did not end.
+
+    What a chooser returns is checked with :func:`resolve`, unless *exact* says, by seat
+    (one entry for *one*), that it returns an option of the pending decision itself (the
+    library's own random choice does: it picks from ``state.pending.options``)."""
     for _ in range(max_actions):
         state: GameState = game.state
         if state.over:
             return True
         dec = state.pending
         assert dec is not None
-        chooser = one if seats is None else seats[dec.player]
+        seat = 0 if seats is None else dec.player
+        chooser = one if seats is None else seats[seat]
         assert chooser is not None
-        apply_answer(game, resolve(state, chooser(game)))
+        chosen = chooser(game)
+        if seat >= len(exact) or not exact[seat]:
+            chosen = resolve(state, chosen)
+        apply_answer(game, chosen)
     return False
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from ..collector import paused
 from ..determinize import Determinizer
 from ..machine import play_loop
+from .uniform import UniformChoice
 
 if TYPE_CHECKING:
     from ..decisions import Action, Decision
@@ -126,6 +127,13 @@ def chooser(bot: Any) -> Callable[[Game], Action]:
     return bot.choose  # type: ignore[no-any-return]
 
 
+def _picks_an_option(choose: Any) -> bool:
+    """Whether *choose* is the library's random choice (a :class:`~forestshuffle.bots.uniform.
+    UniformChoice` or its bound ``__call__``), which returns an option of the pending decision
+    itself, so that the play loop need not look its answer up among the options."""
+    return type(getattr(choose, "__self__", choose)) is UniformChoice
+
+
 def play_out(game: Game, bots: Sequence[Any] | Any, max_actions: int = 100_000) -> Game:
     """Let *bots* (one per player, or one for all) play *game* to its end; returns it.
 
@@ -134,7 +142,8 @@ def play_out(game: Game, bots: Sequence[Any] | Any, max_actions: int = 100_000) 
     and everything else the program holds, for nothing."""
     one = chooser(bots) if not isinstance(bots, Sequence) else None
     seats = [chooser(b) for b in bots] if one is None else None
+    exact = tuple(_picks_an_option(c) for c in ([one] if seats is None else seats))
     # the loop, compiled in the compiled build
-    if paused(play_loop, game, one, seats, max_actions):
+    if paused(play_loop, game, one, seats, max_actions, exact):
         return game
     raise RuntimeError(f"the game did not end within {max_actions} actions")
