@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from types import FunctionType
 from typing import TYPE_CHECKING
 
+from ..draws import bit_source
 from .base import Bot, BotBase, Situation, play_out
 from .uniform import UniformChoice
 
@@ -16,8 +16,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Bot", "RandomBot", "play_out"]
 
-#: CPython's ``Random._randbelow`` (``_randbelow_with_getrandbits``) where the platform has it
-_BIT_LOOP = getattr(random.Random, "_randbelow_with_getrandbits", None)
 #: whether UniformChoice is a native class (the compiled build)
 _NATIVE_CHOICE = not isinstance(UniformChoice.__dict__.get("__call__"), FunctionType)
 
@@ -32,8 +30,7 @@ class RandomBot(BotBase):
         self._below = getattr(self.rng, "_randbelow", self.rng.randrange)
         # and where _randbelow is CPython's bit-drawing loop, choose runs that loop itself
         # (one call less per choice; the same draws, so the same choices)
-        self._bits = self.rng.getrandbits if _BIT_LOOP is not None and getattr(
-            type(self.rng), "_randbelow", None) is _BIT_LOOP else None
+        self._bits = bit_source(self.rng)
         self._uniform = UniformChoice(self._below, self._bits)
 
     def act(self, situation: Situation) -> Action:
