@@ -70,3 +70,27 @@ def test_the_index_of_empty_slots_follows_the_forest(ruleset, expansions):
                 checked += 1
             g.apply(bot.choose(g))
     assert checked > 300
+
+
+@pytest.mark.parametrize(("ruleset", "expansions"), EVERY)
+def test_a_play_reveals_as_the_reveal_step_would(ruleset, expansions):
+    """A play whose follow-ups start with the core's reveal step makes that step's events at
+    once (``Ruleset.core_reveal``): the same log, event for event, as the generic path that
+    queues the step and runs it (checked on seeded random games, which reveal often)."""
+    def log(fast: bool) -> list:
+        rules = fs.get_ruleset(ruleset, expansions=expansions)
+        assert rules.core_reveal
+        rules.core_reveal = fast
+        try:
+            out = []
+            for seed in range(3):
+                g = fs.new_game(rules, players=2, seed=seed)
+                fs.bots.play_out(g, [RandomBot(seed), RandomBot(seed + 50)])
+                out.append((list(g.events), [a for a, _ in g.actions]))
+            return out
+        finally:
+            rules.core_reveal = True
+
+    fast, generic = log(True), log(False)
+    assert fast == generic
+    assert any(type(e).__name__ == "CardRevealed" for events, _ in fast for e in events)

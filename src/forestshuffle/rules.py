@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 from . import events as ev
 from .cards import Position
 from .decisions import Action, Decision, Pass, PickCard, Place
-from .fastevents import CardDrawnBy, card_played, steps_replaced
+from .fastevents import CardDrawnBy, card_played, card_revealed, steps_replaced
 from .steps import Step
 
 if TYPE_CHECKING:
@@ -293,8 +293,10 @@ def play_events(
     is kept on the Mole's step, to be resolved once the player stops playing, in an order
     of the player's choice (see :class:`ResolvePlaysStep`).
     The step being finished must be at the head of the queue (it is replaced here by the
-    play's follow-up steps, the last of the events); with *keep_head* it stays, behind them
-    (a step that plays several cards, asking again once each play has resolved).
+    play's follow-up steps); with *keep_head* it stays, behind them (a step that plays
+    several cards, asking again once each play has resolved). When those steps start with
+    the core's reveal step (``Ruleset.core_reveal``) that would run next, its events follow
+    at once: the same events, in the same order, as running it.
     """
     rules = state.rules
     played = card_played(player, card, half, site, slot, paid, mode, site_kind, source)
@@ -332,6 +334,16 @@ def play_events(
         now.insert(0, Step("upgrade_site", player, card, {
             "site": site, "kind": kind.upgrade, "reveal": len(now),
             "after": len(now) + len(later)}))
+    if now and not upgrade and not keep_head and rules.core_reveal:
+        # the reveal step heads the queue and would run next: its events (the finish, the
+        # card taken off the deck) are made here, the same, without a turn of the machine
+        # (nothing the play changes is read by it: the deck, the winter cards, the turn)
+        now.extend(later)
+        out.append(played)
+        out.append(replace_head(now))
+        out.append(FINISHED)
+        deck_take(state, 1, card_revealed, out)
+        return
     now.extend(later)
     out.append(played)  # (it leaves the queue alone: the head is still the playing step)
     if keep_head:

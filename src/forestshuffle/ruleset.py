@@ -209,6 +209,11 @@ class Ruleset:
             == ["DrawAction", "PlayAction", "SaplingAction"]
             and all(type(t).__module__ == "forestshuffle.kinds.turn" for t in self.turn_actions))
         self._take_picks: dict[int, Any] = {}
+        reveal = type(self.step_kinds.get("reveal"))
+        #: True when the ``reveal`` step is the core's: a play then makes its events at once
+        #: (:func:`forestshuffle.rules.play_events`), the same the step would make when run
+        self.core_reveal = (reveal.__name__ == "RevealStep"
+                            and reveal.__module__ == "forestshuffle.kinds.play")
 
     def take_actions_pick(self, card: int) -> Any:
         """A shared PickCard for taking *card* from the clearing."""
