@@ -19,7 +19,7 @@ STEP = Step("pay", 1, 7, {"owed": 1})
 
 #: (maker, its class, arguments as the constructor takes them)
 CASES: list[tuple[Callable[..., Any], type[Any], tuple[Any, ...]]] = [
-    (fe.steps_replaced, ev.StepsReplaced, ((STEP, Step("reveal", 1)),)),
+    (fe.replace_head, ev.StepsReplaced, ((STEP, Step("reveal", 1)),)),
     (fe.step_updated, ev.StepUpdated, (STEP,)),
     (fe.turn_started, ev.TurnStarted, (1, True)),
     (fe.turn_started, ev.TurnStarted, (0, False)),
@@ -57,3 +57,10 @@ def test_each_maker_sets_every_field_its_class_has() -> None:
         made = make(*args[1:]) if isinstance(make, fe.CardDrawnBy) else make(*args)
         assert [f.name for f in attrs.fields(cls)] == [
             f.name for f in attrs.fields(cls) if hasattr(made, f.name)]
+
+
+def test_replace_head_with_no_steps_is_the_shared_finish_and_takes_a_list() -> None:
+    assert fe.replace_head(()) is fe.FINISHED and fe.replace_head([]) is fe.FINISHED
+    assert type(fe.FINISHED) is ev.StepFinished
+    made = fe.replace_head([STEP])
+    assert made == ev.StepsReplaced((STEP,)) and type(made.steps) is tuple

@@ -28,10 +28,17 @@ CARD_REVEALED: Final = ev.CardRevealed
 CARD_PLAYED: Final = ev.CardPlayed
 
 
-def steps_replaced(steps: tuple[Step, ...]) -> ev.StepsReplaced:
-    """``StepsReplaced(steps)``."""
+#: The event that pops the head of the resolution queue (shared: events are never changed).
+FINISHED: Final = ev.StepFinished()
+
+
+def replace_head(steps: tuple[Step, ...] | list[Step]) -> ev.Event:
+    """The event finishing the head step and queueing *steps* first: one
+    ``StepsReplaced(tuple(steps))`` (just the finish, :data:`FINISHED`, when there are none)."""
+    if not steps:
+        return FINISHED
     e: ev.StepsReplaced = _NEW(STEPS_REPLACED)
-    e.steps = steps
+    e.steps = tuple(steps)
     e.at = 0
     return e
 
@@ -43,43 +50,118 @@ def step_updated(step: Step) -> ev.StepUpdated:
     return e
 
 
-def turn_started(player: int, extra: bool) -> ev.TurnStarted:
-    """``TurnStarted(player, extra)``."""
+#: Most distinct values one interning table keeps (card numbers are few in any ruleset; a
+#: table that would grow past this makes new events instead of keeping them).
+INTERN_LIMIT: Final = 4096
+
+_TURNS: Final[dict[int, tuple[ev.TurnStarted, ev.TurnStarted]]] = {}
+_TAKEN: Final[dict[int, dict[int, ev.CardTaken]]] = {}
+_DRAWN: Final[dict[int, dict[int, ev.CardDrawn]]] = {}
+_REVEALED: Final[dict[int, ev.CardRevealed]] = {}
+
+
+def _turn(player: int, extra: bool) -> ev.TurnStarted:
     e: ev.TurnStarted = _NEW(TURN_STARTED)
     e.player = player
     e.extra = extra
     return e
 
 
+def turn_started(player: int, extra: bool) -> ev.TurnStarted:
+    """``TurnStarted(player, extra)``, interned: one shared event per value."""
+    pair = _TURNS.get(player)
+    if pair is None:
+        pair = (_turn(player, False), _turn(player, True))
+        if len(_TURNS) < INTERN_LIMIT:
+            _TURNS[player] = pair
+    return pair[1] if extra else pair[0]
+
+
 def card_taken(player: int, card: int) -> ev.CardTaken:
-    """``CardTaken(player, card)``."""
-    e: ev.CardTaken = _NEW(CARD_TAKEN)
-    e.player = player
-    e.card = card
+    """``CardTaken(player, card)``, interned: one shared event per value."""
+    by = _TAKEN.get(player)
+    if by is None:
+        by = _table(_TAKEN, player)
+    e = by.get(card)
+    if e is None:
+        e = _NEW(CARD_TAKEN)
+        e.player = player
+        e.card = card
+        if len(by) < INTERN_LIMIT:
+            by[card] = e
     return e
 
 
 def card_revealed(card: int) -> ev.CardRevealed:
-    """``CardRevealed(card)``."""
-    e: ev.CardRevealed = _NEW(CARD_REVEALED)
-    e.card = card
+    """``CardRevealed(card)``, interned: one shared event per value."""
+    e = _REVEALED.get(card)
+    if e is None:
+        e = _NEW(CARD_REVEALED)
+        e.card = card
+        if len(_REVEALED) < INTERN_LIMIT:
+            _REVEALED[card] = e
     return e
+
+
+_ONE_STEP: Final[dict[tuple[str, int, int, tuple[str, Any] | None], ev.Event]] = {}
+_STEPS: Final[dict[tuple[str, int], Step]] = {}
+
+
+def replace_head_by(kind: str, player: int, card: int = -1,
+                    arg: tuple[str, Any] | None = None) -> ev.Event:
+    """``replace_head((Step(kind, player, card, {name: value}),))`` for *arg* ``(name,
+    value)`` (no args when None), interned: one shared event, and step, per value (a step
+    is never changed either: its kind makes a new one, ``Step.with_args``, to go on)."""
+    key = (kind, player, card, arg)
+    e = _ONE_STEP.get(key)
+    if e is None:
+        e = replace_head((Step(kind, player, card, {} if arg is None else {arg[0]: arg[1]}),))
+        if len(_ONE_STEP) < INTERN_LIMIT:
+            _ONE_STEP[key] = e
+    return e
+
+
+def bare_step(kind: str, player: int) -> Step:
+    """``Step(kind, player)`` (no card, no args), interned: one shared step per value."""
+    key = (kind, player)
+    st = _STEPS.get(key)
+    if st is None:
+        st = Step(kind, player)
+        if len(_STEPS) < INTERN_LIMIT:
+            _STEPS[key] = st
+    return st
+
+
+def _table(tables: dict[int, dict[int, Any]], player: int) -> dict[int, Any]:
+    """The interning table of *player* among *tables* (a new one kept while they are few)."""
+    by: dict[int, Any] = {}
+    if len(tables) < INTERN_LIMIT:
+        by = tables.setdefault(player, by)
+    return by
 
 
 class CardDrawnBy:
     """``CardDrawnBy(player)(card)`` is ``CardDrawn(player, card)`` (what ``deck_take``
-    makes for each card a player draws)."""
+    makes for each card a player draws), interned: one shared event per value."""
 
-    __slots__ = ("player",)
+    __slots__ = ("drawn", "player")
 
     def __init__(self, player: int) -> None:
         self.player = player
+        drawn = _DRAWN.get(player)
+        self.drawn: dict[int, ev.CardDrawn] = _table(_DRAWN, player) if drawn is None \
+            else drawn
 
     def __call__(self, card: int) -> ev.Event:
         """``CardDrawn(player, card)``."""
-        e: ev.CardDrawn = _NEW(CARD_DRAWN)
-        e.player = self.player
-        e.card = card
+        drawn = self.drawn
+        e = drawn.get(card)
+        if e is None:
+            e = _NEW(CARD_DRAWN)
+            e.player = self.player
+            e.card = card
+            if len(drawn) < INTERN_LIMIT:
+                drawn[card] = e
         return e
 
 

@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Any, Final
 from . import events as ev
 from .cards import Position
 from .decisions import Action, Decision, Pass, PickCard, Place
-from .fastevents import CardDrawnBy, card_played, card_revealed, steps_replaced
+from .fastevents import (  # FINISHED and replace_head: re-exported, the kinds' helpers
+    FINISHED,
+    CardDrawnBy,
+    bare_step,
+    card_played,
+    card_revealed,
+    replace_head,
+    replace_head_by,
+)
 from .steps import Step
 
 if TYPE_CHECKING:
@@ -26,16 +34,6 @@ if TYPE_CHECKING:
 
 Events = list[ev.Event]
 HalfFilter = Callable[["CompiledHalf"], bool]
-
-#: The event that pops the head of the resolution queue (shared: events are never changed).
-FINISHED: Final = ev.StepFinished()
-
-
-def replace_head(steps: tuple[Step, ...] | list[Step]) -> ev.Event:
-    """The event finishing the head step and queueing *steps* first: one StepsReplaced
-    (just the finish when there are none)."""
-    return steps_replaced(tuple(steps)) if steps else FINISHED
-
 
 def deck_take(
     state: GameState, n: int, make: Callable[[int], ev.Event], out: Events
@@ -311,7 +309,7 @@ def play_events(
         upgrade = bool(mode == "normal" and kind is not None and kind.upgrade
                        and state.hands[player])
         if kind is not None and kind.reveals:
-            now.append(Step("reveal", player))
+            now.append(bare_step("reveal", player))
     where = slot if slot == "center" else state.forests[player].sites[site].kind.slot(
         slot).role_name
     later = resolution_steps(state, player, card, half, where, kind, paid, mode)
@@ -338,9 +336,12 @@ def play_events(
         # the reveal step heads the queue and would run next: its events (the finish, the
         # card taken off the deck) are made here, the same, without a turn of the machine
         # (nothing the play changes is read by it: the deck, the winter cards, the turn)
-        now.extend(later)
         out.append(played)
-        out.append(replace_head(now))
+        if later:
+            now.extend(later)
+            out.append(replace_head(now))
+        else:
+            out.append(replace_head_by("reveal", player))
         out.append(FINISHED)
         deck_take(state, 1, card_revealed, out)
         return

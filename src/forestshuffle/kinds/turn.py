@@ -18,7 +18,7 @@ from ..decisions import (
     PlayCard,
     PlaySapling,
 )
-from ..fastevents import CardDrawnBy, card_taken, step_updated, turn_started
+from ..fastevents import CardDrawnBy, card_taken, replace_head_by, step_updated, turn_started
 from ..rules import (
     FINISHED,
     Events,
@@ -57,7 +57,7 @@ class DrawAction(TurnAction):
     def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
         """Take one card, then queue the remaining draws."""
         left = min(state.rules.spec.draws_per_turn - 1, hand_room(state, step.player) - 1)
-        out: Events = [replace_head((Step("draw_more", step.player, -1, {"left": left}),))
+        out: Events = [replace_head_by("draw_more", step.player, -1, ("left", left))
                        if left > 0 else FINISHED]
         take_one(state, step.player, action, out)
         return out
@@ -105,7 +105,7 @@ class PlayAction(TurnAction):
     def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
         """Queue the placement step."""
         assert isinstance(action, PlayCard)
-        return [replace_head((Step("place", step.player, action.card, {"mode": "normal"}),))]
+        return [replace_head_by("place", step.player, action.card, ("mode", "normal"))]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
