@@ -14,15 +14,9 @@ from typing import TYPE_CHECKING, Any, Final
 from . import events as ev
 from .cards import Position
 from .decisions import Action, Decision, Pass, PickCard, Place
-from .fastevents import (  # FINISHED and replace_head: re-exported, the kinds' helpers
-    FINISHED,
-    CardDrawnBy,
-    bare_step,
-    card_played,
-    card_revealed,
-    replace_head,
-    replace_head_by,
-)
+from .fastevents import FINISHED as FINISHED  # re-exported: the kinds' helpers
+from .fastevents import CardDrawnBy, bare_step, card_played, card_revealed, replace_head_by
+from .fastevents import replace_head as replace_head
 from .steps import Step
 
 if TYPE_CHECKING:
