@@ -94,3 +94,22 @@ def test_a_play_reveals_as_the_reveal_step_would(ruleset, expansions):
     fast, generic = log(True), log(False)
     assert fast == generic
     assert any(type(e).__name__ == "CardRevealed" for events, _ in fast for e in events)
+
+
+def test_a_site_cards_placement_is_shared_and_names_no_other_card():
+    """Placing a tree is one shared ``Place(0, site, "center")`` per site (tree placements
+    are answered without asking): its label names the site, never the first tree that
+    happened to make it (it once said "plant Linden" for an Oak)."""
+    from forestshuffle.rules import placements
+
+    rules = fs.get_ruleset("base")
+    state = fs.new_game(rules, players=2, seed=1).state
+    trees = [c for c in rules.cards if not rules.cards[c].winter
+             and rules.halves[c][0].position == "center"]
+    names = {rules.card_names[c] for c in trees}
+    made = [placements(state, 0, c) for c in trees]
+    assert len(names) > 5 and all(len(p) == 1 for p in made)
+    assert all(p[0] is made[0][0] for p in made)
+    assert (made[0][0].half, made[0][0].site, made[0][0].slot) == (0, 0, "center")
+    assert str(made[0][0]) == "plant it as site 0"
+    assert not any(name in str(made[0][0]) for name in names)

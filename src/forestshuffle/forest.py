@@ -376,7 +376,9 @@ class Forest:
         self.where[card] = (site, slot, half_index)
         self.order.append(card)
         self.placed_turn[card] = turn
-        self._inc("slot:" + s.kind.slot(slot).role_name)
+        c = self.counts
+        k = s.kind.role_keys[slot]
+        c[k] = c.get(k, 0) + 1
         self._count_half(half, rules, card)
         extra = rules.extra_trees.get(half.species, 0)
         if extra and s.kind.is_tree:  # only a tree counts as more trees (not a shrub, a river)

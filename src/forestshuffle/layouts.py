@@ -97,6 +97,10 @@ class SiteKind:
     _by_name: dict[str, SlotDef] = attrs.field(init=False, eq=False, repr=False)
     _by_position: dict[Position, tuple[SlotDef, ...]] = attrs.field(init=False, eq=False,
                                                                    repr=False)
+    #: slot name -> the role it plays (``role_name``), for the hot path
+    roles: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
+    #: slot name -> its counter key, ``"slot:"`` and the role
+    role_keys: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_by_name", {s.name: s for s in self.slots})
@@ -105,6 +109,8 @@ class SiteKind:
             for p in s.accepts:
                 by_pos.setdefault(p, []).append(s)
         object.__setattr__(self, "_by_position", {p: tuple(v) for p, v in by_pos.items()})
+        object.__setattr__(self, "roles", {s.name: s.role_name for s in self.slots})
+        object.__setattr__(self, "role_keys", {s.name: "slot:" + s.role_name for s in self.slots})
 
     def slots_for(self, position: Position) -> tuple[SlotDef, ...]:
         """The slots that take halves of *position*, in display order."""

@@ -146,16 +146,20 @@ def placements(
     rules = state.rules
     hs = rules.halves[card]
     forest = state.forests[player]
+    cache = rules.place_actions
     if hs[0].position is Position.CENTER:
         if (flt is not None and not flt(hs[0])) or (
                 max_cost is not None and hs[0].cost > max_cost):
             return []
-        n = len(forest.sites)
-        return [rules.action(Place, 0, n, "center", label=f"plant {hs[0].name}")]
+        # shared by every site card: the label names the site, not the card
+        key = (0, len(forest.sites), "center")
+        act = cache.get(key)
+        if act is None:
+            act = cache[key] = Place(*key, label=f"plant it as site {key[1]}")
+        return [act]
     out: list[Place] = []
     sharing = rules.sharing
     hosts = bool(rules.site_sharing)
-    cache = rules.place_actions
     plain = rules.plain_slots
     empty = forest.empty
     for hi, h in enumerate(hs):
@@ -304,8 +308,7 @@ def play_events(
                        and state.hands[player])
         if kind is not None and kind.reveals:
             now.append(bare_step("reveal", player))
-    where = slot if slot == "center" else state.forests[player].sites[site].kind.slot(
-        slot).role_name
+    where = slot if slot == "center" else state.forests[player].sites[site].kind.roles[slot]
     later = resolution_steps(state, player, card, half, where, kind, paid, mode)
     if mode == "deferred":
         # kept on the Mole's step (the head once this step is finished)
@@ -358,7 +361,7 @@ def resolution_steps(
     when earned), then the other triggers."""
     rules = state.rules
     early, late = (trigger_steps(state, player, card, half, slot, kind)
-                   if rules.has_triggers else ([], []))
+                   if rules.has_triggers and state.forests[player].triggers else ([], []))
     if half is not None and mode != "free":
         h = rules.halves[card][half]
         sp = rules.species[h.species]

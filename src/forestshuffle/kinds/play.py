@@ -44,19 +44,16 @@ class PlaceStep(StepKind):
     name = "place"
 
     def _options(self, state: GameState, step: Step) -> list[Place]:
-        mode = step.args["mode"]
-        flt = half_filter(step.args.get("filter"))
-        if mode == "free":
+        args = step.args
+        given = args.get("filter")
+        flt = half_filter(given) if given else None
+        if args["mode"] == "free":
             return placements(state, step.player, step.card, flt)
-        return placements(state, step.player, step.card, flt, self._budget(state, step))
-
-    @staticmethod
-    def _budget(state: GameState, step: Step) -> int:
-        pool = step.args.get("pool")
+        pool = args.get("pool")
         hand = state.hands[step.player]
-        if pool is None:
-            return len(hand) - 1
-        return sum(1 for c in hand if c in pool and c != step.card)
+        budget = len(hand) - 1 if pool is None else sum(
+            1 for c in hand if c in pool and c != step.card)
+        return placements(state, step.player, step.card, flt, budget)
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """A tree goes to a new site without asking; a split card asks."""

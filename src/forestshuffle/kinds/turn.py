@@ -56,10 +56,14 @@ class DrawAction(TurnAction):
 
     def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
         """Take one card, then queue the remaining draws."""
-        left = min(state.rules.spec.draws_per_turn - 1, hand_room(state, step.player) - 1)
-        out: Events = [replace_head_by("draw_more", step.player, -1, ("left", left))
+        player = step.player
+        left = min(state.rules.spec.draws_per_turn - 1, hand_room(state, player) - 1)
+        out: Events = [replace_head_by("draw_more", player, -1, ("left", left))
                        if left > 0 else FINISHED]
-        take_one(state, step.player, action, out)
+        if isinstance(action, DrawFromClearing):  # one card from the clearing or the deck
+            out.append(card_taken(player, action.card))
+        else:
+            deck_take(state, 1, CardDrawnBy(player), out)
         return out
 
 
@@ -72,14 +76,6 @@ def draw_options(state: GameState) -> list[Action]:
     if state.clearing:
         opts.extend(map(rules.take_actions.__getitem__, sorted(state.clearing)))
     return opts
-
-
-def take_one(state: GameState, player: int, action: Action, out: Events) -> bool:
-    """Events for one deck or clearing draw; False if the game ended."""
-    if isinstance(action, DrawFromClearing):
-        out.append(card_taken(player, action.card))
-        return True
-    return deck_take(state, 1, CardDrawnBy(player), out)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -230,7 +226,10 @@ class DrawMoreStep(StepKind):
         """Take it."""
         left = step.args["left"] - 1
         out: Events = [step_updated(step.with_args(left=left)) if left > 0 else FINISHED]
-        take_one(state, step.player, action, out)
+        if isinstance(action, DrawFromClearing):  # one card from the clearing or the deck
+            out.append(card_taken(step.player, action.card))
+        else:
+            deck_take(state, 1, CardDrawnBy(step.player), out)
         return out
 
 
