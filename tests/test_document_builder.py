@@ -41,7 +41,7 @@ def forest_facts(f: Forest) -> dict[str, Any]:
         "sites": [(s.card, s.kind.id, s.species, s.symbol, s.slots, s.filled, s.extra_trees,
                    s.under) for s in f.sites],
         "where": f.where, "counts": f.counts, "order": f.order,
-        "placed_turn": f.placed_turn, "open": f.open,
+        "placed_turn": f.placed_turn, "open": f.open, "open_mask": f.open_mask,
         "open_defs": {(sd.name, id(sd)): n for sd, n in f.open_defs.items()},
         "empty": f.empty, "triggers": f.triggers,
     }

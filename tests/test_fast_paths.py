@@ -8,7 +8,9 @@ import pytest
 
 import forestshuffle as fs
 from forestshuffle.bots import RandomBot
+from forestshuffle.forest import mask_of
 from forestshuffle.kinds.turn import core_turn_options, generic_turn_options
+from forestshuffle.testing import CardPicker, scenario
 
 FAST = [("base", ()), ("base", ("alpine",)), ("base", ("alpine", "woodland_edge"))]
 
@@ -67,6 +69,10 @@ def test_the_index_of_empty_slots_follows_the_forest(ruleset, expansions):
                 index = {p: v for p, v in forest.empty.items() if v}
                 assert index == _empty_by_scan(forest)
                 assert forest.copy().empty == forest.empty
+                # the bits of the positions with an empty slot, kept as cards move
+                assert forest.open_mask == mask_of(forest.open) == mask_of(
+                    {p: len(v) for p, v in index.items()})
+                assert forest.copy().open_mask == forest.open_mask
                 checked += 1
             g.apply(bot.choose(g))
     assert checked > 300
@@ -113,3 +119,25 @@ def test_a_site_cards_placement_is_shared_and_names_no_other_card():
     assert (made[0][0].half, made[0][0].site, made[0][0].slot) == (0, 0, "center")
     assert str(made[0][0]) == "plant it as site 0"
     assert not any(name in str(made[0][0]) for name in names)
+
+
+def test_a_card_that_can_only_join_an_occupied_slot_is_offered_by_the_fast_path():
+    """RULES.md §1, slot sharing (a second Common Toad joins a toad's slot): with no empty
+    slot left, the fast builder's table says "no empty slot takes it", and the card is still
+    offered because it may join the toad: the same options as the generic builder."""
+    rules = fs.get_ruleset("base")
+    pk = CardPicker(rules)
+    birch = pk.pick("base.birch")
+    t1, t2 = (pk.pick("base.common_toad", side="bottom") for _ in range(2))
+    sides = {}
+    for side in ("top", "left", "right"):  # a free card of no sharing species per side
+        card = next(c for c in sorted(rules.halves) if c not in pk.used and any(
+            h.position == side and h.cost == 0 and h.species not in rules.sharing
+            for h in rules.halves[c]))
+        pk.used.add(card)
+        sides[side] = [card]
+    g = scenario(hands={0: [t2]}, forests={0: [(birch, {"bottom": [t1], **sides})]})
+    assert g.state.forests[0].open_mask == 0  # no empty slot at all
+    fast = core_turn_options(g.state, 0)
+    assert fast == generic_turn_options(g.state, 0)
+    assert rules.play_actions[t2] in fast

@@ -30,6 +30,19 @@ if TYPE_CHECKING:
     from .compiled import CompiledHalf
 
 
+#: position -> its bit in :attr:`Forest.open_mask`
+POSITION_BITS: Final[dict[Position, int]] = {p: 1 << i for i, p in enumerate(Position)}
+
+
+def mask_of(open_: Mapping[Position, int]) -> int:
+    """The bits (:data:`POSITION_BITS`) of the positions with an empty slot in *open_*."""
+    mask = 0
+    for pos, n in open_.items():
+        if n > 0:
+            mask |= POSITION_BITS[pos]
+    return mask
+
+
 #: A site for :meth:`Forest.add_sites`: (card, half or None for a sapling, kind, its cards
 #: as (card, half index, half, slot name)).
 PlannedSite = tuple[int, "CompiledHalf | None", SiteKind,
@@ -140,6 +153,8 @@ def _opener(kind: SiteKind) -> tuple[SiteKind, Opener]:
         lines += [f"    op[P{j}] = op.get(P{j}, 0) + {len(entries)}", f"    e = empty.get(P{j})",
                   "    if e is None:", f"        empty[P{j}] = [{', '.join(entries)}]",
                   "    else:", f"        e.extend(({', '.join(entries)},))"]
+    if by_pos:
+        lines.append(f"    f.open_mask |= {mask_of(dict.fromkeys(by_pos, 1))}")
     up = [f"feature:{feat}" for feat in kind.features] + (
         ["trees", "tree_total"] if kind.is_tree else [])
     down = up + (["saplings"] if kind.is_tree else [])
@@ -161,7 +176,7 @@ class _OpenPlan:
     run by the interpreter): the slot definitions, per position the (slot index, name) of
     the slots taking it, and the counter keys a face-up and a face-down opener add one to."""
 
-    __slots__ = ("by_pos", "defs", "down", "kind", "up")
+    __slots__ = ("by_pos", "defs", "down", "kind", "mask", "up")
 
     def __init__(self, kind: SiteKind) -> None:
         self.kind = kind
@@ -171,6 +186,7 @@ class _OpenPlan:
             for pos in sd.accepts:
                 by_pos.setdefault(pos, []).append((i, sd.name))
         self.by_pos = [(pos, tuple(slots)) for pos, slots in by_pos.items()]
+        self.mask = mask_of(dict.fromkeys(by_pos, 1))
         self.up = tuple([f"feature:{feat}" for feat in kind.features]
                         + (["trees", "tree_total"] if kind.is_tree else []))
         self.down = self.up + (("saplings",) if kind.is_tree else ())
@@ -202,6 +218,7 @@ def _open_planned(f: Forest, card: int, half: CompiledHalf | None, kind: SiteKin
             empty[pos] = entries
         else:
             e.extend(entries)
+    f.open_mask |= plan.mask
     f.where[card] = (idx, "center", -1 if half is None else 0)
     f.order.append(card)
     f.placed_turn[card] = turn
@@ -219,8 +236,8 @@ _NATIVE: Final = Site.__new__ is not object.__new__
 class Forest:
     """The sites and counters of one player's forest."""
 
-    __slots__ = ("counts", "empty", "open", "open_defs", "order", "placed_turn", "sites",
-                 "triggers", "where")
+    __slots__ = ("counts", "empty", "open", "open_defs", "open_mask", "order", "placed_turn",
+                 "sites", "triggers", "where")
 
     def __init__(self, source: Forest | None = None) -> None:
         if source is not None:  # copy(): a constructor call, which a native class needs
@@ -234,6 +251,8 @@ class Forest:
         self.placed_turn: dict[int, int] = {}
         #: position -> number of empty slots that take it
         self.open: dict[Position, int] = {}
+        #: the positions with an empty slot, as bits (:func:`mask_of` of :attr:`open`)
+        self.open_mask = 0
         #: slot definition -> number of empty slots of it
         self.open_defs: dict[SlotDef, int] = {}
         #: position -> the empty slots that take it, as (site, slot index, slot name), in
@@ -333,6 +352,7 @@ class Forest:
                 od[sd] = od.get(sd, 0) + 1
                 for pos in sd.accepts:
                     op[pos] = op.get(pos, 0) + 1
+        self.open_mask = mask_of(op)
         self._reindex_empty(site)
         if was_full != s.is_full:
             self._inc("full_sites", 1 if s.is_full else -1)
@@ -367,7 +387,10 @@ class Forest:
             self.open_defs[sd] -= 1
             entry = (site, s.kind.slots.index(sd), slot)
             for pos in sd.accepts:
-                op[pos] -= 1
+                n = op[pos] - 1
+                op[pos] = n
+                if n <= 0:
+                    self.open_mask &= ~POSITION_BITS[pos]
                 self.empty[pos].remove(entry)
             s.filled += 1
             if s.filled == len(s.slots):
@@ -394,6 +417,7 @@ class Forest:
         self.order = list(f.order)
         self.placed_turn = dict(f.placed_turn)
         self.open = dict(f.open)
+        self.open_mask = f.open_mask
         self.open_defs = dict(f.open_defs)
         self.empty = {p: list(v) for p, v in f.empty.items()}
         self.triggers = list(f.triggers)
@@ -507,6 +531,7 @@ class Forest:
         for pos, k in runs.items():
             if k > 1:  # by site, then slot: the order open_site keeps
                 empty[pos].sort()
+        self.open_mask = mask_of(op)
 
 
 class _KindRun:

@@ -209,6 +209,9 @@ class Ruleset:
             == ["DrawAction", "PlayAction", "SaplingAction"]
             and all(type(t).__module__ == "forestshuffle.kinds.turn" for t in self.turn_actions))
         self._take_picks: dict[int, Any] = {}
+        #: what the core turn's option builder reads, made on its first use
+        #: (:class:`forestshuffle.kinds.turn.TurnTable`)
+        self.turn_table: Any = None
         reveal = type(self.step_kinds.get("reveal"))
         #: True when the ``reveal`` step is the core's: a play then makes its events at once
         #: (:func:`forestshuffle.rules.play_events`), the same the step would make when run

@@ -3,7 +3,7 @@ decision, the remaining draws, the end of a turn, the "cannot act" fallback)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .. import events as ev
 from .._build import mypyc_attr
@@ -19,6 +19,7 @@ from ..decisions import (
     PlaySapling,
 )
 from ..fastevents import CardDrawnBy, card_taken, replace_head_by, step_updated, turn_started
+from ..forest import POSITION_BITS
 from ..rules import (
     FINISHED,
     Events,
@@ -38,6 +39,7 @@ from . import StepKind, TurnAction
 CENTER: Final = Position.CENTER
 
 if TYPE_CHECKING:
+    from ..ruleset import Ruleset
     from ..state import GameState
 
 
@@ -142,11 +144,48 @@ def generic_turn_options(state: GameState, player: int) -> list[Action]:
     return opts
 
 
+#: a cost above any budget
+_NEVER: Final = 1 << 30
+
+
+class TurnTable:
+    """What :func:`core_turn_options` reads of a ruleset, worked out once per ruleset: per
+    card, the lowest cost of a half that goes into an empty slot, by the positions with an
+    empty slot (``Forest.open_mask``: the index); and the cards with a half that may also
+    join an occupied slot (slot sharing), for which an empty slot is not the only way."""
+
+    __slots__ = ("need", "sharers")
+
+    def __init__(self, rules: Ruleset) -> None:
+        masks = 1 << len(POSITION_BITS)
+        self.need: dict[int, tuple[int, ...]] = {}
+        sharers: set[int] = set()
+        for c, hs in rules.halves.items():
+            if not hs:
+                continue
+            if hs[0].position is CENTER:  # a site card: its cost alone (as the play rules)
+                self.need[c] = (hs[0].cost,) * masks
+                continue
+            row = []
+            for mask in range(masks):
+                cost = _NEVER
+                for h in hs:
+                    if POSITION_BITS[h.position] & mask and h.cost < cost:
+                        cost = h.cost
+                row.append(cost)
+            self.need[c] = tuple(row)
+            if rules.site_sharing or any(h.species in rules.sharing for h in hs):
+                sharers.add(c)
+        self.sharers = frozenset(sharers)
+
+
 def core_turn_options(state: GameState, player: int) -> list[Action]:
     """:func:`generic_turn_options` for a ruleset whose turn actions are the core's draw,
     play and sapling (``Ruleset.core_turn``: in that order, slots that only care about
     sides, no limits), built in one pass over the hand: the same options in the same order,
-    which ``tests/test_fast_paths.py`` checks against the generic builder."""
+    which ``tests/test_fast_paths.py`` checks against the generic builder. Whether a card can
+    be played is one look-up in the ruleset's :class:`TurnTable` by the forest's
+    ``open_mask``, but for a card that might join an occupied slot."""
     rules = state.rules
     hand = state.hands[player]
     opts: list[Action] = []
@@ -155,31 +194,30 @@ def core_turn_options(state: GameState, player: int) -> list[Action]:
             opts.append(rules.draw_deck_action)
         if state.clearing:
             take = rules.take_actions
-            opts.extend(map(take.__getitem__, sorted(state.clearing)))
+            for c in sorted(state.clearing):
+                opts.append(take[c])
     cards = sorted(hand)
     budget = len(hand) - 1
-    forest = state.forests[player]
-    open_ = forest.open
-    halves = rules.halves
-    sharing = rules.sharing
+    table = rules.turn_table
+    if table is None:
+        table = rules.turn_table = TurnTable(rules)
+    need = table.need
+    sharers = table.sharers
+    mask = state.forests[player].open_mask
     play = rules.play_actions
     for c in cards:
-        hs = halves[c]
-        h0 = hs[0]
-        if h0.position is CENTER:
-            if h0.cost <= budget:
-                opts.append(play[c])
-            continue
-        for h in hs:
-            if h.cost <= budget and (open_.get(h.position, 0) > 0 or (
-                    (h.species in sharing or rules.site_sharing) and can_place(
-                        state, player, c, budget, None, set()))):
-                opts.append(play[c])
-                break
+        if need[c][mask] <= budget or (c in sharers and can_place(
+                state, player, c, budget, None, _NO_OPENS)):
+            opts.append(play[c])
     if rules.sapling_kind is not None:
         sap = rules.sapling_actions
-        opts.extend(map(sap.__getitem__, cards))
+        for c in cards:
+            opts.append(sap[c])
     return opts
+
+
+#: no empty slot: :func:`can_place` then looks at occupied slots only
+_NO_OPENS: Final[set[Any]] = set()
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
