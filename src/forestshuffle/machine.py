@@ -172,37 +172,7 @@ def apply_answer(game: Any, action: Action) -> None:
     :class:`~forestshuffle.game.Game`), fold its events and :func:`run` to the next decision;
     on a failure the game is rebuilt as it was (``game._rebuild``) and a plugin's exception
     becomes a PluginError. Here, not in ``game``, so that the compiled build compiles it."""
-    state: GameState = game.state
-    step = state.queue[0]
-    try:
-        if type(action) is Declare:
-            evs = answer(state, action)
-        else:  # what answer() does, without its call (the hot path)
-            kind: StepKind = state.rules.step_kinds[step.kind]
-            evs = kind.answer(state, step, action)
-    except ForestShuffleError:
-        raise
-    except Exception as exc:
-        raise _failure(state.rules, exc, step) from exc
-    log: list[Event] = game.events
-    mark = len(log)
-    try:
-        if game._expect is None:
-            fold(state, evs, log)
-            run(state, log, None)
-        else:
-            game._run(evs)
-            game._advance()
-    except ForestShuffleError:
-        game._rebuild(mark)
-        raise
-    except Exception as exc:
-        game._rebuild(mark)
-        raise _failure(state.rules, exc, step) from exc
-    except BaseException:
-        game._rebuild(mark)
-        raise
-    game.actions.append((action, mark))
+    _drive(game, None, None, 1, (), action)
 
 
 def play_loop(game: Any, one: Callable[[Any], Action] | None,
@@ -210,24 +180,64 @@ def play_loop(game: Any, one: Callable[[Any], Action] | None,
               exact: Sequence[bool] = ()) -> bool:
     """The loop of :func:`~forestshuffle.bots.play_out`: at most *max_actions* actions, each
     chosen by *one* (every seat's chooser) or by the pending player's of *seats*, applied
-    with :func:`apply_answer`; True once the game is over, False if it did not end.
+    as :func:`apply_answer` applies it; True once the game is over, False if it did not end.
 
     What a chooser returns is checked with :func:`resolve`, unless *exact* says, by seat
     (one entry for *one*), that it returns an option of the pending decision itself (the
     library's own random choice does: it picks from ``state.pending.options``)."""
+    return _drive(game, one, seats, max_actions, exact, None)
+
+
+def _drive(game: Any, one: Callable[[Any], Action] | None,
+           seats: Sequence[Callable[[Any], Action]] | None, max_actions: int,
+           exact: Sequence[bool], given: Action | None) -> bool:
+    """:func:`play_loop` (*given* None) and :func:`apply_answer` (*given*, one action): one
+    loop, so that playing out a game makes no call per action but the choice and the steps."""
     for _ in range(max_actions):
         state: GameState = game.state
         if state.over:
             return True
-        dec = state.pending
-        assert dec is not None
-        seat = 0 if seats is None else dec.player
-        chooser = one if seats is None else seats[seat]
-        assert chooser is not None
-        chosen = chooser(game)
-        if seat >= len(exact) or not exact[seat]:
-            chosen = resolve(state, chosen)
-        apply_answer(game, chosen)
+        if given is None:
+            dec = state.pending
+            assert dec is not None
+            seat = 0 if seats is None else dec.player
+            chooser = one if seats is None else seats[seat]
+            assert chooser is not None
+            action = chooser(game)
+            if seat >= len(exact) or not exact[seat]:
+                action = resolve(state, action)
+        else:
+            action = given
+        step = state.queue[0]
+        try:
+            if type(action) is Declare:
+                evs = answer(state, action)
+            else:  # what answer() does, without its call (the hot path)
+                kind: StepKind = state.rules.step_kinds[step.kind]
+                evs = kind.answer(state, step, action)
+        except ForestShuffleError:
+            raise
+        except Exception as exc:
+            raise _failure(state.rules, exc, step) from exc
+        log: list[Event] = game.events
+        mark = len(log)
+        try:
+            if game._expect is None:
+                fold(state, evs, log)
+                run(state, log, None)
+            else:
+                game._run(evs)
+                game._advance()
+        except ForestShuffleError:
+            game._rebuild(mark)
+            raise
+        except Exception as exc:
+            game._rebuild(mark)
+            raise _failure(state.rules, exc, step) from exc
+        except BaseException:
+            game._rebuild(mark)
+            raise
+        game.actions.append((action, mark))
     return False
 
 

@@ -137,6 +137,23 @@ def open_positions(state: GameState, player: int) -> set[Any]:
     return {sd for sd, n in state.forests[player].open_defs.items() if n > 0}
 
 
+#: halves per card the shared placements below are made for (a card has one or two)
+_HALVES: Final = 4
+#: an entry of ``Forest.empty`` (site, slot index, slot name) -> its placements by half
+#: index, ``Place(half, site, slot)``: shared by every game (actions are never changed)
+_SLOT_PLACES: Final[dict[tuple[int, int, str], tuple[Place, ...]]] = {}
+
+
+def _slot_places(e: tuple[int, int, str]) -> tuple[Place, ...]:
+    """The placements of empty-slot entry *e*, by half index (kept while they are few)."""
+    si, _, name = e
+    row = tuple(Place(hi, si, name, label=f"put it at site {si}, {name}")
+                for hi in range(_HALVES))
+    if len(_SLOT_PLACES) < 4096:
+        _SLOT_PLACES[e] = row
+    return row
+
+
 def placements(
     state: GameState, player: int, card: int, flt: HalfFilter | None = None,
     max_cost: int | None = None,
@@ -167,13 +184,12 @@ def placements(
             continue
         pos = h.position
         joins = h.species in sharing or hosts
-        if plain and not joins:  # only empty slots qualify: the forest's index of them
-            for si, _, name in empty.get(pos, ()):
-                key = (hi, si, name)
-                act = cache.get(key)
-                if act is None:
-                    act = cache[key] = Place(hi, si, name, label=f"put it at site {si}, {name}")
-                out.append(act)
+        if plain and not joins and hi < _HALVES:  # only empty slots qualify: their index
+            for e in empty.get(pos, ()):
+                row = _SLOT_PLACES.get(e)
+                if row is None:
+                    row = _slot_places(e)
+                out.append(row[hi])
             continue
         for si, site in enumerate(forest.sites):
             slots = site.slots
