@@ -214,3 +214,28 @@ def test_play_out_trusts_only_the_librarys_random_choice() -> None:
         assert slow.pending is not None
         slow.apply(bots[slow.pending.player].choose(slow))
     assert fast.actions == slow.actions and fast.events == slow.events
+
+
+@pytest.mark.parametrize("shared", [True, False])
+def test_play_out_draws_for_the_random_choice_as_it_would_draw(shared: bool) -> None:
+    """``play_out`` draws the library's random choice itself, with that choice's
+    ``getrandbits`` (issue 16 §2): the same options chosen as ``choose`` chooses, whether one
+    bot plays every seat or each seat has its own, and the generators end where the bots'
+    own would (so a bot used again goes on drawing the same numbers)."""
+    from forestshuffle.bots.base import _bit_draws
+
+    assert _bit_draws(chooser(RandomBot(1))) is not None
+    assert _bit_draws(chooser(fs.bots.GreedyBot(1))) is None
+    for seed in (3, 11):
+        fast = fs.new_game("base", players=3, seed=seed)
+        fast_bots = RandomBot(seed) if shared else [RandomBot(seed + p) for p in range(3)]
+        fs.bots.play_out(fast, fast_bots)
+        slow = fs.new_game("base", players=3, seed=seed)
+        slow_bots = [RandomBot(seed)] * 3 if shared else [RandomBot(seed + p) for p in range(3)]
+        while not slow.is_over:
+            assert slow.pending is not None
+            slow.apply(slow_bots[slow.pending.player].choose(slow))
+        assert fast.actions == slow.actions and fast.events == slow.events
+        after = [fast_bots] if shared else fast_bots
+        assert [b.rng.getstate() for b in after] == [
+            b.rng.getstate() for b in (slow_bots[:1] if shared else slow_bots)]

@@ -24,7 +24,7 @@ from .errors import (
     PlayerCountError,
     RecordError,
 )
-from .machine import advance, apply_answer, resolve, run
+from .machine import advance, apply_answer, fold, resolve, run
 from .observation import observe
 from .outcome import Outcome, best, state_notes, termination_of, tie_values
 from .plugins import get_ruleset, plugin_failure
@@ -36,7 +36,7 @@ from .safety import (
     strict_int,
 )
 from .scoring import Scores, final_scores, final_totals, with_state_scores
-from .state import GameState, evolve, fold
+from .state import GameState, evolve
 from .trusted import load as trusted_load
 from .views import PlayerView, view
 

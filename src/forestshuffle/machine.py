@@ -16,8 +16,17 @@ from typing import TYPE_CHECKING, Any
 from .decisions import Action, Decision, Declare, describe, field_problem, find_option
 from .errors import ForestShuffleError, IllegalActionError, NoProgressError, PluginError
 from .events import Event
+from .fastevents import (
+    CARD_DRAWN,
+    CARD_PLAYED,
+    CARD_REVEALED,
+    CARD_TAKEN,
+    STEP_FINISHED,
+    STEPS_REPLACED,
+    TURN_STARTED,
+)
 from .safety import MAX_EVENTS_WITHOUT_DECISION, MAX_STEPS_WITHOUT_DECISION
-from .state import fold
+from .state import EVOLVE_TABLE, card_played_into
 
 if TYPE_CHECKING:
     from .kinds import DeclarationKind, StepKind
@@ -112,6 +121,12 @@ def with_declarations(state: GameState, dec: Decision) -> Decision:
     return Decision(dec.player, dec.kind, dec.prompt, dec.options + extra)
 
 
+def fold(state: GameState, events: Sequence[Event], log: list[Event]) -> None:
+    """Fold *events* into *state* and append them to *log*, stopping at the game's end (the
+    first part of :func:`run`'s loop alone)."""
+    _resolve(state, log, events, False, None)
+
+
 def run(state: GameState, log: list[Event],
         apply: Callable[[Sequence[Event]], None] | None = None) -> None:
     """Resolve the head steps that need no input until a decision is pending (it becomes
@@ -123,12 +138,75 @@ def run(state: GameState, log: list[Event],
     never leads to a decision is stopped after
     :data:`~forestshuffle.safety.MAX_STEPS_WITHOUT_DECISION` steps or
     :data:`~forestshuffle.safety.MAX_EVENTS_WITHOUT_DECISION` events (NoProgressError)."""
+    _resolve(state, log, None, True, apply)
+
+
+def _resolve(state: GameState, log: list[Event], events: Sequence[Event] | None,
+             steps: bool, apply: Callable[[Sequence[Event]], None] | None) -> None:
+    """:func:`fold` (*events*, no *steps*) and :func:`run` (*steps*), and both at once for an
+    answer's events (:func:`_drive`): one loop that folds events, then resolves the head step
+    and folds its events, and so on, with no call per step but the step kind's.
+
+    Folding is :func:`~forestshuffle.state.evolve` inlined, the events that are nine in ten
+    of every log applied here by their class, in the order of how often they come, most
+    without a call (what ``state._steps_replaced``, ``_turn_started``... do); it stops at the
+    game's end. A failure while folding a step's events is that step kind's (PluginError)."""
     rules = state.rules
     kinds = rules.step_kinds
     queue = state.queue
-    steps = produced = 0
+    table = EVOLVE_TABLE
+    nsteps = produced = 0
     step: Step | None = None
-    while not state.over:
+    while True:
+        if events is not None:
+            try:
+                if apply is not None:
+                    apply(events)
+                else:
+                    n = 0
+                    for e in events:
+                        t = type(e)
+                        if t is STEPS_REPLACED:
+                            queue[0:1] = e.steps  # type: ignore[attr-defined]
+                        elif t is STEP_FINISHED:
+                            del queue[0]
+                        elif t is TURN_STARTED:
+                            p: int = e.player  # type: ignore[attr-defined]
+                            state.current = p
+                            state.turn += 1
+                            if e.extra:  # type: ignore[attr-defined]
+                                state.extra_turns[p] -= 1
+                            queue[0:1 if queue else 0] = state.turn_queues[p]
+                        elif t is CARD_PLAYED:
+                            card_played_into(state, e)  # type: ignore[arg-type]
+                        elif t is CARD_TAKEN:
+                            state.clearing.remove(e.card)  # type: ignore[attr-defined]
+                            state.hands[e.player].append(e.card)  # type: ignore[attr-defined]
+                        elif t is CARD_REVEALED:
+                            state.clearing.append(state.deck.pop())
+                        elif t is CARD_DRAWN:
+                            state.hands[e.player].append(  # type: ignore[attr-defined]
+                                state.deck.pop())
+                        else:
+                            fn = table.get(t)
+                            if fn is None:
+                                e.apply(state)  # type: ignore[attr-defined]  # a plugin's
+                            else:
+                                fn(state, e)
+                        log.append(e)
+                        n += 1
+                        if state.over:
+                            break
+                    state.nevents += n
+                    state.pending = None
+            except ForestShuffleError:
+                raise
+            except Exception as exc:
+                if step is None:  # the caller's events
+                    raise
+                raise _failure(rules, exc, step) from exc
+        if not steps or state.over:
+            return
         if not queue:
             last = step.kind if step is not None else "?"
             raise PluginError(f"the resolution queue ran empty after step kind {last!r}",
@@ -153,18 +231,10 @@ def run(state: GameState, log: list[Event],
                 return
             res = list(res) if isinstance(res, tuple) else res
             produced += len(res) if isinstance(res, list) else 0
-        steps += 1
-        if steps > MAX_STEPS_WITHOUT_DECISION or produced > MAX_EVENTS_WITHOUT_DECISION:
-            raise _stalled(rules, step, steps, produced)
-        try:
-            if apply is None:
-                fold(state, res, log)
-            else:
-                apply(res)
-        except ForestShuffleError:
-            raise
-        except Exception as exc:
-            raise _failure(rules, exc, step) from exc
+        nsteps += 1
+        if nsteps > MAX_STEPS_WITHOUT_DECISION or produced > MAX_EVENTS_WITHOUT_DECISION:
+            raise _stalled(rules, step, nsteps, produced)
+        events = res
 
 
 def apply_answer(game: Any, action: Action) -> None:
@@ -172,25 +242,30 @@ def apply_answer(game: Any, action: Action) -> None:
     :class:`~forestshuffle.game.Game`), fold its events and :func:`run` to the next decision;
     on a failure the game is rebuilt as it was (``game._rebuild``) and a plugin's exception
     becomes a PluginError. Here, not in ``game``, so that the compiled build compiles it."""
-    _drive(game, None, None, 1, (), action)
+    _drive(game, None, None, 1, (), action, ())
 
 
 def play_loop(game: Any, one: Callable[[Any], Action] | None,
               seats: Sequence[Callable[[Any], Action]] | None, max_actions: int,
-              exact: Sequence[bool] = ()) -> bool:
+              exact: Sequence[bool] = (),
+              bits: Sequence[Callable[[int], int] | None] = ()) -> bool:
     """The loop of :func:`~forestshuffle.bots.play_out`: at most *max_actions* actions, each
     chosen by *one* (every seat's chooser) or by the pending player's of *seats*, applied
     as :func:`apply_answer` applies it; True once the game is over, False if it did not end.
 
     What a chooser returns is checked with :func:`resolve`, unless *exact* says, by seat
     (one entry for *one*), that it returns an option of the pending decision itself (the
-    library's own random choice does: it picks from ``state.pending.options``)."""
-    return _drive(game, one, seats, max_actions, exact, None)
+    library's own random choice does: it picks from ``state.pending.options``). *bits*, by
+    seat likewise, gives that choice's ``getrandbits`` where it draws with CPython's bit
+    loop (:class:`~forestshuffle.bots.uniform.UniformChoice`): the loop then draws as it
+    would, without calling it (the same option, the same generator state)."""
+    return _drive(game, one, seats, max_actions, exact, None, bits)
 
 
 def _drive(game: Any, one: Callable[[Any], Action] | None,
            seats: Sequence[Callable[[Any], Action]] | None, max_actions: int,
-           exact: Sequence[bool], given: Action | None) -> bool:
+           exact: Sequence[bool], given: Action | None,
+           bits: Sequence[Callable[[int], int] | None]) -> bool:
     """:func:`play_loop` (*given* None) and :func:`apply_answer` (*given*, one action): one
     loop, so that playing out a game makes no call per action but the choice and the steps."""
     for _ in range(max_actions):
@@ -201,11 +276,24 @@ def _drive(game: Any, one: Callable[[Any], Action] | None,
             dec = state.pending
             assert dec is not None
             seat = 0 if seats is None else dec.player
-            chooser = one if seats is None else seats[seat]
-            assert chooser is not None
-            action = chooser(game)
-            if seat >= len(exact) or not exact[seat]:
-                action = resolve(state, action)
+            draw = bits[seat] if seat < len(bits) else None
+            if draw is not None:  # UniformChoice.__call__, without its call
+                opts = dec.options
+                n = len(opts)
+                if n <= 1:
+                    action = opts[0]
+                else:
+                    k = n.bit_length()
+                    r = draw(k)
+                    while r >= n:
+                        r = draw(k)
+                    action = opts[r]
+            else:
+                chooser = one if seats is None else seats[seat]
+                assert chooser is not None
+                action = chooser(game)
+                if seat >= len(exact) or not exact[seat]:
+                    action = resolve(state, action)
         else:
             action = given
         step = state.queue[0]
@@ -223,8 +311,7 @@ def _drive(game: Any, one: Callable[[Any], Action] | None,
         mark = len(log)
         try:
             if game._expect is None:
-                fold(state, evs, log)
-                run(state, log, None)
+                _resolve(state, log, evs, True, None)
             else:
                 game._run(evs)
                 game._advance()

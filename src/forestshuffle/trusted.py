@@ -25,8 +25,8 @@ from .codegen import Decoder, decoder_of, list_decoder
 from .collector import paused
 from .decisions import ACTION_TYPES, Action
 from .errors import ForestShuffleError, RecordError
+from .machine import fold
 from .record import FORMAT, VERSION, _ruleset, action_from_dict, event_from_dict
-from .state import fold
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset

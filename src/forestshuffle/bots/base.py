@@ -134,6 +134,13 @@ def _picks_an_option(choose: Any) -> bool:
     return type(getattr(choose, "__self__", choose)) is UniformChoice
 
 
+def _bit_draws(choose: Any) -> Callable[[int], int] | None:
+    """The ``getrandbits`` *choose* draws with, when it is the library's random choice
+    drawing with CPython's bit loop (the play loop then draws itself); else None."""
+    made = getattr(choose, "__self__", choose)
+    return made.bits if type(made) is UniformChoice else None
+
+
 def play_out(game: Game, bots: Sequence[Any] | Any, max_actions: int = 100_000) -> Game:
     """Let *bots* (one per player, or one for all) play *game* to its end; returns it.
 
@@ -142,8 +149,10 @@ def play_out(game: Game, bots: Sequence[Any] | Any, max_actions: int = 100_000) 
     and everything else the program holds, for nothing."""
     one = chooser(bots) if not isinstance(bots, Sequence) else None
     seats = [chooser(b) for b in bots] if one is None else None
-    exact = tuple(_picks_an_option(c) for c in ([one] if seats is None else seats))
+    choosers = [one] if seats is None else seats
+    exact = tuple(_picks_an_option(c) for c in choosers)
+    bits = tuple(_bit_draws(c) for c in choosers)
     # the loop, compiled in the compiled build
-    if paused(play_loop, game, one, seats, max_actions, exact):
+    if paused(play_loop, game, one, seats, max_actions, exact, bits):
         return game
     raise RuntimeError(f"the game did not end within {max_actions} actions")

@@ -282,7 +282,28 @@ class EndTurnStep(StepKind):
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Clearing check, end of the game, then an extra turn or the next seat."""
         rules = state.rules
-        out: Events = []  # TurnStarted finishes this step (GameEnded clears the queue)
+        out: Events | None = None
+        if len(state.clearing) >= rules.spec.clearing_limit or rules.end_conditions \
+                or state.end_scheduled is not None:
+            out = self._ending(state, rules)
+            if out and type(out[-1]) is ev.GameEnded:
+                return out
+        # TurnStarted finishes this step (GameEnded clears the queue)
+        p = state.current
+        player = step.player
+        if 0 <= player < state.players and state.extra_turns[p] > 0:
+            started = turn_started(p, True)
+        else:
+            started = turn_started(0 if player < 0 else (p + 1) % state.seats, False)
+        if out:
+            out.append(started)
+            return out
+        return [started]
+
+    @staticmethod
+    def _ending(state: GameState, rules: Ruleset) -> Events:
+        """A full clearing emptied, then the game's end if it is over (GameEnded last)."""
+        out: Events = []
         after = state  # what the end conditions read: the state once the clearing is emptied
         if len(state.clearing) >= rules.spec.clearing_limit:
             emptied = ev.ClearingEmptied(tuple(state.clearing))
@@ -296,12 +317,6 @@ class EndTurnStep(StepKind):
             if cond.ended(after):
                 out.append(ev.GameEnded(cond.name))
                 return out
-        p = state.current
-        if 0 <= step.player < state.players and state.extra_turns[p] > 0:
-            out.append(turn_started(p, True))
-        else:
-            p = 0 if step.player < 0 else (p + 1) % state.seats
-            out.append(turn_started(p, False))
         return out
 
 
