@@ -46,6 +46,9 @@ def deck_take(
     rules = state.rules
     cards = rules.cards
     deck = state.deck
+    if n == 1 and deck and not cards[deck[-1]].winter:  # one card, not a winter card
+        out.append(make(deck[-1]))
+        return True
     i = len(deck) - 1
     winters = len(state.winter)
     taken = 0
