@@ -212,6 +212,8 @@ class Ruleset:
         #: what the core turn's option builder reads, made on its first use
         #: (:class:`forestshuffle.kinds.turn.TurnTable`)
         self.turn_table: Any = None
+        #: prompts of the core's decisions, made once: (what, card, half, owed) -> text
+        self.prompts: dict[tuple[str, int, int, int], str] = {}
         reveal = type(self.step_kinds.get("reveal"))
         #: True when the ``reveal`` step is the core's: a play then makes its events at once
         #: (:func:`forestshuffle.rules.play_events`), the same the step would make when run

@@ -34,7 +34,22 @@ from ..steps import Step
 from . import StepKind
 
 if TYPE_CHECKING:
+    from ..ruleset import Ruleset
     from ..state import GameState
+
+
+def _prompt(rules: Ruleset, what: str, card: int, half: int, owed: int) -> str:
+    """The prompt of a placement (*what* ``place``) or payment (``pay``, *owed* more) of
+    *card*, made once per ruleset and kept (``Ruleset.prompts``)."""
+    key = (what, card, half, owed)
+    text = rules.prompts.get(key)
+    if text is None:
+        if what == "place":
+            text = f"choose where {rules.name_of(card)} goes"
+        else:
+            text = f"pay for {rules.name_of(card, half)} ({owed} more)"
+        rules.prompts[key] = text
+    return text
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -63,7 +78,7 @@ class PlaceStep(StepKind):
         if opts[0].slot == "center":
             return self.answer(state, step, opts[0])
         return Decision(step.player, "place",
-                        f"choose where {state.rules.name_of(step.card)} goes", tuple(opts))
+                        _prompt(state.rules, "place", step.card, -1, 0), tuple(opts))
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Pay next, or place at once when it costs nothing."""
@@ -106,7 +121,7 @@ class PayStep(StepKind):
         pay = rules.pay_actions
         opts = tuple(map(pay.__getitem__, usable))
         return Decision(step.player, "pay",
-                        f"pay for {rules.name_of(step.card, a['half'])} ({owed} more)", opts)
+                        _prompt(rules, "pay", step.card, a["half"], owed), opts)
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Record the card; the last one puts the played card down."""
