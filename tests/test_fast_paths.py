@@ -66,8 +66,11 @@ def test_the_index_of_empty_slots_follows_the_forest(ruleset, expansions):
         bot = RandomBot(seed)
         while not g.is_over:
             for forest in g.state.forests:
-                index = {p: v for p, v in forest.empty.items() if v}
+                index = {p: [e[:3] for e in v] for p, v in forest.empty.items() if v}
                 assert index == _empty_by_scan(forest)
+                for entries in forest.empty.values():  # each with its placements by half
+                    for si, _, name, places in entries:
+                        assert places == tuple(fs.Place(h, si, name) for h in range(4))
                 assert forest.copy().empty == forest.empty
                 # the bits of the positions with an empty slot, kept as cards move
                 assert forest.open_mask == mask_of(forest.open) == mask_of(

@@ -42,7 +42,8 @@ def _facts(f: Forest) -> list[Any]:
               s.extra_trees, s.under) for s in f.sites],
             list(f.where.items()), list(f.counts.items()), f.order,
             list(f.placed_turn.items()), list(f.open.items()),
-            [(id(sd), n) for sd, n in f.open_defs.items()], list(f.empty.items()), f.triggers]
+            [(id(sd), n) for sd, n in f.open_defs.items()],
+            [(p, [e[:3] for e in v]) for p, v in f.empty.items()], f.triggers]
 
 
 def _open_every_kind(rules: Any, open_: Any, halves: tuple[Any, ...], card: int,

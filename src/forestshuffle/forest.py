@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from .cards import Position
 from .layouts import SiteKind, SlotDef
+from .slot_entries import SlotEntry, kind_rows, site_entries
 
 if TYPE_CHECKING:
     from .compiled import CompiledHalf
@@ -126,7 +127,7 @@ def _opener(kind: SiteKind) -> tuple[SiteKind, Opener]:
     if got is not None and got[0] is kind:
         return got
     env: dict[str, object] = {"_new_site": _new_site, "_new": object.__new__, "Site": Site,
-                              "KIND": kind}
+                              "KIND": kind, "ROWS": kind_rows(kind), "_entries": site_entries}
     lines = ["def open_(f, card, half, turn):", "    sites = f.sites", "    idx = len(sites)"]
     if Site.__new__ is object.__new__:  # a Python class: made here, its slots a literal
         slots = ", ".join(f"{sd.name!r}: []" for sd in kind.slots)
@@ -145,9 +146,10 @@ def _opener(kind: SiteKind) -> tuple[SiteKind, Opener]:
         env[f"S{i}"] = sd
         lines.append(f"    od[S{i}] = od.get(S{i}, 0) + 1")
         for pos in sd.accepts:
-            by_pos.setdefault(pos, []).append(f"(idx, {i}, {sd.name!r})")
+            by_pos.setdefault(pos, []).append(f"ents[{i}]")
     if by_pos:
-        lines += ["    op = f.open", "    empty = f.empty"]
+        lines += ["    op = f.open", "    empty = f.empty",
+                  "    ents = ROWS[idx] if idx < len(ROWS) else _entries(KIND, idx)"]
     for j, (pos, entries) in enumerate(by_pos.items()):
         env[f"P{j}"] = pos
         lines += [f"    op[P{j}] = op.get(P{j}, 0) + {len(entries)}", f"    e = empty.get(P{j})",
@@ -210,9 +212,10 @@ def _open_planned(f: Forest, card: int, half: CompiledHalf | None, kind: SiteKin
         od[sd] = od.get(sd, 0) + 1
     op = f.open
     empty = f.empty
+    ents = site_entries(kind, idx)
     for pos, slots in plan.by_pos:
         op[pos] = op.get(pos, 0) + len(slots)
-        entries = [(idx, i, name) for i, name in slots]
+        entries = [ents[i] for i, _ in slots]
         e = empty.get(pos)
         if e is None:
             empty[pos] = entries
@@ -255,9 +258,10 @@ class Forest:
         self.open_mask = 0
         #: slot definition -> number of empty slots of it
         self.open_defs: dict[SlotDef, int] = {}
-        #: position -> the empty slots that take it, as (site, slot index, slot name), in
+        #: position -> the empty slots that take it, as (site, slot index, slot name, the
+        #: placements there by half index: :mod:`forestshuffle.slot_entries`), in
         #: the order placements are offered (by site, then the site kind's slot order)
-        self.empty: dict[Position, list[tuple[int, int, str]]] = {}
+        self.empty: dict[Position, list[SlotEntry]] = {}
         #: cards with permanent triggers, in the order played
         self.triggers: list[int] = []
 
@@ -366,12 +370,13 @@ class Forest:
         s = self.sites[site]
         for lst in self.empty.values():
             lst[:] = [x for x in lst if x[0] != site]
+        ents = site_entries(s.kind, site)
         for i, sd in enumerate(s.kind.slots):
             if s.slots[sd.name]:
                 continue
             for pos in sd.accepts:
                 lst = self.empty.setdefault(pos, [])
-                lst.append((site, i, sd.name))
+                lst.append(ents[i])
                 lst.sort()
 
     def attach(
@@ -385,7 +390,7 @@ class Forest:
             op = self.open
             sd = s.kind.slot(slot)
             self.open_defs[sd] -= 1
-            entry = (site, s.kind.slots.index(sd), slot)
+            entry = site_entries(s.kind, site)[s.kind.slots.index(sd)]
             for pos in sd.accepts:
                 n = op[pos] - 1
                 op[pos] = n
@@ -515,11 +520,11 @@ class Forest:
             kind, at, full = run.kind, run.at, run.filled
             n = len(at)
             self._count_sites(kind, n, run.face_down)
+            sites = [site_entries(kind, idx) for idx in at]
             for i, sd in enumerate(kind.slots):
                 od[sd] = od.get(sd, 0) + n
                 name = sd.name
-                rows = [(idx, i, name) for idx in at if (idx, name) not in full] if full \
-                    else [(idx, i, name) for idx in at]
+                rows = [ents[i] for ents in sites if not full or (ents[i][0], name) not in full]
                 for pos in sd.accepts:
                     op[pos] = op.get(pos, 0) + n
                     runs[pos] = runs.get(pos, 0) + 1

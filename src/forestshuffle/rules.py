@@ -17,6 +17,7 @@ from .decisions import Action, Decision, Pass, PickCard, Place
 from .fastevents import FINISHED as FINISHED  # re-exported: the kinds' helpers
 from .fastevents import CardDrawnBy, bare_step, card_played, card_revealed, replace_head_by
 from .fastevents import replace_head as replace_head
+from .slot_entries import HALVES
 from .steps import Step
 
 if TYPE_CHECKING:
@@ -140,23 +141,6 @@ def open_positions(state: GameState, player: int) -> set[Any]:
     return {sd for sd, n in state.forests[player].open_defs.items() if n > 0}
 
 
-#: halves per card the shared placements below are made for (a card has one or two)
-_HALVES: Final = 4
-#: an entry of ``Forest.empty`` (site, slot index, slot name) -> its placements by half
-#: index, ``Place(half, site, slot)``: shared by every game (actions are never changed)
-_SLOT_PLACES: Final[dict[tuple[int, int, str], tuple[Place, ...]]] = {}
-
-
-def _slot_places(e: tuple[int, int, str]) -> tuple[Place, ...]:
-    """The placements of empty-slot entry *e*, by half index (kept while they are few)."""
-    si, _, name = e
-    row = tuple(Place(hi, si, name, label=f"put it at site {si}, {name}")
-                for hi in range(_HALVES))
-    if len(_SLOT_PLACES) < 4096:
-        _SLOT_PLACES[e] = row
-    return row
-
-
 def placements(
     state: GameState, player: int, card: int, flt: HalfFilter | None = None,
     max_cost: int | None = None,
@@ -187,12 +171,9 @@ def placements(
             continue
         pos = h.position
         joins = h.species in sharing or hosts
-        if plain and not joins and hi < _HALVES:  # only empty slots qualify: their index
-            for e in empty.get(pos, ()):
-                row = _SLOT_PLACES.get(e)
-                if row is None:
-                    row = _slot_places(e)
-                out.append(row[hi])
+        if plain and not joins and hi < HALVES:  # only empty slots qualify: their index,
+            for e in empty.get(pos, ()):  # each entry with its placements by half
+                out.append(e[3][hi])
             continue
         for si, site in enumerate(forest.sites):
             slots = site.slots
