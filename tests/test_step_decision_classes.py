@@ -239,3 +239,14 @@ def test_play_out_draws_for_the_random_choice_as_it_would_draw(shared: bool) -> 
         after = [fast_bots] if shared else fast_bots
         assert [b.rng.getstate() for b in after] == [
             b.rng.getstate() for b in (slow_bots[:1] if shared else slow_bots)]
+
+
+def test_the_hot_paths_decision_maker_makes_what_the_class_makes() -> None:
+    """``decision.decision`` (the step kinds' maker, without the class call in the pure build)
+    gives a Decision equal, field by field, to the constructor's."""
+    from forestshuffle.decision import decision
+
+    opts = (fs.Pass(label="pass"), fs.PickCard(3, label="pick 3"))
+    made, want = decision(1, "turn", "choose", opts), fs.Decision(1, "turn", "choose", opts)
+    assert type(made) is fs.Decision and made == want and repr(made) == repr(want)
+    assert made.options is opts and (made.player, made.kind, made.prompt) == (1, "turn", "choose")

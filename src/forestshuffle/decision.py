@@ -8,7 +8,7 @@ native class (the hot path makes one per action) while the attrs action classes 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from .action import Action
 
@@ -72,3 +72,22 @@ class Decision:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Decision, (self.player, self.kind, self.prompt, self.options))
+
+
+_NEW: Final[Any] = object.__new__
+#: True where Decision is a plain Python class (the pure build), which ``object.__new__``
+#: makes; the compiled build's native class is made by its constructor
+_PLAIN: Final = Decision.__new__ is object.__new__
+
+
+def decision(player: int, kind: str, prompt: str, options: tuple[Action, ...]) -> Decision:
+    """``Decision(player, kind, prompt, options)`` for *options* already a tuple, made
+    without the class call in the pure build (the hot path makes one per action)."""
+    if _PLAIN:
+        d: Decision = _NEW(Decision)
+        d.player = player
+        d.kind = kind
+        d.prompt = prompt
+        d.options = options
+        return d
+    return Decision(player, kind, prompt, options)

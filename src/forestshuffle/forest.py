@@ -520,11 +520,11 @@ class Forest:
             kind, at, full = run.kind, run.at, run.filled
             n = len(at)
             self._count_sites(kind, n, run.face_down)
-            sites = [site_entries(kind, idx) for idx in at]
+            entries = [site_entries(kind, idx) for idx in at]
             for i, sd in enumerate(kind.slots):
                 od[sd] = od.get(sd, 0) + n
                 name = sd.name
-                rows = [ents[i] for ents in sites if not full or (ents[i][0], name) not in full]
+                rows = [e[i] for e in entries if not full or (e[i][0], name) not in full]
                 for pos in sd.accepts:
                     op[pos] = op.get(pos, 0) + n
                     runs[pos] = runs.get(pos, 0) + 1

@@ -187,16 +187,18 @@ def _resolve(state: GameState, log: list[Event], events: Sequence[Event] | None,
                         elif t is CARD_DRAWN:
                             state.hands[e.player].append(  # type: ignore[attr-defined]
                                 state.deck.pop())
-                        else:
+                        else:  # only these can end the game
                             fn = table.get(t)
                             if fn is None:
                                 e.apply(state)  # type: ignore[attr-defined]  # a plugin's
                             else:
                                 fn(state, e)
+                            if state.over:
+                                log.append(e)
+                                n += 1
+                                break
                         log.append(e)
                         n += 1
-                        if state.over:
-                            break
                     state.nevents += n
                     state.pending = None
             except ForestShuffleError:

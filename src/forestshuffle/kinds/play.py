@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .. import events as ev
 from .._build import mypyc_attr
+from ..decision import decision
 from ..decisions import (
     Action,
     Decision,
@@ -77,7 +78,7 @@ class PlaceStep(StepKind):
             return [FINISHED]
         if opts[0].slot == "center":
             return self.answer(state, step, opts[0])
-        return Decision(step.player, "place",
+        return decision(step.player, "place",
                         _prompt(state.rules, "place", step.card, -1, 0), tuple(opts))
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
@@ -120,7 +121,7 @@ class PayStep(StepKind):
         rules = state.rules
         pay = rules.pay_actions
         opts = tuple(map(pay.__getitem__, usable))
-        return Decision(step.player, "pay",
+        return decision(step.player, "pay",
                         _prompt(rules, "pay", step.card, a["half"], owed), opts)
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .. import events as ev
 from .._build import mypyc_attr
 from ..cards import Position
+from ..decision import decision
 from ..decisions import (
     Action,
     Decision,
@@ -239,7 +240,7 @@ class TurnStep(StepKind):
             if fallback:
                 return [replace_head((Step(fallback, step.player),))]
             return [FINISHED]
-        return Decision(step.player, "turn", "choose a turn action", tuple(opts))
+        return decision(step.player, "turn", "choose a turn action", tuple(opts))
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Hand over to the turn action that offered it."""
@@ -258,7 +259,7 @@ class DrawMoreStep(StepKind):
         opts = draw_options(state)
         if not opts or hand_room(state, step.player) <= 0:
             return [FINISHED]
-        return Decision(step.player, "draw", "draw another card", tuple(opts))
+        return decision(step.player, "draw", "draw another card", tuple(opts))
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Take it."""
