@@ -270,6 +270,12 @@ def _drive(game: Any, one: Callable[[Any], Action] | None,
            bits: Sequence[Callable[[int], int] | None]) -> bool:
     """:func:`play_loop` (*given* None) and :func:`apply_answer` (*given*, one action): one
     loop, so that playing out a game makes no call per action but the choice and the steps."""
+    # what does not change while a game is played (its log and actions lists are kept)
+    log: list[Event] = game.events
+    actions: list[tuple[Action, int]] = game.actions
+    kinds = game.state.rules.step_kinds
+    plain = game._expect is None
+    draws = tuple(bits) + (None,) * max(0, (1 if seats is None else len(seats)) - len(bits))
     for _ in range(max_actions):
         state: GameState = game.state
         if state.over:
@@ -278,7 +284,7 @@ def _drive(game: Any, one: Callable[[Any], Action] | None,
             dec = state.pending
             assert dec is not None
             seat = 0 if seats is None else dec.player
-            draw = bits[seat] if seat < len(bits) else None
+            draw = draws[seat]
             if draw is not None:  # UniformChoice.__call__, without its call
                 opts = dec.options
                 n = len(opts)
@@ -303,16 +309,15 @@ def _drive(game: Any, one: Callable[[Any], Action] | None,
             if type(action) is Declare:
                 evs = answer(state, action)
             else:  # what answer() does, without its call (the hot path)
-                kind: StepKind = state.rules.step_kinds[step.kind]
+                kind: StepKind = kinds[step.kind]
                 evs = kind.answer(state, step, action)
         except ForestShuffleError:
             raise
         except Exception as exc:
             raise _failure(state.rules, exc, step) from exc
-        log: list[Event] = game.events
         mark = len(log)
         try:
-            if game._expect is None:
+            if plain:
                 _resolve(state, log, evs, True, None)
             else:
                 game._run(evs)
@@ -326,7 +331,7 @@ def _drive(game: Any, one: Callable[[Any], Action] | None,
         except BaseException:
             game._rebuild(mark)
             raise
-        game.actions.append((action, mark))
+        actions.append((action, mark))
     return False
 
 
