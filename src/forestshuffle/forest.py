@@ -20,12 +20,13 @@ instead of rescanning the forest. Counter keys are ``kind`` or ``kind:arg`` stri
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final, Protocol
 
 from .cards import Position
 from .layouts import SiteKind, SlotDef
-from .slot_entries import SlotEntry, kind_rows, site_entries
+from .slot_entries import SlotEntry, entries_of, kind_rows, site_entries
 
 if TYPE_CHECKING:
     from .compiled import CompiledHalf
@@ -390,13 +391,17 @@ class Forest:
             op = self.open
             sd = s.kind.slot(slot)
             self.open_defs[sd] -= 1
-            entry = site_entries(s.kind, site)[s.kind.slots.index(sd)]
+            key = (site, s.kind.slots.index(sd))  # its entries' place: they sort by it
             for pos in sd.accepts:
                 n = op[pos] - 1
                 op[pos] = n
                 if n <= 0:
                     self.open_mask &= ~POSITION_BITS[pos]
-                self.empty[pos].remove(entry)
+                lst = self.empty[pos]
+                at = bisect_left(lst, key)
+                if at == len(lst) or lst[at][0] != site or lst[at][2] != slot:
+                    raise ValueError(f"slot {slot!r} of site {site} is not in the index")
+                del lst[at]
             s.filled += 1
             if s.filled == len(s.slots):
                 self._inc("full_sites")
@@ -520,7 +525,7 @@ class Forest:
             kind, at, full = run.kind, run.at, run.filled
             n = len(at)
             self._count_sites(kind, n, run.face_down)
-            entries = [site_entries(kind, idx) for idx in at]
+            entries = entries_of(kind, at)
             for i, sd in enumerate(kind.slots):
                 od[sd] = od.get(sd, 0) + n
                 name = sd.name

@@ -58,6 +58,18 @@ def site_entries(kind: SiteKind, site: int) -> tuple[SlotEntry, ...]:
     return rows[site]
 
 
+def entries_of(kind: SiteKind, sites: list[int]) -> list[tuple[SlotEntry, ...]]:
+    """:func:`site_entries` of each of *sites* (in increasing order), made in one go."""
+    if not sites:
+        return []
+    last = sites[-1]
+    if last >= KEPT_SITES:
+        return [site_entries(kind, s) for s in sites]
+    site_entries(kind, last)  # makes the rows up to the last site
+    rows = _ROWS[id(kind)][1]
+    return [rows[s] for s in sites]
+
+
 def kind_rows(kind: SiteKind) -> list[tuple[SlotEntry, ...]]:
     """The list :func:`site_entries` keeps for *kind* (site index -> entries), for a
     generated opener to index itself (made up to the first site)."""
