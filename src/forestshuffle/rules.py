@@ -309,7 +309,9 @@ def play_events(
         if kind is not None and kind.reveals:
             now.append(bare_step("reveal", player))
     where = slot if slot == "center" else state.forests[player].sites[site].kind.roles[slot]
-    later = resolution_steps(state, player, card, half, where, kind, paid, mode)
+    # a sapling fires only triggers: none to look for in a forest without any
+    later = resolution_steps(state, player, card, half, where, kind, paid, mode) \
+        if half is not None or (rules.has_triggers and state.forests[player].triggers) else []
     if mode == "deferred":
         # kept on the Mole's step (the head once this step is finished)
         out.append(FINISHED)
