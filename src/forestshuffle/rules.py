@@ -17,7 +17,7 @@ from .decisions import Action, Decision, Pass, PickCard, Place
 from .fastevents import FINISHED as FINISHED  # re-exported: the kinds' helpers
 from .fastevents import CardDrawnBy, bare_step, card_played, card_revealed, replace_head_by
 from .fastevents import replace_head as replace_head
-from .slot_entries import HALVES
+from .slot_entries import HALVES, PLACES, placements_at, site_placement
 from .steps import Step
 
 if TYPE_CHECKING:
@@ -150,17 +150,11 @@ def placements(
     rules = state.rules
     hs = rules.halves[card]
     forest = state.forests[player]
-    cache = rules.place_actions
     if hs[0].position is Position.CENTER:
         if (flt is not None and not flt(hs[0])) or (
                 max_cost is not None and hs[0].cost > max_cost):
             return []
-        # shared by every site card: the label names the site, not the card
-        key = (0, len(forest.sites), "center")
-        act = cache.get(key)
-        if act is None:
-            act = cache[key] = Place(*key, label=f"plant it as site {key[1]}")
-        return [act]
+        return [site_placement(len(forest.sites))]
     out: list[Place] = []
     sharing = rules.sharing
     hosts = bool(rules.site_sharing)
@@ -183,11 +177,11 @@ def placements(
                 name = sd.name
                 if slots[name] and not (joins and may_join(rules, forest, site, sd, h)):
                     continue
-                key = (hi, si, name)
-                act = cache.get(key)
-                if act is None:
-                    act = cache[key] = Place(hi, si, name, label=f"put it at site {si}, {name}")
-                out.append(act)
+                if hi < HALVES:  # the shared placements of that slot (slot_entries')
+                    row = PLACES.get((si, name))
+                    out.append((placements_at(si, name) if row is None else row)[hi])
+                else:  # no card has that many halves
+                    out.append(Place(hi, si, name, label=f"put it at site {si}, {name}"))
     return out
 
 

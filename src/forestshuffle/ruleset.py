@@ -179,8 +179,6 @@ class Ruleset:
         self.shared_names: dict[str, list[str]] = {
             n: sorted(ids) for n, ids in seen.items() if len(ids) > 1}
         self._actions: dict[tuple[Any, ...], Any] = {}
-        #: shared Place actions, by (half, site, slot)
-        self.place_actions: dict[tuple[int, int, str], Any] = {}
         from .decisions import DrawFromClearing, PayWith, PlayCard, PlaySapling
 
         names = self.card_names
@@ -212,8 +210,10 @@ class Ruleset:
         #: what the core turn's option builder reads, made on its first use
         #: (:class:`forestshuffle.kinds.turn.TurnTable`)
         self.turn_table: Any = None
-        #: prompts of the core's decisions, made once: (what, card, half, owed) -> text
-        self.prompts: dict[tuple[str, int, int, int], str] = {}
+        #: what the core's decisions show, made once per ruleset: a placement's or payment's
+        #: prompt by (what, card, half, owed), an offer's prompt and options by
+        #: ("offer", species, "effect" or "bonus")
+        self.prompts: dict[tuple[Any, ...], Any] = {}
         reveal = type(self.step_kinds.get("reveal"))
         #: True when the ``reveal`` step is the core's: a play then makes its events at once
         #: (:func:`forestshuffle.rules.play_events`), the same the step would make when run

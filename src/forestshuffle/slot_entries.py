@@ -27,18 +27,31 @@ SlotEntry = tuple[int, int, str, tuple[Place, ...]]
 
 #: per site kind (by id, the kind kept to check the id): its sites' entries by site index
 _ROWS: Final[dict[int, tuple[SiteKind, list[tuple[SlotEntry, ...]]]]] = {}
-#: (site, slot name) -> the placements there by half index
-_PLACES: Final[dict[tuple[int, str], tuple[Place, ...]]] = {}
+#: (site, slot name) -> the placements there by half index (:func:`placements_at`)
+PLACES: Final[dict[tuple[int, str], tuple[Place, ...]]] = {}
+#: site index -> the placement of a site card opening it (:func:`site_placement`)
+_SITES: Final[dict[int, Place]] = {}
 
 
 def placements_at(site: int, name: str) -> tuple[Place, ...]:
     """``Place(half, site, name)`` for each half index below :data:`HALVES` (shared)."""
-    got = _PLACES.get((site, name))
+    got = PLACES.get((site, name))
     if got is None:
         got = tuple(Place(hi, site, name, label=f"put it at site {site}, {name}")
                     for hi in range(HALVES))
         if site < KEPT_SITES:
-            _PLACES[(site, name)] = got
+            PLACES[(site, name)] = got
+    return got
+
+
+def site_placement(site: int) -> Place:
+    """``Place(0, site, "center")``, a site card opening site *site* (shared by every site
+    card: its label names the site, not the card)."""
+    got = _SITES.get(site)
+    if got is None:
+        got = Place(0, site, "center", label=f"plant it as site {site}")
+        if site < KEPT_SITES:
+            _SITES[site] = got
     return got
 
 

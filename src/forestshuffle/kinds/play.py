@@ -4,7 +4,7 @@ fired triggers, and plays whose resolution waited (a Mole's)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from .._build import mypyc_attr
@@ -43,7 +43,7 @@ def _prompt(rules: Ruleset, what: str, card: int, half: int, owed: int) -> str:
     """The prompt of a placement (*what* ``place``) or payment (``pay``, *owed* more) of
     *card*, made once per ruleset and kept (``Ruleset.prompts``)."""
     key = (what, card, half, owed)
-    text = rules.prompts.get(key)
+    text: str | None = rules.prompts.get(key)
     if text is None:
         if what == "place":
             text = f"choose where {rules.name_of(card)} goes"
@@ -138,10 +138,6 @@ class PayStep(StepKind):
         return out
 
 
-#: cached prompts and options of offers, by (kind, species, what): (rules, prompt, options)
-_PROMPTS: Final[dict[tuple[str, str, str], tuple[Any, str, tuple[Action, ...]]]] = {}
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)
 class OfferStep(StepKind):
     """Offer a played card's effect or bonus, which the player may use or decline."""
@@ -154,15 +150,15 @@ class OfferStep(StepKind):
         what = step.args["what"]
         sid = rules.halves[step.card][step.args["half"]].species
         key = ("offer", sid, what)
-        made = _PROMPTS.get(key)
-        if made is None or made[0] is not rules:
+        made = rules.prompts.get(key)
+        if made is None:  # the prompt and options, made once per ruleset
             sp = rules.species[sid]
             specs = sp.effect if what == "effect" else sp.bonus
             desc = "; ".join(str(s) for s in specs)
-            made = _PROMPTS[key] = (rules, f"use the {what} of {sp.name} ({desc})", (
+            made = rules.prompts[key] = (f"use the {what} of {sp.name} ({desc})", (
                 rules.action(Use, label=f"use the {what}"),
                 rules.action(Pass, label=f"skip the {what}")))
-        return Decision(step.player, what, made[1], made[2])
+        return Decision(step.player, what, made[0], made[1])
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Queue the effect's steps, or drop it."""
