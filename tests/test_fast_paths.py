@@ -81,28 +81,47 @@ def test_the_index_of_empty_slots_follows_the_forest(ruleset, expansions):
     assert checked > 300
 
 
+def _logs(ruleset: str, expansions: tuple[str, ...], flag: str, fast: bool) -> list:
+    """The logs and actions of seeded random games with the ruleset's fast path *flag* on or
+    off."""
+    rules = fs.get_ruleset(ruleset, expansions=expansions)
+    assert getattr(rules, flag)
+    setattr(rules, flag, fast)
+    try:
+        out = []
+        for seed in range(3):
+            g = fs.new_game(rules, players=2, seed=seed)
+            fs.bots.play_out(g, [RandomBot(seed), RandomBot(seed + 50)])
+            out.append((list(g.events), [a for a, _ in g.actions]))
+        return out
+    finally:
+        setattr(rules, flag, True)
+
+
 @pytest.mark.parametrize(("ruleset", "expansions"), EVERY)
 def test_a_play_reveals_as_the_reveal_step_would(ruleset, expansions):
     """A play whose follow-ups start with the core's reveal step makes that step's events at
     once (``Ruleset.core_reveal``): the same log, event for event, as the generic path that
     queues the step and runs it (checked on seeded random games, which reveal often)."""
-    def log(fast: bool) -> list:
-        rules = fs.get_ruleset(ruleset, expansions=expansions)
-        assert rules.core_reveal
-        rules.core_reveal = fast
-        try:
-            out = []
-            for seed in range(3):
-                g = fs.new_game(rules, players=2, seed=seed)
-                fs.bots.play_out(g, [RandomBot(seed), RandomBot(seed + 50)])
-                out.append((list(g.events), [a for a, _ in g.actions]))
-            return out
-        finally:
-            rules.core_reveal = True
-
-    fast, generic = log(True), log(False)
+    fast, generic = (_logs(ruleset, expansions, "core_reveal", f) for f in (True, False))
     assert fast == generic
     assert any(type(e).__name__ == "CardRevealed" for events, _ in fast for e in events)
+
+
+@pytest.mark.parametrize(("ruleset", "expansions"), [e for e in EVERY if e[0] != "house-001"])
+def test_the_machine_ends_a_turn_as_the_end_turn_step_would(ruleset, expansions):
+    """The machine starts the next turn itself where the core's end-of-turn step would only
+    do that (``Ruleset.core_end_turn``): the same log, event for event, as running the step,
+    extra turns and the clearing's emptying (which the step still does) included."""
+    fast, generic = (_logs(ruleset, expansions, "core_end_turn", f) for f in (True, False))
+    assert fast == generic
+    names = [type(e).__name__ for events, _ in fast for e in events]
+    assert names.count("TurnStarted") > 100 and "ClearingEmptied" in names
+
+
+def test_rulesets_with_end_conditions_end_their_turns_by_the_step():
+    rules = fs.get_ruleset("house-001")
+    assert rules.end_conditions and not rules.core_end_turn
 
 
 def test_a_site_cards_placement_is_shared_and_names_no_other_card():

@@ -55,6 +55,9 @@ def step_updated(step: Step) -> ev.StepUpdated:
 INTERN_LIMIT: Final = 4096
 
 _TURNS: Final[dict[int, tuple[ev.TurnStarted, ev.TurnStarted]]] = {}
+#: seat -> its interned (TurnStarted, extra TurnStarted), for loops that look them up
+#: without calling :func:`turn_started` (made by it)
+TURN_STARTS: Final = _TURNS
 _TAKEN: Final[dict[int, dict[int, ev.CardTaken]]] = {}
 _DRAWN: Final[dict[int, dict[int, ev.CardDrawn]]] = {}
 _REVEALED: Final[dict[int, ev.CardRevealed]] = {}

@@ -24,6 +24,8 @@ from .fastevents import (
     STEP_FINISHED,
     STEPS_REPLACED,
     TURN_STARTED,
+    TURN_STARTS,
+    turn_started,
 )
 from .safety import MAX_EVENTS_WITHOUT_DECISION, MAX_STEPS_WITHOUT_DECISION
 from .state import EVOLVE_TABLE, card_played_into
@@ -157,6 +159,10 @@ def _resolve(state: GameState, log: list[Event], events: Sequence[Event] | None,
     table = EVOLVE_TABLE
     nsteps = produced = 0
     step: Step | None = None
+    # the end of a turn that only starts the next one (EndTurnStep's common case), done here
+    quick_end = rules.core_end_turn and apply is None
+    limit = rules.spec.clearing_limit
+    starts = TURN_STARTS
     while True:
         if events is not None:
             try:
@@ -214,6 +220,29 @@ def _resolve(state: GameState, log: list[Event], events: Sequence[Event] | None,
             raise PluginError(f"the resolution queue ran empty after step kind {last!r}",
                               plugin=rules.registry.owners.get(f"steps:{last}"), kind=last)
         step = queue[0]
+        if quick_end and step.kind == "end_turn" and len(state.clearing) < limit \
+                and state.end_scheduled is None:
+            # EndTurnStep.run's events (an extra turn of the player, or the next seat's
+            # turn), folded as the loop above folds them
+            p = state.current
+            if 0 <= step.player < state.players and state.extra_turns[p] > 0:
+                e = turn_started(p, True)
+                state.extra_turns[p] -= 1
+            else:
+                p = 0 if step.player < 0 else (p + 1) % state.seats
+                pair = starts.get(p)
+                e = turn_started(p, False) if pair is None else pair[0]
+            state.current = p
+            state.turn += 1
+            queue[0:1] = state.turn_queues[p]
+            log.append(e)
+            state.nevents += 1
+            nsteps += 1
+            produced += 1
+            if nsteps > MAX_STEPS_WITHOUT_DECISION:  # (a turn of nothing but its end)
+                raise _stalled(rules, step, nsteps, produced)
+            events = None
+            continue
         try:
             res = kinds[step.kind].run(state, step)
         except ForestShuffleError:

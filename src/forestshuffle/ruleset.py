@@ -219,6 +219,14 @@ class Ruleset:
         #: (:func:`forestshuffle.rules.play_events`), the same the step would make when run
         self.core_reveal = (reveal.__name__ == "RevealStep"
                             and reveal.__module__ == "forestshuffle.kinds.play")
+        end = type(self.step_kinds.get("end_turn"))
+        #: True when the ``end_turn`` step is the core's and the ruleset has no end conditions
+        #: to check at every turn's end: while the clearing is not full and no end is
+        #: scheduled, the machine starts the next turn itself (:func:`forestshuffle.machine.
+        #: run`), the same event the step would make, without running it
+        self.core_end_turn = (end.__name__ == "EndTurnStep"
+                              and end.__module__ == "forestshuffle.kinds.turn"
+                              and not self.end_conditions)
 
     def take_actions_pick(self, card: int) -> Any:
         """A shared PickCard for taking *card* from the clearing."""
