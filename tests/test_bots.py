@@ -161,3 +161,15 @@ def test_play_out_refuses_what_a_bot_returns_that_is_not_an_action():
     with pytest.raises(RuntimeError, match="did not end within 3 actions"):
         play_out(game, RandomBot(2), max_actions=3)
     assert len(game.actions) == before[1] + 3
+
+
+def test_play_out_counts_a_game_that_ends_on_its_last_allowed_action_as_ended():
+    """A game whose last action is the *max_actions*-th ended within the limit: ``play_out``
+    returns it (it once raised "did not end within" for exactly that game); one action
+    fewer is not enough."""
+    whole = play_out(fs.new_game("base", players=2, seed=6), RandomBot(3))
+    n = len(whole.actions)
+    again = play_out(fs.new_game("base", players=2, seed=6), RandomBot(3), max_actions=n)
+    assert again.is_over and again.events == whole.events
+    with pytest.raises(RuntimeError, match=f"did not end within {n - 1} actions"):
+        play_out(fs.new_game("base", players=2, seed=6), RandomBot(3), max_actions=n - 1)

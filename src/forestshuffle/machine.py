@@ -126,7 +126,7 @@ def with_declarations(state: GameState, dec: Decision) -> Decision:
 def fold(state: GameState, events: Sequence[Event], log: list[Event]) -> None:
     """Fold *events* into *state* and append them to *log*, stopping at the game's end (the
     first part of :func:`run`'s loop alone)."""
-    _resolve(state, log, events, False, None)
+    _loop(state, log, events, False, None, None, None, None, 1, (), None, ())
 
 
 def run(state: GameState, log: list[Event],
@@ -140,132 +140,7 @@ def run(state: GameState, log: list[Event],
     never leads to a decision is stopped after
     :data:`~forestshuffle.safety.MAX_STEPS_WITHOUT_DECISION` steps or
     :data:`~forestshuffle.safety.MAX_EVENTS_WITHOUT_DECISION` events (NoProgressError)."""
-    _resolve(state, log, None, True, apply)
-
-
-def _resolve(state: GameState, log: list[Event], events: Sequence[Event] | None,
-             steps: bool, apply: Callable[[Sequence[Event]], None] | None) -> None:
-    """:func:`fold` (*events*, no *steps*) and :func:`run` (*steps*), and both at once for an
-    answer's events (:func:`_drive`): one loop that folds events, then resolves the head step
-    and folds its events, and so on, with no call per step but the step kind's.
-
-    Folding is :func:`~forestshuffle.state.evolve` inlined, the events that are nine in ten
-    of every log applied here by their class, in the order of how often they come, most
-    without a call (what ``state._steps_replaced``, ``_turn_started``... do); it stops at the
-    game's end. A failure while folding a step's events is that step kind's (PluginError)."""
-    rules = state.rules
-    kinds = rules.step_kinds
-    queue = state.queue
-    table = EVOLVE_TABLE
-    nsteps = produced = 0
-    step: Step | None = None
-    # the end of a turn that only starts the next one (EndTurnStep's common case), done here
-    quick_end = rules.core_end_turn and apply is None
-    limit = rules.spec.clearing_limit
-    starts = TURN_STARTS
-    while True:
-        if events is not None:
-            try:
-                if apply is not None:
-                    apply(events)
-                else:
-                    n = 0
-                    for e in events:
-                        t = type(e)
-                        if t is STEPS_REPLACED:
-                            queue[0:1] = e.steps  # type: ignore[attr-defined]
-                        elif t is STEP_FINISHED:
-                            del queue[0]
-                        elif t is TURN_STARTED:
-                            p: int = e.player  # type: ignore[attr-defined]
-                            state.current = p
-                            state.turn += 1
-                            if e.extra:  # type: ignore[attr-defined]
-                                state.extra_turns[p] -= 1
-                            queue[0:1 if queue else 0] = state.turn_queues[p]
-                        elif t is CARD_PLAYED:
-                            card_played_into(state, e)  # type: ignore[arg-type]
-                        elif t is CARD_TAKEN:
-                            state.clearing.remove(e.card)  # type: ignore[attr-defined]
-                            state.hands[e.player].append(e.card)  # type: ignore[attr-defined]
-                        elif t is CARD_REVEALED:
-                            state.clearing.append(state.deck.pop())
-                        elif t is CARD_DRAWN:
-                            state.hands[e.player].append(  # type: ignore[attr-defined]
-                                state.deck.pop())
-                        else:  # only these can end the game
-                            fn = table.get(t)
-                            if fn is None:
-                                e.apply(state)  # type: ignore[attr-defined]  # a plugin's
-                            else:
-                                fn(state, e)
-                            if state.over:
-                                log.append(e)
-                                n += 1
-                                break
-                        log.append(e)
-                        n += 1
-                    state.nevents += n
-                    state.pending = None
-            except ForestShuffleError:
-                raise
-            except Exception as exc:
-                if step is None:  # the caller's events
-                    raise
-                raise _failure(rules, exc, step) from exc
-        if not steps or state.over:
-            return
-        if not queue:
-            last = step.kind if step is not None else "?"
-            raise PluginError(f"the resolution queue ran empty after step kind {last!r}",
-                              plugin=rules.registry.owners.get(f"steps:{last}"), kind=last)
-        step = queue[0]
-        if quick_end and step.kind == "end_turn" and len(state.clearing) < limit \
-                and state.end_scheduled is None:
-            # EndTurnStep.run's events (an extra turn of the player, or the next seat's
-            # turn), folded as the loop above folds them
-            p = state.current
-            if 0 <= step.player < state.players and state.extra_turns[p] > 0:
-                e = turn_started(p, True)
-                state.extra_turns[p] -= 1
-            else:
-                p = 0 if step.player < 0 else (p + 1) % state.seats
-                pair = starts.get(p)
-                e = turn_started(p, False) if pair is None else pair[0]
-            state.current = p
-            state.turn += 1
-            queue[0:1] = state.turn_queues[p]
-            log.append(e)
-            state.nevents += 1
-            nsteps += 1
-            produced += 1
-            if nsteps > MAX_STEPS_WITHOUT_DECISION:  # (a turn of nothing but its end)
-                raise _stalled(rules, step, nsteps, produced)
-            events = None
-            continue
-        try:
-            res = kinds[step.kind].run(state, step)
-        except ForestShuffleError:
-            raise
-        except Exception as exc:
-            raise _failure(rules, exc, step) from exc
-        if type(res) is list:
-            produced += len(res)
-        else:
-            if isinstance(res, Decision):
-                if rules.declarations:
-                    res = with_declarations(state, res)
-                if not res.options or type(res.player) is not int or not \
-                        0 <= res.player < state.players:
-                    raise _unanswerable(rules, res, step)
-                state.pending = res
-                return
-            res = list(res) if isinstance(res, tuple) else res
-            produced += len(res) if isinstance(res, list) else 0
-        nsteps += 1
-        if nsteps > MAX_STEPS_WITHOUT_DECISION or produced > MAX_EVENTS_WITHOUT_DECISION:
-            raise _stalled(rules, step, nsteps, produced)
-        events = res
+    _loop(state, log, None, True, apply, None, None, None, 1, (), None, ())
 
 
 def apply_answer(game: Any, action: Action) -> None:
@@ -273,7 +148,7 @@ def apply_answer(game: Any, action: Action) -> None:
     :class:`~forestshuffle.game.Game`), fold its events and :func:`run` to the next decision;
     on a failure the game is rebuilt as it was (``game._rebuild``) and a plugin's exception
     becomes a PluginError. Here, not in ``game``, so that the compiled build compiles it."""
-    _drive(game, None, None, 1, (), action, ())
+    _loop(game.state, game.events, None, True, None, game, None, None, 1, (), action, ())
 
 
 def play_loop(game: Any, one: Callable[[Any], Action] | None,
@@ -290,78 +165,200 @@ def play_loop(game: Any, one: Callable[[Any], Action] | None,
     seat likewise, gives that choice's ``getrandbits`` where it draws with CPython's bit
     loop (:class:`~forestshuffle.bots.uniform.UniformChoice`): the loop then draws as it
     would, without calling it (the same option, the same generator state)."""
-    return _drive(game, one, seats, max_actions, exact, None, bits)
+    return _loop(game.state, game.events, None, True, None, game, one, seats, max_actions,
+                 exact, None, bits)
 
 
-def _drive(game: Any, one: Callable[[Any], Action] | None,
-           seats: Sequence[Callable[[Any], Action]] | None, max_actions: int,
-           exact: Sequence[bool], given: Action | None,
-           bits: Sequence[Callable[[int], int] | None]) -> bool:
-    """:func:`play_loop` (*given* None) and :func:`apply_answer` (*given*, one action): one
-    loop, so that playing out a game makes no call per action but the choice and the steps."""
-    # what does not change while a game is played (its log and actions lists are kept)
-    log: list[Event] = game.events
-    actions: list[tuple[Action, int]] = game.actions
-    kinds = game.state.rules.step_kinds
-    plain = game._expect is None
-    draws = tuple(bits) + (None,) * max(0, (1 if seats is None else len(seats)) - len(bits))
+def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, steps: bool,
+          apply: Callable[[Sequence[Event]], None] | None, game: Any,
+          one: Callable[[Any], Action] | None, seats: Sequence[Callable[[Any], Action]] | None,
+          max_actions: int, exact: Sequence[bool], given: Action | None,
+          bits: Sequence[Callable[[int], int] | None]) -> bool:
+    """The machine, one loop: :func:`fold` (*events*, no *steps*), :func:`run` (*steps*),
+    and, with a *game*, :func:`apply_answer` (*given*: one action) and :func:`play_loop`
+    (up to *max_actions* actions chosen by *one* or *seats*). Per action: choose it, have the
+    head step's kind answer it, then fold its events and resolve the head steps that need no
+    input until a decision is pending, with no call per step but the step kind's, nor per
+    action but the choice; on a failure after an answer the game is rebuilt as it was. True
+    once the game is over.
+
+    Folding is :func:`~forestshuffle.state.evolve` inlined, the events that are nine in ten
+    of every log applied here by their class, in the order of how often they come, most
+    without a call (what ``state._steps_replaced``, ``_turn_started``... do); it stops at the
+    game's end. A failure while folding a step's events is that step kind's (PluginError)."""
+    # what does not change while the loop runs (a rebuilt game's state is only made on the
+    # way out, by a failure)
+    rules = state.rules
+    kinds = rules.step_kinds
+    queue = state.queue
+    table = EVOLVE_TABLE
+    # the end of a turn that only starts the next one (EndTurnStep's common case), done here
+    quick_end = rules.core_end_turn and apply is None
+    limit = rules.spec.clearing_limit
+    starts = TURN_STARTS
+    driving = game is not None
+    plain = not driving or game._expect is None
+    actions: list[tuple[Action, int]] = game.actions if driving else []
+    draws = () if given is not None or not driving else \
+        tuple(bits) + (None,) * max(0, (1 if seats is None else len(seats)) - len(bits))
+    step: Step | None = None
+    action: Action | None = None
+    mark = 0
     for _ in range(max_actions):
-        state: GameState = game.state
-        if state.over:
-            return True
-        if given is None:
-            dec = state.pending
-            assert dec is not None
-            seat = 0 if seats is None else dec.player
-            draw = draws[seat]
-            if draw is not None:  # UniformChoice.__call__, without its call
-                opts = dec.options
-                n = len(opts)
-                if n <= 1:
-                    action = opts[0]
-                else:
-                    k = n.bit_length()
-                    r = draw(k)
-                    while r >= n:
+        if driving:  # choose the action and answer it
+            if state.over:
+                return True
+            if given is None:
+                dec = state.pending
+                assert dec is not None
+                seat = 0 if seats is None else dec.player
+                draw = draws[seat]
+                if draw is not None:  # UniformChoice.__call__, without its call
+                    opts = dec.options
+                    n = len(opts)
+                    if n <= 1:
+                        action = opts[0]
+                    else:
+                        k = n.bit_length()
                         r = draw(k)
-                    action = opts[r]
+                        while r >= n:
+                            r = draw(k)
+                        action = opts[r]
+                else:
+                    chooser = one if seats is None else seats[seat]
+                    assert chooser is not None
+                    action = chooser(game)
+                    if seat >= len(exact) or not exact[seat]:
+                        action = resolve(state, action)
             else:
-                chooser = one if seats is None else seats[seat]
-                assert chooser is not None
-                action = chooser(game)
-                if seat >= len(exact) or not exact[seat]:
-                    action = resolve(state, action)
-        else:
-            action = given
-        step = state.queue[0]
+                action = given
+            step = queue[0]
+            try:
+                if type(action) is Declare:
+                    events = answer(state, action)
+                else:  # what answer() does, without its call (the hot path)
+                    kind: StepKind = kinds[step.kind]
+                    events = kind.answer(state, step, action)
+            except ForestShuffleError:
+                raise
+            except Exception as exc:
+                raise _failure(rules, exc, step) from exc
+            mark = len(log)
+        nsteps = produced = 0
+        more = steps  # steps to resolve after the events
         try:
-            if type(action) is Declare:
-                evs = answer(state, action)
-            else:  # what answer() does, without its call (the hot path)
-                kind: StepKind = kinds[step.kind]
-                evs = kind.answer(state, step, action)
-        except ForestShuffleError:
-            raise
-        except Exception as exc:
-            raise _failure(state.rules, exc, step) from exc
-        mark = len(log)
-        try:
-            if plain:
-                _resolve(state, log, evs, True, None)
-            else:
-                game._run(evs)
+            if not plain:  # a record being loaded: its events compared one by one
+                game._run(events)
                 game._advance()
-        except ForestShuffleError:
-            game._rebuild(mark)
-            raise
-        except Exception as exc:
-            game._rebuild(mark)
-            raise _failure(state.rules, exc, step) from exc
-        except BaseException:
-            game._rebuild(mark)
-            raise
+                events = None
+                more = False
+            while True:
+                if events is not None:
+                    if apply is not None:
+                        apply(events)
+                    else:
+                        n = 0
+                        for e in events:
+                            t = type(e)
+                            if t is STEPS_REPLACED:
+                                queue[0:1] = e.steps  # type: ignore[attr-defined]
+                            elif t is STEP_FINISHED:
+                                del queue[0]
+                            elif t is TURN_STARTED:
+                                p: int = e.player  # type: ignore[attr-defined]
+                                state.current = p
+                                state.turn += 1
+                                if e.extra:  # type: ignore[attr-defined]
+                                    state.extra_turns[p] -= 1
+                                queue[0:1 if queue else 0] = state.turn_queues[p]
+                            elif t is CARD_PLAYED:
+                                card_played_into(state, e)  # type: ignore[arg-type]
+                            elif t is CARD_TAKEN:
+                                state.clearing.remove(e.card)  # type: ignore[attr-defined]
+                                state.hands[e.player].append(  # type: ignore[attr-defined]
+                                    e.card)  # type: ignore[attr-defined]
+                            elif t is CARD_REVEALED:
+                                state.clearing.append(state.deck.pop())
+                            elif t is CARD_DRAWN:
+                                state.hands[e.player].append(  # type: ignore[attr-defined]
+                                    state.deck.pop())
+                            else:  # only these can end the game
+                                fn = table.get(t)
+                                if fn is None:
+                                    e.apply(state)  # type: ignore[attr-defined]  # a plugin's
+                                else:
+                                    fn(state, e)
+                                if state.over:
+                                    log.append(e)
+                                    n += 1
+                                    break
+                            log.append(e)
+                            n += 1
+                        state.nevents += n
+                        state.pending = None
+                if not more or state.over:
+                    break
+                if not queue:
+                    last = step.kind if step is not None else "?"
+                    raise PluginError(
+                        f"the resolution queue ran empty after step kind {last!r}",
+                        plugin=rules.registry.owners.get(f"steps:{last}"), kind=last)
+                step = queue[0]
+                if quick_end and step.kind == "end_turn" and len(state.clearing) < limit \
+                        and state.end_scheduled is None:
+                    # EndTurnStep.run's events (an extra turn of the player, or the next
+                    # seat's turn), folded as the loop above folds them
+                    p = state.current
+                    if 0 <= step.player < state.players and state.extra_turns[p] > 0:
+                        e = turn_started(p, True)
+                        state.extra_turns[p] -= 1
+                    else:
+                        p = 0 if step.player < 0 else (p + 1) % state.seats
+                        pair = starts.get(p)
+                        e = turn_started(p, False) if pair is None else pair[0]
+                    state.current = p
+                    state.turn += 1
+                    queue[0:1] = state.turn_queues[p]
+                    log.append(e)
+                    state.nevents += 1
+                    nsteps += 1
+                    produced += 1
+                    if nsteps > MAX_STEPS_WITHOUT_DECISION:  # (a turn of nothing but its end)
+                        raise _stalled(rules, step, nsteps, produced)
+                    events = None
+                    continue
+                res = kinds[step.kind].run(state, step)
+                if type(res) is list:
+                    produced += len(res)
+                else:
+                    if isinstance(res, Decision):
+                        if rules.declarations:
+                            res = with_declarations(state, res)
+                        if not res.options or type(res.player) is not int or not \
+                                0 <= res.player < state.players:
+                            raise _unanswerable(rules, res, step)
+                        state.pending = res
+                        break
+                    res = list(res) if isinstance(res, tuple) else res
+                    produced += len(res) if isinstance(res, list) else 0
+                nsteps += 1
+                if nsteps > MAX_STEPS_WITHOUT_DECISION or \
+                        produced > MAX_EVENTS_WITHOUT_DECISION:
+                    raise _stalled(rules, step, nsteps, produced)
+                events = res
+        except BaseException as exc:
+            if driving:
+                game._rebuild(mark)
+            if isinstance(exc, ForestShuffleError) or not isinstance(exc, Exception) \
+                    or step is None:  # (None: the caller's events)
+                raise
+            raise _failure(rules, exc, step) from exc
+        if not driving:
+            return state.over
+        assert action is not None
         actions.append((action, mark))
-    return False
+        events = None
+    return state.over and driving
 
 
 def _failure(rules: Ruleset, exc: BaseException, step: Step | None) -> PluginError:
