@@ -264,13 +264,6 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
                                 queue[0:1] = e.steps  # type: ignore[attr-defined]
                             elif t is STEP_FINISHED:
                                 del queue[0]
-                            elif t is TURN_STARTED:
-                                p: int = e.player  # type: ignore[attr-defined]
-                                state.current = p
-                                state.turn += 1
-                                if e.extra:  # type: ignore[attr-defined]
-                                    state.extra_turns[p] -= 1
-                                queue[0:1 if queue else 0] = state.turn_queues[p]
                             elif t is CARD_PLAYED:
                                 card_played_into(state, e)  # type: ignore[arg-type]
                             elif t is CARD_TAKEN:
@@ -282,6 +275,13 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
                             elif t is CARD_DRAWN:
                                 state.hands[e.player].append(  # type: ignore[attr-defined]
                                     state.deck.pop())
+                            elif t is TURN_STARTED:  # (most turns start below)
+                                p: int = e.player  # type: ignore[attr-defined]
+                                state.current = p
+                                state.turn += 1
+                                if e.extra:  # type: ignore[attr-defined]
+                                    state.extra_turns[p] -= 1
+                                queue[0:1 if queue else 0] = state.turn_queues[p]
                             else:  # only these can end the game
                                 fn = table.get(t)
                                 if fn is None:

@@ -60,7 +60,10 @@ class DrawAction(TurnAction):
     def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
         """Take one card, then queue the remaining draws."""
         player = step.player
-        left = min(state.rules.spec.draws_per_turn - 1, hand_room(state, player) - 1)
+        spec = state.rules.spec
+        left = spec.draws_per_turn - 1
+        if spec.draw_cap and spec.hand_limit - len(state.hands[player]) <= left:
+            left = spec.hand_limit - len(state.hands[player]) - 1  # (hand_room - 1)
         out: Events = [replace_head_by("draw_more", player, -1, ("left", left))
                        if left > 0 else FINISHED]
         if isinstance(action, DrawFromClearing):  # one card from the clearing or the deck
@@ -76,8 +79,10 @@ def draw_options(state: GameState) -> list[Action]:
     opts: list[Action] = []
     if state.deck:
         opts.append(rules.draw_deck_action)
-    if state.clearing:
-        opts.extend(map(rules.take_actions.__getitem__, sorted(state.clearing)))
+    if state.clearing:  # (a loop costs less than map for a few cards)
+        take = rules.take_actions
+        for c in sorted(state.clearing):
+            opts.append(take[c])
     return opts
 
 
@@ -182,39 +187,11 @@ class TurnTable:
 
 def core_turn_options(state: GameState, player: int) -> list[Action]:
     """:func:`generic_turn_options` for a ruleset whose turn actions are the core's draw,
-    play and sapling (``Ruleset.core_turn``: in that order, slots that only care about
-    sides, no limits), built in one pass over the hand: the same options in the same order,
-    which ``tests/test_fast_paths.py`` checks against the generic builder. Whether a card can
-    be played is one look-up in the ruleset's :class:`TurnTable` by the forest's
-    ``open_mask``, but for a card that might join an occupied slot."""
-    rules = state.rules
-    hand = state.hands[player]
-    opts: list[Action] = []
-    if rules.spec.hand_limit - len(hand) > 0:
-        if state.deck:
-            opts.append(rules.draw_deck_action)
-        if state.clearing:
-            take = rules.take_actions
-            for c in sorted(state.clearing):
-                opts.append(take[c])
-    cards = sorted(hand)
-    budget = len(hand) - 1
-    table = rules.turn_table
-    if table is None:
-        table = rules.turn_table = TurnTable(rules)
-    need = table.need
-    sharers = table.sharers
-    mask = state.forests[player].open_mask
-    play = rules.play_actions
-    for c in cards:
-        if need[c][mask] <= budget or (c in sharers and can_place(
-                state, player, c, budget, None, _NO_OPENS)):
-            opts.append(play[c])
-    if rules.sapling_kind is not None:
-        sap = rules.sapling_actions
-        for c in cards:
-            opts.append(sap[c])
-    return opts
+    play and sapling (``Ruleset.core_turn``), as :class:`TurnStep` builds them in one pass
+    over the hand: the same options in the same order, which ``tests/test_fast_paths.py``
+    checks against the generic builder."""
+    res = TURN_STEPS[0].run(state, Step("turn", player))
+    return list(res.options) if isinstance(res, Decision) else []
 
 
 #: no empty slot: :func:`can_place` then looks at occupied slots only
@@ -231,16 +208,40 @@ class TurnStep(StepKind):
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Ask the turn action."""
         rules = state.rules
+        player = step.player
         if rules.core_turn:
-            opts = core_turn_options(state, step.player)
+            # the core's draw, play and sapling in one pass over the hand (in that order,
+            # slots that only care about sides, no limits): whether a card can be played is
+            # one look-up in the ruleset's TurnTable by the forest's open_mask, but for a card
+            # that might join an occupied slot
+            hand = state.hands[player]
+            opts: list[Action] = draw_options(state) if rules.spec.hand_limit > len(hand) \
+                else []
+            cards = sorted(hand)
+            budget = len(hand) - 1
+            table = rules.turn_table
+            if table is None:
+                table = rules.turn_table = TurnTable(rules)
+            need = table.need
+            sharers = table.sharers
+            mask = state.forests[player].open_mask
+            play = rules.play_actions
+            for c in cards:
+                if need[c][mask] <= budget or (c in sharers and can_place(
+                        state, player, c, budget, None, _NO_OPENS)):
+                    opts.append(play[c])
+            if rules.sapling_kind is not None:
+                sap = rules.sapling_actions
+                for c in cards:
+                    opts.append(sap[c])
         else:
-            opts = generic_turn_options(state, step.player)
+            opts = generic_turn_options(state, player)
         if not opts:
             fallback = state.rules.spec.cannot_act
             if fallback:
                 return [replace_head((Step(fallback, step.player),))]
             return [FINISHED]
-        return decision(step.player, "turn", "choose a turn action", tuple(opts))
+        return decision(player, "turn", "choose a turn action", tuple(opts))
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Hand over to the turn action that offered it."""
@@ -256,8 +257,12 @@ class DrawMoreStep(StepKind):
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Ask where the next card comes from."""
+        rules = state.rules
+        spec = rules.spec
+        if spec.draw_cap and spec.hand_limit <= len(state.hands[step.player]):
+            return [FINISHED]  # (no hand_room)
         opts = draw_options(state)
-        if not opts or hand_room(state, step.player) <= 0:
+        if not opts:
             return [FINISHED]
         return decision(step.player, "draw", "draw another card", tuple(opts))
 
