@@ -64,3 +64,10 @@ def test_replace_head_with_no_steps_is_the_shared_finish_and_takes_a_list() -> N
     assert type(fe.FINISHED) is ev.StepFinished
     made = fe.replace_head([STEP])
     assert made == ev.StepsReplaced((STEP,)) and type(made.steps) is tuple
+
+
+def test_a_players_drawer_is_shared_and_draws_as_a_new_one():
+    """``drawn_by(player)`` (what every draw of the core uses) is one shared
+    ``CardDrawnBy`` per player, making the same interned events as a new one."""
+    assert fe.drawn_by(1) is fe.drawn_by(1) and fe.drawn_by(0) is not fe.drawn_by(1)
+    assert fe.drawn_by(1)(23) is fe.CardDrawnBy(1)(23) == ev.CardDrawn(1, 23)

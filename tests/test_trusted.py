@@ -114,7 +114,7 @@ def test_a_damaged_trusted_record_is_a_record_error(damage: str) -> None:
             data["actions"][2] = {"type": "PlayCard"}
         elif damage.startswith("step args"):
             e = next(e for e in data["events"] if e["type"] == "StepsReplaced"
-                     and len(e["steps"]) == 1 and not e["steps"][0]["args"])
+                     and len(e["steps"]) == 1)
             e["steps"][0]["args"] = [] if damage.endswith("list") else None
         elif damage.startswith("step "):
             e = next(e for e in data["events"] if e["type"] == "StepsReplaced"

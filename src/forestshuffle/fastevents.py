@@ -168,6 +168,19 @@ class CardDrawnBy:
         return e
 
 
+_DRAWERS: Final[dict[int, CardDrawnBy]] = {}
+
+
+def drawn_by(player: int) -> CardDrawnBy:
+    """The shared :class:`CardDrawnBy` of *player* (one per player while they are few)."""
+    d = _DRAWERS.get(player)
+    if d is None:
+        d = CardDrawnBy(player)
+        if len(_DRAWERS) < INTERN_LIMIT:
+            _DRAWERS[player] = d
+    return d
+
+
 def card_played(player: int, card: int, half: int | None, site: int, slot: str,
                 paid: tuple[int, ...], mode: str, site_kind: str | None,
                 source: str) -> ev.CardPlayed:

@@ -33,7 +33,7 @@ def load(cls: Any, data: Any, rules: Ruleset | None, trust_setup: bool, *,
     origin = data.get("origin", "seed")
     game.origin = origin
     raw: list[Any] = data["events"]
-    old = data["version"] == 1  # read modulo bookkeeping (see record.upcast)
+    old = data["version"] < record.VERSION  # read modulo bookkeeping (see record.upcast)
     positions: list[int] | None = None
     if old:
         # an action's "at" counts every event of the old log: map it to the events kept
@@ -59,7 +59,7 @@ def load(cls: Any, data: Any, rules: Ruleset | None, trust_setup: bool, *,
 def fold_setup(game: Any, raw: list[Any], setup: int, trust_setup: bool,
                 origin: str, old: bool = False) -> None:
     """Fold the set-up: re-derived from the seed and compared with the record, or (a
-    scenario, trusted on request) the record's own events. A version 1 record (*old*) is
+    scenario, trusted on request) the record's own events. An older record (*old*) is
     compared and folded modulo bookkeeping (its *raw* events hold no bookkeeping)."""
     rules = game.rules
     if not 0 < setup <= len(raw):

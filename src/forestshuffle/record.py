@@ -76,9 +76,10 @@ class RecordedGame(Protocol):
 
 FORMAT = "forestshuffle-record"
 REDACTED_FORMAT = "forestshuffle-redacted-record"
-VERSION = 2
-#: Events that only keep the resolution queue: version 1 records (whose engine queued steps
-#: with more of them) are replayed comparing every other event, and these not at all.
+VERSION = 3
+#: Events that only keep the resolution queue: records of older versions (whose engine
+#: queued steps with more of them) are replayed comparing every other event, and these not
+#: at all.
 BOOKKEEPING = (ev.StepsQueued, ev.StepsReplaced, ev.StepFinished, ev.StepUpdated)
 BOOKKEEPING_NAMES = frozenset(c.__name__ for c in BOOKKEEPING)
 REQUIRED_KEYS = ("format", "version", "ruleset", "players", "names", "seed", "setup", "events",
@@ -185,8 +186,8 @@ def action_from_dict(d: Any, index: int, rules: Ruleset | None = None) -> tuple[
 class LazyEvents:
     """The record's events, each converted (and so checked) only when it is compared.
 
-    With *modulo_bookkeeping* (a version 1 log), the replay compares the events that are not
-    bookkeeping only; :attr:`seen` counts those compared so far."""
+    With *modulo_bookkeeping* (a log of an older version), the replay compares the events
+    that are not bookkeeping only; :attr:`seen` counts those compared so far."""
 
     def __init__(self, raw: list[Any], rules: Ruleset | None = None,
                  modulo_bookkeeping: bool = False) -> None:
@@ -294,18 +295,20 @@ def dumps(game: RecordedGame, indent: int | None = None) -> str:
 def upcast(data: dict[str, Any]) -> dict[str, Any]:
     """Bring an older record version up to :data:`VERSION`.
 
-    Version 2 changed only how the engine keeps its resolution queue (fewer bookkeeping
-    events: ``StepsReplaced``, and ``TurnStarted`` queueing its own turn), not what happens
-    in a game. So a version 1 record keeps its fields, and its log is read *modulo
-    bookkeeping*: :meth:`forestshuffle.game.Game.from_record` replays its actions and
-    compares every event but the bookkeeping ones (:data:`BOOKKEEPING`); its action
-    positions (``at``) count those events only. The loaded game holds version 2 events.
+    Versions 2 and 3 changed only how the engine keeps its resolution queue, not what
+    happens in a game: version 2 has fewer bookkeeping events (``StepsReplaced``, and
+    ``TurnStarted`` queueing its own turn); version 3 reveals a card after a tree or sapling
+    is played without queueing and finishing a reveal step (an event fewer per play). So
+    an older record keeps its fields, and its log is read *modulo bookkeeping*:
+    :meth:`forestshuffle.game.Game.from_record` replays its actions and compares every
+    event but the bookkeeping ones (:data:`BOOKKEEPING`); its action positions (``at``)
+    count those events only. The loaded game holds current events.
     """
     return data
 
 
 def semantic(raw: list[Any]) -> list[Any]:
-    """The events of a version 1 log that are not bookkeeping (see :func:`upcast`)."""
+    """The events of an older log that are not bookkeeping (see :func:`upcast`)."""
     return [d for d in raw if not (isinstance(d, dict) and d.get("type") in BOOKKEEPING_NAMES)]
 
 

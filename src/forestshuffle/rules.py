@@ -15,7 +15,7 @@ from . import events as ev
 from .cards import Position
 from .decisions import Action, Decision, Pass, PickCard, Place
 from .fastevents import FINISHED as FINISHED  # re-exported: the kinds' helpers
-from .fastevents import CardDrawnBy, bare_step, card_played, card_revealed, replace_head_by
+from .fastevents import bare_step, card_played, card_revealed, drawn_by
 from .fastevents import replace_head as replace_head
 from .slot_entries import HALVES, PLACES, placements_at, site_placement
 from .steps import Step
@@ -85,7 +85,7 @@ def hand_room(state: GameState, player: int) -> int:
 def draw_events(state: GameState, player: int, n: int, out: Events) -> bool:
     """Append events drawing up to *n* cards for *player*, stopping at the hand limit."""
     return deck_take(state, min(n, hand_room(state, player)),
-                     CardDrawnBy(player), out)
+                     drawn_by(player), out)
 
 
 _FILTER_CACHE: Final[dict[tuple[Any, ...], HalfFilter]] = {}
@@ -284,15 +284,15 @@ def play_events(
     of the player's choice (see :class:`ResolvePlaysStep`).
     The step being finished must be at the head of the queue (it is replaced here by the
     play's follow-up steps); with *keep_head* it stays, behind them (a step that plays
-    several cards, asking again once each play has resolved). When those steps start with
-    the core's reveal step (``Ruleset.core_reveal``) that would run next, its events follow
-    at once: the same events, in the same order, as running it.
+    several cards, asking again once each play has resolved). When those steps would start
+    with the core's reveal step (``Ruleset.core_reveal``), the reveal is not queued: the
+    card revealed follows at once (record format 3; format 2 logs queued and finished the
+    reveal step, a bookkeeping event more, :func:`forestshuffle.record.upcast`).
     """
     rules = state.rules
     played = card_played(player, card, half, site, slot, paid, mode, site_kind, source)
-    now: list[Step] = []
     kind = None
-    upgrade = False
+    upgrade = reveals = False
     if slot == "center":
         if half is None:
             kind = rules.site_kinds[site_kind] if site_kind else rules.sapling_kind
@@ -300,12 +300,20 @@ def play_events(
             kind = rules.site_kinds[rules.halves[card][half].site_kind or ""]
         upgrade = bool(mode == "normal" and kind is not None and kind.upgrade
                        and state.hands[player])
-        if kind is not None and kind.reveals:
-            now.append(bare_step("reveal", player))
+        reveals = kind is not None and kind.reveals
     where = slot if slot == "center" else state.forests[player].sites[site].kind.roles[slot]
     # a sapling fires only triggers: none to look for in a forest without any
     later = resolution_steps(state, player, card, half, where, kind, paid, mode) \
         if half is not None or (rules.has_triggers and state.forests[player].triggers) else []
+    if reveals and not upgrade and not keep_head and mode != "deferred" and rules.core_reveal:
+        # the core's reveal step would head the queue and run next: the play finishes the
+        # playing step, queues its resolution, and reveals at once (nothing the play changes
+        # is read by the reveal: the deck, the winter cards, the turn)
+        out.append(played)
+        out.append(replace_head(later))
+        deck_take(state, 1, card_revealed, out)
+        return
+    now: list[Step] = [bare_step("reveal", player)] if reveals else []
     if mode == "deferred":
         # kept on the Mole's step (the head once this step is finished)
         out.append(FINISHED)
@@ -325,19 +333,6 @@ def play_events(
         now.insert(0, Step("upgrade_site", player, card, {
             "site": site, "kind": kind.upgrade, "reveal": len(now),
             "after": len(now) + len(later)}))
-    if now and not upgrade and not keep_head and rules.core_reveal:
-        # the reveal step heads the queue and would run next: its events (the finish, the
-        # card taken off the deck) are made here, the same, without a turn of the machine
-        # (nothing the play changes is read by it: the deck, the winter cards, the turn)
-        out.append(played)
-        if later:
-            now.extend(later)
-            out.append(replace_head(now))
-        else:
-            out.append(replace_head_by("reveal", player))
-        out.append(FINISHED)
-        deck_take(state, 1, card_revealed, out)
-        return
     now.extend(later)
     out.append(played)  # (it leaves the queue alone: the head is still the playing step)
     if keep_head:

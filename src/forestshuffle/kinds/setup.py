@@ -10,7 +10,7 @@ from .. import events as ev
 from .._build import mypyc_attr
 from ..decisions import Action, Decision, KeepHand, Redraw
 from ..draws import shuffle
-from ..fastevents import CardDrawnBy
+from ..fastevents import drawn_by
 from ..rules import FINISHED, Events, deck_take
 from ..steps import Step
 from . import DeckBuilder, StepKind
@@ -100,7 +100,7 @@ class MulliganStep(StepKind):
         hand = tuple(state.hands[step.player])
         out: Events = [FINISHED, ev.HandReturned(step.player, hand)]
         player = step.player
-        deck_take(state, len(hand), CardDrawnBy(player), out)
+        deck_take(state, len(hand), drawn_by(player), out)
         return out
 
 

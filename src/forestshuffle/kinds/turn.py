@@ -19,7 +19,7 @@ from ..decisions import (
     PlayCard,
     PlaySapling,
 )
-from ..fastevents import CardDrawnBy, card_taken, replace_head_by, step_updated, turn_started
+from ..fastevents import card_taken, drawn_by, replace_head_by, step_updated, turn_started
 from ..forest import POSITION_BITS
 from ..rules import (
     FINISHED,
@@ -69,7 +69,7 @@ class DrawAction(TurnAction):
         if isinstance(action, DrawFromClearing):  # one card from the clearing or the deck
             out.append(card_taken(player, action.card))
         else:
-            deck_take(state, 1, CardDrawnBy(player), out)
+            deck_take(state, 1, drawn_by(player), out)
         return out
 
 
@@ -273,7 +273,7 @@ class DrawMoreStep(StepKind):
         if isinstance(action, DrawFromClearing):  # one card from the clearing or the deck
             out.append(card_taken(step.player, action.card))
         else:
-            deck_take(state, 1, CardDrawnBy(step.player), out)
+            deck_take(state, 1, drawn_by(step.player), out)
         return out
 
 
