@@ -68,6 +68,8 @@ def test_the_index_of_empty_slots_follows_the_forest(ruleset, expansions):
             for forest in g.state.forests:
                 index = {p: [e[:3] for e in v] for p, v in forest.empty.items() if v}
                 assert index == _empty_by_scan(forest)
+                # the counts of empty slots by position, made from the index
+                assert forest.open == {p: len(v) for p, v in index.items()}
                 for entries in forest.empty.values():  # each with its placements by half
                     for si, _, name, places in entries:
                         assert places == tuple(fs.Place(h, si, name) for h in range(4))

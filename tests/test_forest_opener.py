@@ -3,7 +3,8 @@
 Rule (issue 16 §5, the fold shared with self-play): opening a site must leave a forest exactly
 as the plain loops over the kind's slots did: the same site, the same counts of empty slots
 by definition and by position, the same index of empty slots, the same counters, and every
-dict's entries in the same order (options are offered in that order).
+dict's entries in the same order (options are offered in that order). (The counts of empty
+slots, ``Forest.open`` and ``open_defs``, are made from the index and the sites.)
 """
 
 from __future__ import annotations
@@ -23,9 +24,7 @@ def _reference_open(f: Forest, card: int, half: Any, kind: Any, rules: Any, turn
     idx = len(f.sites)
     f.sites.append(_new_site(card, kind, half))
     for i, sd in enumerate(kind.slots):
-        f.open_defs[sd] = f.open_defs.get(sd, 0) + 1
         for pos in sd.accepts:
-            f.open[pos] = f.open.get(pos, 0) + 1
             f.empty.setdefault(pos, []).append((idx, i, sd.name))
     f.where[card] = (idx, "center", -1 if half is None else 0)
     f.order.append(card)

@@ -121,9 +121,8 @@ def _opener(kind: SiteKind) -> tuple[SiteKind, Opener]:
     but the opener's own counters, generated once per kind: the site made as
     :func:`_new_site` makes it (its slots a literal; by :func:`_new_site` itself when Site
     is a native class of the compiled build, which ``object.__new__`` cannot make), the
-    counts of empty slots and the index of empty slots updated slot by slot without a loop,
-    then the site counters (``_count_sites``). The same dict entries, in the same order, as
-    the loops would."""
+    index of empty slots updated slot by slot without a loop, then the site counters
+    (``_count_sites``). The same dict entries, in the same order, as the loops would."""
     got = _OPENERS.get(id(kind))
     if got is not None and got[0] is kind:
         return got
@@ -141,19 +140,15 @@ def _opener(kind: SiteKind) -> tuple[SiteKind, Opener]:
     else:  # a native class (the compiled build) is made through its constructor
         lines.append("    sites.append(_new_site(card, KIND, half))")
     by_pos: dict[Position, list[str]] = {}
-    if kind.slots:
-        lines.append("    od = f.open_defs")
     for i, sd in enumerate(kind.slots):
-        env[f"S{i}"] = sd
-        lines.append(f"    od[S{i}] = od.get(S{i}, 0) + 1")
         for pos in sd.accepts:
             by_pos.setdefault(pos, []).append(f"ents[{i}]")
     if by_pos:
-        lines += ["    op = f.open", "    empty = f.empty",
+        lines += ["    empty = f.empty",
                   "    ents = ROWS[idx] if idx < len(ROWS) else _entries(KIND, idx)"]
     for j, (pos, entries) in enumerate(by_pos.items()):
         env[f"P{j}"] = pos
-        lines += [f"    op[P{j}] = op.get(P{j}, 0) + {len(entries)}", f"    e = empty.get(P{j})",
+        lines += [f"    e = empty.get(P{j})",
                   "    if e is None:", f"        empty[P{j}] = [{', '.join(entries)}]",
                   "    else:", f"        e.extend(({', '.join(entries)},))"]
     if by_pos:
@@ -176,14 +171,13 @@ def _opener(kind: SiteKind) -> tuple[SiteKind, Opener]:
 class _OpenPlan:
     """What opening a site of one kind changes, worked out once per kind for the compiled
     build's :func:`_open_planned` (its loops, compiled, cost less than a generated opener
-    run by the interpreter): the slot definitions, per position the (slot index, name) of
-    the slots taking it, and the counter keys a face-up and a face-down opener add one to."""
+    run by the interpreter): per position the (slot index, name) of the slots taking it, and
+    the counter keys a face-up and a face-down opener add one to."""
 
-    __slots__ = ("by_pos", "defs", "down", "kind", "mask", "up")
+    __slots__ = ("by_pos", "down", "kind", "mask", "up")
 
     def __init__(self, kind: SiteKind) -> None:
         self.kind = kind
-        self.defs = tuple(kind.slots)
         by_pos: dict[Position, list[tuple[int, str]]] = {}
         for i, sd in enumerate(kind.slots):
             for pos in sd.accepts:
@@ -208,14 +202,9 @@ def _open_planned(f: Forest, card: int, half: CompiledHalf | None, kind: SiteKin
     sites = f.sites
     idx = len(sites)
     sites.append(_new_site(card, kind, half))
-    od = f.open_defs
-    for sd in plan.defs:
-        od[sd] = od.get(sd, 0) + 1
-    op = f.open
     empty = f.empty
     ents = site_entries(kind, idx)
     for pos, slots in plan.by_pos:
-        op[pos] = op.get(pos, 0) + len(slots)
         entries = [ents[i] for i, _ in slots]
         e = empty.get(pos)
         if e is None:
@@ -240,8 +229,8 @@ _NATIVE: Final = Site.__new__ is not object.__new__
 class Forest:
     """The sites and counters of one player's forest."""
 
-    __slots__ = ("counts", "empty", "open", "open_defs", "open_mask", "order", "placed_turn",
-                 "sites", "triggers", "where")
+    __slots__ = ("counts", "empty", "open_mask", "order", "placed_turn", "sites", "triggers",
+                 "where")
 
     def __init__(self, source: Forest | None = None) -> None:
         if source is not None:  # copy(): a constructor call, which a native class needs
@@ -253,18 +242,32 @@ class Forest:
         self.counts: dict[str, int] = {}
         self.order: list[int] = []
         self.placed_turn: dict[int, int] = {}
-        #: position -> number of empty slots that take it
-        self.open: dict[Position, int] = {}
         #: the positions with an empty slot, as bits (:func:`mask_of` of :attr:`open`)
         self.open_mask = 0
-        #: slot definition -> number of empty slots of it
-        self.open_defs: dict[SlotDef, int] = {}
         #: position -> the empty slots that take it, as (site, slot index, slot name, the
         #: placements there by half index: :mod:`forestshuffle.slot_entries`), in
         #: the order placements are offered (by site, then the site kind's slot order)
         self.empty: dict[Position, list[SlotEntry]] = {}
         #: cards with permanent triggers, in the order played
         self.triggers: list[int] = []
+
+    @property
+    def open(self) -> dict[Position, int]:
+        """Position -> the number of empty slots that take it (those with one; made from
+        :attr:`empty`)."""
+        return {p: len(v) for p, v in self.empty.items() if v}
+
+    @property
+    def open_defs(self) -> dict[SlotDef, int]:
+        """Slot definition -> the number of empty slots of it (those with one; made from the
+        sites)."""
+        out: dict[SlotDef, int] = {}
+        for s in self.sites:
+            slots = s.slots
+            for sd in s.kind.slots:
+                if not slots[sd.name]:
+                    out[sd] = out.get(sd, 0) + 1
+        return out
 
     def count(self, key: str) -> int:
         """The value of counter *key* (0 if never touched)."""
@@ -339,26 +342,14 @@ class Forest:
         """Tuck *card* face down under *site*, which becomes a site of *kind*."""
         s = self.sites[site]
         old = s.kind
-        op = self.open
-        od = self.open_defs
-        for sd in old.slots:
-            if not s.slots[sd.name]:
-                od[sd] -= 1
-                for pos in sd.accepts:
-                    op[pos] -= 1
         was_full = s.is_full
         for feat in kind.features - old.features:
             self._inc("feature:" + feat)
         s.kind = kind
         s.slots = {sd.name: s.slots.get(sd.name, []) for sd in kind.slots}
         s.filled = sum(1 for v in s.slots.values() if v)
-        for sd in kind.slots:
-            if not s.slots[sd.name]:
-                od[sd] = od.get(sd, 0) + 1
-                for pos in sd.accepts:
-                    op[pos] = op.get(pos, 0) + 1
-        self.open_mask = mask_of(op)
         self._reindex_empty(site)
+        self.open_mask = mask_of(self.open)
         if was_full != s.is_full:
             self._inc("full_sites", 1 if s.is_full else -1)
         s.under.append(card)
@@ -388,20 +379,16 @@ class Forest:
         s = self.sites[site]
         cards = s.slots[slot]
         if not cards:
-            op = self.open
             sd = s.kind.slot(slot)
-            self.open_defs[sd] -= 1
             key = (site, s.kind.slots.index(sd))  # its entries' place: they sort by it
             for pos in sd.accepts:
-                n = op[pos] - 1
-                op[pos] = n
-                if n <= 0:
-                    self.open_mask &= ~POSITION_BITS[pos]
                 lst = self.empty[pos]
                 at = bisect_left(lst, key)
                 if at == len(lst) or lst[at][0] != site or lst[at][2] != slot:
                     raise ValueError(f"slot {slot!r} of site {site} is not in the index")
                 del lst[at]
+                if not lst:
+                    self.open_mask &= ~POSITION_BITS[pos]
             s.filled += 1
             if s.filled == len(s.slots):
                 self._inc("full_sites")
@@ -426,9 +413,7 @@ class Forest:
         self.counts = dict(f.counts)
         self.order = list(f.order)
         self.placed_turn = dict(f.placed_turn)
-        self.open = dict(f.open)
         self.open_mask = f.open_mask
-        self.open_defs = dict(f.open_defs)
         self.empty = {p: list(v) for p, v in f.empty.items()}
         self.triggers = list(f.triggers)
 
@@ -458,8 +443,6 @@ class Forest:
             raise ValueError("add_sites builds an empty forest")
         where = self.where
         order = self.order
-        od = self.open_defs
-        op = self.open
         c = self.counts
         extra_trees = rules.extra_trees
         kinds: dict[int, _KindRun] = {}
@@ -493,14 +476,11 @@ class Forest:
                 self._count_opener(kind, half, rules, card)
             if not cards:
                 continue
-            info = run.info
+            roles = run.roles
             for cd, hi, h, slot in cards:  # attach's counting, the empty slots below
                 held = slots[slot]
-                sd, role = info[slot]
+                role = roles[slot]
                 if not held:
-                    od[sd] = od.get(sd, 0) - 1
-                    for pos in sd.accepts:
-                        op[pos] = op.get(pos, 0) - 1
                     site.filled += 1
                     if site.filled == len(slots):
                         c["full_sites"] = c.get("full_sites", 0) + 1
@@ -527,11 +507,9 @@ class Forest:
             self._count_sites(kind, n, run.face_down)
             entries = entries_of(kind, at)
             for i, sd in enumerate(kind.slots):
-                od[sd] = od.get(sd, 0) + n
                 name = sd.name
                 rows = [e[i] for e in entries if not full or (e[i][0], name) not in full]
                 for pos in sd.accepts:
-                    op[pos] = op.get(pos, 0) + n
                     runs[pos] = runs.get(pos, 0) + 1
                     e = empty.get(pos)
                     if e is None:
@@ -541,20 +519,20 @@ class Forest:
         for pos, k in runs.items():
             if k > 1:  # by site, then slot: the order open_site keeps
                 empty[pos].sort()
-        self.open_mask = mask_of(op)
+        self.open_mask = mask_of(self.open)
 
 
 class _KindRun:
     """The sites of one kind :meth:`Forest.add_sites` opens: the kind, its slot names, each
-    slot's definition and ``slot:`` counter by name, the sites' indexes, how many opened
+    slot's ``slot:`` counter by name, the sites' indexes, how many opened
     face down, and the (site, slot) pairs its cards filled."""
 
-    __slots__ = ("at", "face_down", "filled", "info", "kind", "names")
+    __slots__ = ("at", "face_down", "filled", "kind", "names", "roles")
 
     def __init__(self, kind: SiteKind) -> None:
         self.kind = kind
         self.names = tuple(sd.name for sd in kind.slots)
-        self.info = {sd.name: (sd, "slot:" + sd.role_name) for sd in kind.slots}
+        self.roles = {sd.name: "slot:" + sd.role_name for sd in kind.slots}
         self.at: list[int] = []
         self.face_down = 0
         self.filled: set[tuple[int, str]] = set()

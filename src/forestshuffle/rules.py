@@ -137,8 +137,8 @@ def open_positions(state: GameState, player: int) -> set[Any]:
     empty slot when the ruleset's slots only care about sides, else the empty slots'
     definitions (a few distinct :class:`~forestshuffle.layouts.SlotDef` values)."""
     if state.rules.plain_slots:
-        return {p for p, n in state.forests[player].open.items() if n > 0}
-    return {sd for sd, n in state.forests[player].open_defs.items() if n > 0}
+        return {p for p, v in state.forests[player].empty.items() if v}
+    return set(state.forests[player].open_defs)
 
 
 def placements(
