@@ -100,28 +100,47 @@ def _logs(ruleset: str, expansions: tuple[str, ...], flag: str, fast: bool) -> l
         setattr(rules, flag, True)
 
 
-@pytest.mark.parametrize(("ruleset", "expansions"), EVERY)
-def test_a_play_reveals_as_the_reveal_step_would_modulo_bookkeeping(ruleset, expansions):
-    """A play whose follow-ups would start with the core's reveal step reveals at once
-    (``Ruleset.core_reveal``, record format 3): the same actions, the same events but the
-    queue's bookkeeping, and the same cards everywhere at the end, as the generic path that
-    queues the step and runs it (seeded random games, which reveal often); one bookkeeping
-    event fewer per such play (in base, every tree and sapling; a Smoky tree with a hand
-    left first offers its river, and reveals by the step)."""
+def _same_games_modulo_bookkeeping(ruleset: str, expansions: tuple[str, ...],
+                                   flag: str) -> tuple[int, list]:
+    """Seeded random games with the fast path *flag* on and off: the same actions, the same
+    events but the queue's bookkeeping, and every card in the same place at the end; how
+    many events fewer the fast path logs, and its logs."""
     from forestshuffle.record import BOOKKEEPING
 
-    fast, generic = (_logs(ruleset, expansions, "core_reveal", f) for f in (True, False))
-    fewer = reveals = 0
+    fast, generic = (_logs(ruleset, expansions, flag, f) for f in (True, False))
+    fewer = 0
     for (f_log, f_actions, f_state), (g_log, g_actions, g_state) in zip(fast, generic,
                                                                         strict=True):
         assert f_actions == g_actions and f_state == g_state
         assert [e for e in f_log if type(e) not in BOOKKEEPING] == \
             [e for e in g_log if type(e) not in BOOKKEEPING]
         fewer += len(g_log) - len(f_log)
-        reveals += sum(type(e).__name__ == "CardRevealed" for e in f_log)
+    return fewer, fast
+
+
+@pytest.mark.parametrize(("ruleset", "expansions"), EVERY)
+def test_a_play_reveals_as_the_reveal_step_would_modulo_bookkeeping(ruleset, expansions):
+    """A play whose follow-ups would start with the core's reveal step reveals at once
+    (``Ruleset.core_reveal``, record format 3): the same game as the generic path that
+    queues the step and runs it (seeded random games, which reveal often), one bookkeeping
+    event fewer per such play (in base, every tree and sapling; a Smoky tree with a hand
+    left first offers its river, and reveals by the step)."""
+    fewer, fast = _same_games_modulo_bookkeeping(ruleset, expansions, "core_reveal")
+    reveals = sum(type(e).__name__ == "CardRevealed" for log, _, _ in fast for e in log)
     assert reveals > 20 and fewer > 0
     if ruleset == "base":  # every reveal but a game-ending winter card's shows a play
         assert abs(fewer - reveals) <= len(fast)
+
+
+@pytest.mark.parametrize(("ruleset", "expansions"), EVERY)
+def test_a_site_card_is_placed_as_the_place_step_would(ruleset, expansions):
+    """A site card played by the turn's play action is placed at once (``Ruleset.
+    core_place``, record format 3), the placement step not queued: the same game as the
+    generic path, one bookkeeping event fewer per site card played so."""
+    fewer, fast = _same_games_modulo_bookkeeping(ruleset, expansions, "core_place")
+    trees = sum(type(e).__name__ == "CardPlayed" and e.slot == "center" and e.half is not None
+                for log, _, _ in fast for e in log)
+    assert trees > 5 and 0 < fewer <= trees
 
 
 @pytest.mark.parametrize(("ruleset", "expansions"), [e for e in EVERY if e[0] != "house-001"])

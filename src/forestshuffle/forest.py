@@ -150,7 +150,8 @@ def _opener(kind: SiteKind) -> tuple[SiteKind, Opener]:
         env[f"P{j}"] = pos
         lines += [f"    e = empty.get(P{j})",
                   "    if e is None:", f"        empty[P{j}] = [{', '.join(entries)}]",
-                  "    else:", f"        e.extend(({', '.join(entries)},))"]
+                  "    else:", f"        e.append({entries[0]})" if len(entries) == 1
+                  else f"        e.extend(({', '.join(entries)},))"]
     if by_pos:
         lines.append(f"    f.open_mask |= {mask_of(dict.fromkeys(by_pos, 1))}")
     up = [f"feature:{feat}" for feat in kind.features] + (

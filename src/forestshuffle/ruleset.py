@@ -29,6 +29,9 @@ SHARING_RULES = ("shares_slot",)
 MODIFIERS: Final = ("counts_as_tree", "hosts_sharing")
 
 
+#: a site card's position (a module constant: an enum member's class look-up is slow)
+_CENTER: Final = Position.CENTER
+
 class Ruleset:
     """A compiled ruleset: plain tables of cards, halves, kinds and rules.
 
@@ -219,6 +222,12 @@ class Ruleset:
         #: (:func:`forestshuffle.rules.play_events`), the same the step would make when run
         self.core_reveal = (reveal.__name__ == "RevealStep"
                             and reveal.__module__ == "forestshuffle.kinds.play")
+        place = type(self.step_kinds.get("place"))
+        #: True when the ``place`` step is the core's: a site card played by the turn's play
+        #: action is then placed at once (:class:`forestshuffle.kinds.turn.PlayAction`), the
+        #: step not queued (it never asks where a site card goes)
+        self.core_place = (place.__name__ == "PlaceStep"
+                           and place.__module__ == "forestshuffle.kinds.play")
         end = type(self.step_kinds.get("end_turn"))
         #: True when the ``end_turn`` step is the core's and the ruleset has no end conditions
         #: to check at every turn's end: while the clearing is not full and no end is
@@ -473,7 +482,7 @@ class Ruleset:
         """Whether the card, played, opens a site of its own: a tree or another site card
         (a river terrain card), as opposed to a dweller put into a slot."""
         hs = self.halves.get(card)
-        return bool(hs) and hs[0].position is Position.CENTER  # type: ignore[index]
+        return bool(hs) and hs[0].position is _CENTER  # type: ignore[index]
 
     def __copy__(self) -> Ruleset:
         """The ruleset itself: it is immutable by convention and shared by its games."""
