@@ -198,3 +198,51 @@ def test_a_card_that_can_only_join_an_occupied_slot_is_offered_by_the_fast_path(
     fast = core_turn_options(g.state, 0)
     assert fast == generic_turn_options(g.state, 0)
     assert rules.play_actions[t2] in fast
+
+
+def _placements_by_scan(state, player: int, card: int, budget: int) -> list:
+    """Every placement of *card* costing at most *budget*, by scanning every site's slots in
+    order: empty ones, and occupied ones the half may join (``rules.may_join``)."""
+    from forestshuffle.rules import may_join
+
+    rules = state.rules
+    forest = state.forests[player]
+    out = []
+    for hi, h in enumerate(rules.halves[card]):
+        if h.cost > budget or h.position == "center":
+            continue
+        joins = h.species in rules.sharing or bool(rules.site_sharing)
+        for si, site in enumerate(forest.sites):
+            for sd in site.kind.slots_for(h.position):
+                if site.slots[sd.name] and not (joins and may_join(rules, forest, site, sd, h)):
+                    continue
+                out.append(fs.Place(hi, si, sd.name))
+    return out
+
+
+@pytest.mark.parametrize(("ruleset", "expansions"), FAST)
+def test_placements_from_the_index_equal_a_scan_of_the_sites(ruleset, expansions):
+    """``rules.placements`` reads empty slots off the forest's index and scans only for
+    occupied slots a half may join (a toad's, a hare's, a Nettle's butterflies'): the same
+    placements in the same order as scanning every slot, for every hand card at every turn
+    of seeded random games; some of them join an occupied slot."""
+    from forestshuffle.rules import placements
+
+    rules = fs.get_ruleset(ruleset, expansions=expansions)
+    checked = joined = 0
+    for seed in range(4):
+        g = fs.new_game(rules, players=2, seed=seed)
+        bot = RandomBot(seed)
+        while not g.is_over:
+            p = g.pending
+            if p.kind == "turn":
+                for card in g.state.hands[p.player]:
+                    if rules.halves[card][0].position == "center":
+                        continue
+                    want = _placements_by_scan(g.state, p.player, card, 9)
+                    assert placements(g.state, p.player, card, None, 9) == want
+                    forest = g.state.forests[p.player]
+                    joined += any(forest.sites[x.site].slots[x.slot] for x in want)
+                    checked += 1
+            g.apply(bot.choose(g))
+    assert checked > 300 and joined > 0

@@ -95,7 +95,8 @@ class SiteKind:
     upgrade: str | None = None
     label: str = ""
     _by_name: dict[str, SlotDef] = attrs.field(init=False, eq=False, repr=False)
-    _by_position: dict[Position, tuple[SlotDef, ...]] = attrs.field(init=False, eq=False,
+    #: position -> the slots that take it, in display order (what :meth:`slots_for` gives)
+    by_position: dict[Position, tuple[SlotDef, ...]] = attrs.field(init=False, eq=False,
                                                                    repr=False)
     #: slot name -> the role it plays (``role_name``), for the hot path
     roles: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
@@ -108,13 +109,13 @@ class SiteKind:
         for s in self.slots:
             for p in s.accepts:
                 by_pos.setdefault(p, []).append(s)
-        object.__setattr__(self, "_by_position", {p: tuple(v) for p, v in by_pos.items()})
+        object.__setattr__(self, "by_position", {p: tuple(v) for p, v in by_pos.items()})
         object.__setattr__(self, "roles", {s.name: s.role_name for s in self.slots})
         object.__setattr__(self, "role_keys", {s.name: "slot:" + s.role_name for s in self.slots})
 
     def slots_for(self, position: Position) -> tuple[SlotDef, ...]:
         """The slots that take halves of *position*, in display order."""
-        return self._by_position.get(position, ())
+        return self.by_position.get(position, ())
 
     def slot(self, name: str) -> SlotDef:
         """The slot called *name* (KeyError if there is none)."""

@@ -194,6 +194,7 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
     table = EVOLVE_TABLE
     # the end of a turn that only starts the next one (EndTurnStep's common case), done here
     quick_end = rules.core_end_turn and apply is None
+    declarations = rules.declarations
     limit = rules.spec.clearing_limit
     starts = TURN_STARTS
     driving = game is not None
@@ -332,7 +333,7 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
                     produced += len(res)
                 else:
                     if isinstance(res, Decision):
-                        if rules.declarations:
+                        if declarations:
                             res = with_declarations(state, res)
                         if not res.options or type(res.player) is not int or not \
                                 0 <= res.player < state.players:

@@ -17,7 +17,7 @@ from .decisions import Action, Decision, Pass, PickCard, Place
 from .fastevents import FINISHED as FINISHED  # re-exported: the kinds' helpers
 from .fastevents import bare_step, card_played, card_revealed, drawn_by
 from .fastevents import replace_head as replace_head
-from .slot_entries import HALVES, PLACES, placements_at, site_placement
+from .slot_entries import HALVES, PLACES, SlotEntry, placements_at, site_entries, site_placement
 from .steps import Step
 
 if TYPE_CHECKING:
@@ -168,8 +168,13 @@ def placements(
             continue
         pos = h.position
         joins = h.species in sharing or hosts
-        if plain and not joins and hi < HALVES:  # only empty slots qualify: their index,
-            for e in empty.get(pos, ()):  # each entry with its placements by half
+        if plain and hi < HALVES:  # the empty slots' index, each entry with its placements
+            entries = empty.get(pos, ())
+            if joins:  # and the occupied slots it may join, in site and slot order
+                joined = _joined(rules, forest, h)
+                if joined:
+                    entries = sorted([*entries, *joined])
+            for e in entries:
                 out.append(e[3][hi])
             continue
         for si, site in enumerate(forest.sites):
@@ -185,6 +190,19 @@ def placements(
                     out.append((placements_at(si, name) if row is None else row)[hi])
                 else:  # no card has that many halves
                     out.append(Place(hi, si, name, label=f"put it at site {si}, {name}"))
+    return out
+
+
+def _joined(rules: Ruleset, forest: Forest, h: CompiledHalf) -> list[SlotEntry]:
+    """The index entries (:mod:`forestshuffle.slot_entries`) of the occupied slots of
+    *forest* that half *h* may join (plain slots: a slot takes a position)."""
+    out: list[SlotEntry] = []
+    pos = h.position
+    for si, site in enumerate(forest.sites):
+        slots = site.slots
+        for sd in site.kind.by_position.get(pos, ()):
+            if slots[sd.name] and may_join(rules, forest, site, sd, h):
+                out.append(site_entries(site.kind, si)[site.kind.slots.index(sd)])
     return out
 
 
