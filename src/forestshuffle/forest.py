@@ -222,6 +222,9 @@ def _open_planned(f: Forest, card: int, half: CompiledHalf | None, kind: SiteKin
     return idx
 
 
+#: species -> its ``trees_of:`` and ``tree_cards_of:`` counter keys (made once)
+_TREE_KEYS: Final[dict[str, tuple[str, str]]] = {}
+
 #: True in the compiled build, where Site is a native class: sites open by
 #: :func:`_open_planned` there, by generated openers in the pure build
 _NATIVE: Final = Site.__new__ is not object.__new__
@@ -335,9 +338,16 @@ class Forest:
         """Count *card*, which opened a site of *kind* face up (its half *half*)."""
         self._count_half(half, rules, card)
         if kind.is_tree:
-            self._inc("trees_of:" + half.species)
-            if self._inc("tree_cards_of:" + half.species) == 1:
-                self._inc("tree_species")
+            keys = _TREE_KEYS.get(half.species)
+            if keys is None:
+                keys = _TREE_KEYS[half.species] = ("trees_of:" + half.species,
+                                                   "tree_cards_of:" + half.species)
+            c = self.counts
+            c[keys[0]] = c.get(keys[0], 0) + 1
+            v = c.get(keys[1], 0) + 1
+            c[keys[1]] = v
+            if v == 1:
+                c["tree_species"] = c.get("tree_species", 0) + 1
 
     def upgrade_site(self, site: int, card: int, kind: SiteKind, turn: int) -> None:
         """Tuck *card* face down under *site*, which becomes a site of *kind*."""

@@ -332,7 +332,11 @@ def play_events(
         # is read by the reveal: the deck, the winter cards, the turn)
         out.append(played)
         out.append(replace_head(later))
-        deck_take(state, 1, card_revealed, out)
+        deck = state.deck
+        if deck and not rules.cards[deck[-1]].winter:  # deck_take's one card, without its call
+            out.append(card_revealed(deck[-1]))
+        else:
+            deck_take(state, 1, card_revealed, out)
         return
     now: list[Step] = [bare_step("reveal", player)] if reveals else []
     if mode == "deferred":

@@ -59,27 +59,28 @@ class PlaceStep(StepKind):
 
     name = "place"
 
-    def _options(self, state: GameState, step: Step) -> list[Place]:
+    def run(self, state: GameState, step: Step) -> Decision | Events:
+        """A tree goes to a new site without asking; a split card asks."""
         args = step.args
         given = args.get("filter")
         flt = half_filter(given) if given else None
         if args["mode"] == "free":
-            return placements(state, step.player, step.card, flt)
-        pool = args.get("pool")
-        hand = state.hands[step.player]
-        budget = len(hand) - 1 if pool is None else sum(
-            1 for c in hand if c in pool and c != step.card)
-        return placements(state, step.player, step.card, flt, budget)
-
-    def run(self, state: GameState, step: Step) -> Decision | Events:
-        """A tree goes to a new site without asking; a split card asks."""
-        opts = self._options(state, step)
+            opts = placements(state, step.player, step.card, flt)
+        else:
+            pool = args.get("pool")
+            hand = state.hands[step.player]
+            budget = len(hand) - 1 if pool is None else sum(
+                1 for c in hand if c in pool and c != step.card)
+            opts = placements(state, step.player, step.card, flt, budget)
         if not opts:
             return [FINISHED]
         if opts[0].slot == "center":
             return self.answer(state, step, opts[0])
-        return decision(step.player, "place",
-                        _prompt(state.rules, "place", step.card, -1, 0), tuple(opts))
+        rules = state.rules
+        text = rules.prompts.get(("place", step.card, -1, 0))  # (_prompt, if made)
+        if text is None:
+            text = _prompt(rules, "place", step.card, -1, 0)
+        return decision(step.player, "place", text, tuple(opts))
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Pay next, or place at once when it costs nothing."""
@@ -117,12 +118,16 @@ class PayStep(StepKind):
                 cands.append(c)
         cands.sort()
         owed = a["owed"]
-        usable = cands[: len(cands) - owed + 1] if len(cands) >= owed else []
         rules = state.rules
         pay = rules.pay_actions
-        opts = tuple(map(pay.__getitem__, usable))
-        return decision(step.player, "pay",
-                        _prompt(rules, "pay", step.card, a["half"], owed), opts)
+        opts = []  # (a loop costs less than map for a few cards)
+        if len(cands) >= owed:
+            for c in cands[: len(cands) - owed + 1]:
+                opts.append(pay[c])
+        text = rules.prompts.get(("pay", card, a["half"], owed))  # (_prompt, if made)
+        if text is None:
+            text = _prompt(rules, "pay", card, a["half"], owed)
+        return decision(step.player, "pay", text, tuple(opts))
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Record the card; the last one puts the played card down."""
