@@ -246,3 +246,27 @@ def test_placements_from_the_index_equal_a_scan_of_the_sites(ruleset, expansions
                     checked += 1
             g.apply(bot.choose(g))
     assert checked > 300 and joined > 0
+
+
+@pytest.mark.parametrize(("ruleset", "expansions"), EVERY)
+def test_the_machine_answers_a_turn_as_the_turn_step_does(ruleset, expansions):
+    """The machine hands a turn's answer to the turn action that offered it itself
+    (``Ruleset.core_turn_step``): the events ``decide`` gives (through ``TurnStep.answer``)
+    begin what the game logs for the same answer, at every turn of seeded random games."""
+    from forestshuffle.machine import decide
+
+    rules = fs.get_ruleset(ruleset, expansions=expansions)
+    assert rules.core_turn_step
+    turns = 0
+    for seed in range(2):
+        g = fs.new_game(rules, players=2, seed=seed)
+        bot = RandomBot(seed)
+        while not g.is_over:
+            action = bot.choose(g)
+            if g.pending.kind == "turn":
+                want = decide(g.state, action)
+                assert g.apply(action)[: len(want)] == want
+                turns += 1
+            else:
+                g.apply(action)
+    assert turns > 40

@@ -195,6 +195,9 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
     # the end of a turn that only starts the next one (EndTurnStep's common case), done here
     quick_end = rules.core_end_turn and apply is None
     declarations = rules.declarations
+    # the core's turn step hands an answer to the turn action that offered it: done here
+    turn_kind = kinds.get("turn") if rules.core_turn_step else None
+    owners = rules.action_owner
     limit = rules.spec.clearing_limit
     starts = TURN_STARTS
     driving = game is not None
@@ -239,7 +242,10 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
                     events = answer(state, action)
                 else:  # what answer() does, without its call (the hot path)
                     kind: StepKind = kinds[step.kind]
-                    events = kind.answer(state, step, action)
+                    if kind is turn_kind:  # TurnStep.answer: its turn action's, called here
+                        events = owners[type(action)].answer(state, step, action)
+                    else:
+                        events = kind.answer(state, step, action)
             except ForestShuffleError:
                 raise
             except Exception as exc:

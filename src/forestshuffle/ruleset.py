@@ -228,6 +228,11 @@ class Ruleset:
         #: step not queued (it never asks where a site card goes)
         self.core_place = (place.__name__ == "PlaceStep"
                            and place.__module__ == "forestshuffle.kinds.play")
+        turn = type(self.step_kinds.get("turn"))
+        #: True when the ``turn`` step is the core's, which answers by handing the action to
+        #: the turn action that offered it (``action_owner``): the machine does that itself
+        self.core_turn_step = (turn.__name__ == "TurnStep"
+                               and turn.__module__ == "forestshuffle.kinds.turn")
         end = type(self.step_kinds.get("end_turn"))
         #: True when the ``end_turn`` step is the core's and the ruleset has no end conditions
         #: to check at every turn's end: while the clearing is not full and no end is
