@@ -270,3 +270,24 @@ def test_the_machine_answers_a_turn_as_the_turn_step_does(ruleset, expansions):
             else:
                 g.apply(action)
     assert turns > 40
+
+
+def test_shared_offer_and_trigger_options_are_labelled_for_what_they_offer():
+    """Offers and optional triggers share their options per ruleset (``Ruleset.action``, one
+    per class, fields and label): a bonus is offered as "use the bonus" (shared options once
+    labelled every offer after the first "use the effect"), a trigger names its card."""
+    seen: dict[str, set] = {}
+    for seed in range(30):
+        g = fs.new_game("base", players=2, seed=seed)
+        bot = RandomBot(seed)
+        while not g.is_over:
+            p = g.pending
+            if p.kind in ("effect", "bonus", "trigger"):
+                seen.setdefault(p.kind, set()).add((p.prompt, tuple(map(str, p.options))))
+            g.apply(bot.choose(g))
+    assert {o for _, o in seen["effect"]} == {("use the effect", "skip the effect")}
+    assert {o for _, o in seen["bonus"]} == {("use the bonus", "skip the bonus")}
+    assert len(seen["trigger"]) > 1
+    for prompt, (use, skip) in seen["trigger"]:
+        name = use.removeprefix("use ").removesuffix("'s trigger")
+        assert prompt.startswith(f"use the trigger of {name} (") and skip == "skip the trigger"

@@ -64,19 +64,27 @@ class ForestRules(Protocol):
         """Species that make their site count as more trees, and how many."""
 
 
+#: the cards in one slot: a list, or the shared empty tuple while it holds none (every
+#: empty slot of every forest shares it; a slot's first card makes its list)
+SlotCards = list[int] | tuple[int, ...]
+#: what an empty slot holds
+NO_CARDS: Final[tuple[int, ...]] = ()
+
+
 class Site:
-    """A site of a forest: the card that opened it and the cards in its slots."""
+    """A site of a forest: the card that opened it and the cards in its slots (a slot with
+    no card holds the empty tuple :data:`NO_CARDS`, one with cards a list)."""
 
     __slots__ = ("card", "extra_trees", "filled", "kind", "slots", "species", "symbol", "under")
 
     def __init__(self, card: int, kind: SiteKind, species: str | None, symbol: str | None,
-                 slots: dict[str, list[int]] | None = None, filled: int = 0,
+                 slots: dict[str, SlotCards] | None = None, filled: int = 0,
                  extra_trees: int = 0, under: list[int] | None = None):
         self.card = card
         self.kind = kind
         self.species = species
         self.symbol = symbol
-        self.slots: dict[str, list[int]] = {s.name: [] for s in kind.slots} \
+        self.slots: dict[str, SlotCards] = {s.name: NO_CARDS for s in kind.slots} \
             if slots is None else slots
         self.filled = filled
         self.extra_trees = extra_trees
@@ -95,16 +103,17 @@ class Site:
     def copy(self) -> Site:
         """An independent copy."""
         return Site(self.card, self.kind, self.species, self.symbol,
-                    {k: list(v) for k, v in self.slots.items()}, self.filled,
+                    {k: list(v) if v else NO_CARDS for k, v in self.slots.items()},
+                    self.filled,
                     self.extra_trees, list(self.under))
 
 
 def _new_site(card: int, kind: SiteKind, half: CompiledHalf | None) -> Site:
     """A new site of *kind* opened by *card* (*half* None for a sapling), its slots empty
     (built here without the comprehension of ``Site(card, kind, ...)``)."""
-    slots: dict[str, list[int]] = {}
+    slots: dict[str, SlotCards] = {}
     for sd in kind.slots:  # a loop costs less than a comprehension here
-        slots[sd.name] = []
+        slots[sd.name] = NO_CARDS
     if half is None:
         return Site(card, kind, None, None, slots, 0, 0, [])
     return Site(card, kind, half.species, half.symbol, slots, 0, 0, [])
@@ -130,7 +139,7 @@ def _opener(kind: SiteKind) -> tuple[SiteKind, Opener]:
                               "KIND": kind, "ROWS": kind_rows(kind), "_entries": site_entries}
     lines = ["def open_(f, card, half, turn):", "    sites = f.sites", "    idx = len(sites)"]
     if Site.__new__ is object.__new__:  # a Python class: made here, its slots a literal
-        slots = ", ".join(f"{sd.name!r}: []" for sd in kind.slots)
+        slots = ", ".join(f"{sd.name!r}: ()" for sd in kind.slots)
         lines += ["    site = _new(Site)", "    site.card = card", "    site.kind = KIND",
                   "    if half is None:", "        site.species = site.symbol = None",
                   "    else:", "        site.species = half.species",
@@ -357,7 +366,7 @@ class Forest:
         for feat in kind.features - old.features:
             self._inc("feature:" + feat)
         s.kind = kind
-        s.slots = {sd.name: s.slots.get(sd.name, []) for sd in kind.slots}
+        s.slots = {sd.name: s.slots.get(sd.name, NO_CARDS) for sd in kind.slots}
         s.filled = sum(1 for v in s.slots.values() if v)
         self._reindex_empty(site)
         self.open_mask = mask_of(self.open)
@@ -403,7 +412,7 @@ class Forest:
             s.filled += 1
             if s.filled == len(s.slots):
                 self._inc("full_sites")
-        cards.append(card)
+        s.slots[slot] = [*cards, card]  # (the first card makes the slot's list)
         self.where[card] = (site, slot, half_index)
         self.order.append(card)
         self.placed_turn[card] = turn
@@ -470,9 +479,9 @@ class Forest:
                 names = run.names
                 at = run.at
                 last = kind
-            slots: dict[str, list[int]] = {}  # what _new_site makes, without its call
+            slots: dict[str, SlotCards] = {}  # what _new_site makes, without its call
             for name in names:
-                slots[name] = []
+                slots[name] = NO_CARDS
             at.append(idx)
             order.append(card)
             if half is None:
@@ -496,7 +505,7 @@ class Forest:
                     if site.filled == len(slots):
                         c["full_sites"] = c.get("full_sites", 0) + 1
                     run.filled.add((idx, slot))
-                held.append(cd)
+                slots[slot] = [*held, cd]
                 where[cd] = (idx, slot, hi)
                 order.append(cd)
                 c[role] = c.get(role, 0) + 1

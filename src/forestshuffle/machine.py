@@ -198,6 +198,8 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
     # the core's turn step hands an answer to the turn action that offered it: done here
     turn_kind = kinds.get("turn") if rules.core_turn_step else None
     owners = rules.action_owner
+    # step kinds whose decisions need no check (the core's, which ask only with options)
+    sure = rules.sure_kinds
     limit = rules.spec.clearing_limit
     starts = TURN_STARTS
     driving = game is not None
@@ -341,8 +343,9 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
                     if isinstance(res, Decision):
                         if declarations:
                             res = with_declarations(state, res)
-                        if not res.options or type(res.player) is not int or not \
-                                0 <= res.player < state.players:
+                        if step.kind not in sure and (
+                                not res.options or type(res.player) is not int
+                                or not 0 <= res.player < state.players):
                             raise _unanswerable(rules, res, step)
                         state.pending = res
                         break

@@ -153,8 +153,8 @@ class SiteLike(Protocol):
     kind: SiteKind
     #: the site card's species, or None face down
     species: str | None
-    #: the cards in each of its slots, by slot name
-    slots: dict[str, list[int]]
+    #: the cards in each of its slots, by slot name (an empty slot: an empty tuple)
+    slots: dict[str, list[int] | tuple[int, ...]]
     #: the cards tucked under it
     under: list[int]
 

@@ -233,6 +233,13 @@ class Ruleset:
         #: the turn action that offered it (``action_owner``): the machine does that itself
         self.core_turn_step = (turn.__name__ == "TurnStep"
                                and turn.__module__ == "forestshuffle.kinds.turn")
+        #: the step kinds whose decisions the machine need not check for options and a
+        #: player who can answer: the core's turn, draw, placement and offer steps where
+        #: they are the core's classes (each asks only with options, of the step's player)
+        self.sure_kinds = frozenset(
+            name for name in ("turn", "draw_more", "place", "offer")
+            if type(self.step_kinds.get(name)).__module__ in (
+                "forestshuffle.kinds.turn", "forestshuffle.kinds.play"))
         end = type(self.step_kinds.get("end_turn"))
         #: True when the ``end_turn`` step is the core's and the ruleset has no end conditions
         #: to check at every turn's end: while the clearing is not full and no end is
@@ -253,8 +260,9 @@ class Ruleset:
         return a
 
     def action(self, cls: type[Any], *fields: Any, label: str) -> Any:
-        """A shared instance of an action (actions are frozen; sharing saves allocations)."""
-        key = (cls, *fields)
+        """A shared instance of an action (actions are frozen; sharing saves allocations),
+        one per class, fields and label."""
+        key = (cls, *fields, label)
         a = self._actions.get(key)
         if a is None:
             a = self._actions[key] = cls(*fields, label=label)

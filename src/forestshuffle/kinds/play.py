@@ -4,7 +4,7 @@ fired triggers, and plays whose resolution waited (a Mole's)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .. import events as ev
 from .._build import mypyc_attr
@@ -175,6 +175,10 @@ class OfferStep(StepKind):
         return [replace_head(effect_steps(rules, step.player, step.card, specs))]
 
 
+#: the answer a trigger that is not optional resolves with
+_USE: Final = Use()
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class TriggerStep(StepKind):
     """A permanent trigger that fired; optional ones are offered."""
@@ -191,11 +195,18 @@ class TriggerStep(StepKind):
         """Resolve, or ask when optional."""
         t = self._trigger(state, step)
         if not t.optional:
-            return self.answer(state, step, Use())
-        name = state.rules.name_of(step.card, state.forests[step.player].where[step.card][2])
-        desc = "; ".join(str(s) for s in t.effect)
-        return Decision(step.player, "trigger", f"use the trigger of {name} ({desc})", (
-            Use(label=f"use {name}'s trigger"), Pass(label="skip the trigger")))
+            return self.answer(state, step, _USE)
+        rules = state.rules
+        hi = state.forests[step.player].where[step.card][2]
+        key = ("trigger", step.card, hi, step.args["index"])
+        made = rules.prompts.get(key)
+        if made is None:  # the prompt and options, made once per ruleset
+            name = rules.name_of(step.card, hi)
+            desc = "; ".join(str(s) for s in t.effect)
+            made = rules.prompts[key] = (f"use the trigger of {name} ({desc})", (
+                rules.action(Use, label=f"use {name}'s trigger"),
+                rules.action(Pass, label="skip the trigger")))
+        return decision(step.player, "trigger", made[0], made[1])
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Queue the trigger's effect, or drop it."""
