@@ -214,6 +214,8 @@ def _placements_by_scan(state, player: int, card: int, budget: int) -> list:
         joins = h.species in rules.sharing or bool(rules.site_sharing)
         for si, site in enumerate(forest.sites):
             for sd in site.kind.slots_for(h.position):
+                if not sd.takes(h.position, h.needs, h.tags):
+                    continue
                 if site.slots[sd.name] and not (joins and may_join(rules, forest, site, sd, h)):
                     continue
                 out.append(fs.Place(hi, si, sd.name))
@@ -291,3 +293,32 @@ def test_shared_offer_and_trigger_options_are_labelled_for_what_they_offer():
     for prompt, (use, skip) in seen["trigger"]:
         name = use.removeprefix("use ").removesuffix("'s trigger")
         assert prompt.startswith(f"use the trigger of {name} (") and skip == "skip the trigger"
+
+
+@pytest.mark.parametrize(("ruleset", "expansions"), EVERY)
+def test_placements_and_can_place_agree_with_a_scan_on_every_ruleset(ruleset, expansions):
+    """Where slots care about features and tags too (Smoky), placements and ``can_place``
+    look a half's slots up (``rules.slot_takers``, made once per half) instead of asking
+    each slot: the same placements, in order, as scanning every slot with ``SlotDef.takes``,
+    and ``can_place`` true exactly when there is one, for every hand card at every turn."""
+    from forestshuffle.rules import can_place, placements
+
+    rules = fs.get_ruleset(ruleset, expansions=expansions)
+    checked = placeable = 0
+    for seed in range(2):
+        g = fs.new_game(rules, players=2, seed=seed)
+        bot = RandomBot(seed)
+        while not g.is_over:
+            p = g.pending
+            if p.kind == "turn":
+                for card in g.state.hands[p.player]:
+                    if rules.halves[card][0].position == "center":
+                        continue
+                    for budget in (0, 9):
+                        want = _placements_by_scan(g.state, p.player, card, budget)
+                        assert placements(g.state, p.player, card, None, budget) == want
+                        assert can_place(g.state, p.player, card, budget) == bool(want)
+                        placeable += bool(want)
+                        checked += 1
+            g.apply(bot.choose(g))
+    assert checked > 200 and 0 < placeable < checked

@@ -139,9 +139,22 @@ def open_positions(state: GameState, player: int) -> set[Any]:
     """What the forest's empty slots take, for :func:`can_place`: the positions with an
     empty slot when the ruleset's slots only care about sides, else the empty slots'
     definitions (a few distinct :class:`~forestshuffle.layouts.SlotDef` values)."""
+    forest = state.forests[player]
     if state.rules.plain_slots:
-        return {p for p, v in state.forests[player].empty.items() if v}
-    return set(state.forests[player].open_defs)
+        return {p for p, v in forest.empty.items() if v}
+    sites = forest.sites  # the index's entries: (site, slot index, ...), an empty slot each
+    return {sites[e[0]].kind.slots[e[1]] for v in forest.empty.values() for e in v}
+
+
+def slot_takers(rules: Ruleset, h: CompiledHalf) -> frozenset[SlotDef]:
+    """The slot definitions of *rules*' site kinds that take half *h* when free
+    (:meth:`~forestshuffle.layouts.SlotDef.takes`), made once per half (``Ruleset.takers``)."""
+    got = rules.takers.get(id(h))  # (by identity: the ruleset keeps its halves; their own
+    if got is None:               # hash is a Python method)
+        got = rules.takers[id(h)] = frozenset(
+            sd for kind in rules.site_kinds.values() for sd in kind.slots
+            if sd.takes(h.position, h.needs, h.tags))
+    return got
 
 
 def placements(
@@ -177,10 +190,11 @@ def placements(
             for e in entries:
                 out.append(e[3][hi])
             continue
+        takers = None if plain else slot_takers(rules, h)
         for si, site in enumerate(forest.sites):
             slots = site.slots
-            for sd in site.kind.slots_for(pos):
-                if not plain and not sd.takes(pos, h.needs, h.tags):
+            for sd in site.kind.by_position.get(pos, ()):
+                if takers is not None and sd not in takers:
                     continue
                 name = sd.name
                 if slots[name] and not (joins and may_join(rules, forest, site, sd, h)):
@@ -227,7 +241,7 @@ def can_place(
         if plain:
             if h.position in opens:
                 return True
-        elif any(sd.takes(h.position, h.needs, h.tags) for sd in opens):
+        elif not slot_takers(rules, h).isdisjoint(opens):
             return True
         if (h.species in rules.sharing or rules.site_sharing) and any(
             True for _ in _shared_slots(state, player, h)

@@ -217,6 +217,9 @@ class Ruleset:
         #: prompt by (what, card, half, owed), an offer's prompt and options by
         #: ("offer", species, "effect" or "bonus")
         self.prompts: dict[tuple[Any, ...], Any] = {}
+        #: id of a half of its cards -> the slot definitions that take it
+        #: (``rules.slot_takers``, made on use)
+        self.takers: dict[int, frozenset[Any]] = {}
         reveal = type(self.step_kinds.get("reveal"))
         #: True when the ``reveal`` step is the core's: a play then makes its events at once
         #: (:func:`forestshuffle.rules.play_events`), the same the step would make when run
@@ -262,7 +265,7 @@ class Ruleset:
     def action(self, cls: type[Any], *fields: Any, label: str) -> Any:
         """A shared instance of an action (actions are frozen; sharing saves allocations),
         one per class, fields and label."""
-        key = (cls, *fields, label)
+        key = (cls, fields, label)
         a = self._actions.get(key)
         if a is None:
             a = self._actions[key] = cls(*fields, label=label)

@@ -15,6 +15,8 @@ import attrs
 
 from forestshuffle import events as ev
 from forestshuffle.decisions import Action, Decision, DrawFromClearing, DrawFromDeck, PickCard
+from forestshuffle.draws import shuffle
+from forestshuffle.fastevents import card_taken, drawn_by
 from forestshuffle.kinds import (
     DeckBuilder,
     EndCondition,
@@ -112,7 +114,7 @@ class WinterAtBottom(DeckBuilder):
     def build(self, rules: Ruleset, players: int, rng: random.Random) -> list[ev.Event]:
         """The DeckBuilt event plus the set-up steps."""
         cards = list(rules.deck_cards)
-        rng.shuffle(cards)
+        shuffle(rng, cards)  # rng.shuffle(cards): the same permutation, without its calls
         remove = rules.spec.removal.get(players, 0)
         boxed, rest = cards[:remove], cards[remove:]
         return [ev.DeckBuilt((*rest, *rules.winter_cards), tuple(boxed)),
@@ -136,17 +138,16 @@ class DrawTwoKeepOne(TurnAction):
         opts: list[Action] = []
         if state.deck:
             opts.append(rules.action(DrawFromDeck, label="draw 2 from the deck, keep 1"))
-        take = rules.take_actions
-        opts.extend(take[c] for c in sorted(state.clearing))
+        opts.extend(map(rules.take_actions.__getitem__, sorted(state.clearing)))
         return opts
 
     def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
         """Draw 2 and ask which to keep, or take the clearing card."""
         player = step.player
         if isinstance(action, DrawFromClearing):
-            return [FINISHED, ev.CardTaken(player, action.card)]
+            return [FINISHED, card_taken(player, action.card)]
         out: list[ev.Event] = [FINISHED]
-        deck_take(state, 2, lambda c: ev.CardDrawn(player, c), out)
+        deck_take(state, 2, drawn_by(player), out)
         drawn = tuple(e.card for e in out if isinstance(e, ev.CardDrawn))
         if len(drawn) > 1:
             out.append(ev.StepsQueued((Step("keep_one", player, -1, {"drawn": drawn}),)))

@@ -94,12 +94,22 @@ class PlayAction(TurnAction):
     handles = (PlayCard,)
 
     def options(self, state: GameState, player: int) -> list[Action]:
-        """Every hand card with a legal placement it can pay for."""
+        """Every hand card with a legal placement it can pay for (where slots only care
+        about sides, read off the ruleset's TurnTable as the core turn does)."""
         hand = state.hands[player]
         budget = len(hand) - 1
-        opens = open_positions(state, player)
         rules = state.rules
         play = rules.play_actions
+        if rules.plain_slots:
+            table = rules.turn_table
+            if table is None:
+                table = rules.turn_table = TurnTable(rules)
+            need = table.need
+            sharers = table.sharers
+            mask = state.forests[player].open_mask
+            return [play[c] for c in sorted(hand) if need[c][mask] <= budget or (
+                c in sharers and can_place(state, player, c, budget, None, _NO_OPENS))]
+        opens = open_positions(state, player)
         return [
             play[c]
             for c in sorted(hand)
