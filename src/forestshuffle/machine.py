@@ -201,6 +201,7 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
     # step kinds whose decisions need no check (the core's, which ask only with options)
     sure = rules.sure_kinds
     limit = rules.spec.clearing_limit
+    conds = rules.end_conditions
     starts = TURN_STARTS
     driving = game is not None
     plain = not driving or game._expect is None
@@ -314,7 +315,7 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
                         plugin=rules.registry.owners.get(f"steps:{last}"), kind=last)
                 step = queue[0]
                 if quick_end and step.kind == "end_turn" and len(state.clearing) < limit \
-                        and state.end_scheduled is None:
+                        and state.end_scheduled is None and (not conds or not _ended(conds, state)):
                     # EndTurnStep.run's events (an extra turn of the player, or the next
                     # seat's turn), folded as the loop above folds them
                     p = state.current
@@ -369,6 +370,14 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
         actions.append((action, mark))
         events = None
     return state.over and driving
+
+
+def _ended(conds: Sequence[Any], state: GameState) -> bool:
+    """Whether one of the end conditions *conds* holds in *state* (EndTurnStep's check)."""
+    for cond in conds:  # noqa: SIM110 (a loop: no generator per turn)
+        if cond.ended(state):
+            return True
+    return False
 
 
 def _failure(rules: Ruleset, exc: BaseException, step: Step | None) -> PluginError:

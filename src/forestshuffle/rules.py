@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from . import events as ev
 from .cards import Position
+from .decision import decision
 from .decisions import Action, Decision, Pass, PickCard, Place
 from .fastevents import FINISHED as FINISHED  # re-exported: the kinds' helpers
 from .fastevents import bare_step, card_played, card_revealed, drawn_by
@@ -433,11 +434,13 @@ def pick_card(
 ) -> Decision:
     """A decision to choose one of *cards* (each labelled ``verb`` with the card's name in
     place of ``{}``), or to pass when *pass_label* is given."""
-    names = state.rules.card_names
-    opts: list[Action] = [PickCard(c, label=verb.format(names[c])) for c in cards]
+    rules = state.rules
+    names = rules.card_names
+    action = rules.action  # (shared actions: one per card and label)
+    opts: list[Action] = [action(PickCard, c, label=verb.format(names[c])) for c in cards]
     if pass_label is not None:
-        opts.append(Pass(label=pass_label))
-    return Decision(player, kind, prompt, tuple(opts))
+        opts.append(action(Pass, label=pass_label))
+    return decision(player, kind, prompt, tuple(opts))
 
 
 def effect_steps(rules: Ruleset, player: int, card: int, specs: Any) -> tuple[Step, ...]:

@@ -244,13 +244,12 @@ class Ruleset:
             if type(self.step_kinds.get(name)).__module__ in (
                 "forestshuffle.kinds.turn", "forestshuffle.kinds.play"))
         end = type(self.step_kinds.get("end_turn"))
-        #: True when the ``end_turn`` step is the core's and the ruleset has no end conditions
-        #: to check at every turn's end: while the clearing is not full and no end is
-        #: scheduled, the machine starts the next turn itself (:func:`forestshuffle.machine.
-        #: run`), the same event the step would make, without running it
+        #: True when the ``end_turn`` step is the core's: while the clearing is not full, no
+        #: end is scheduled and no end condition holds, the machine starts the next turn
+        #: itself (:func:`forestshuffle.machine.run`), the same event the step would make,
+        #: without running it
         self.core_end_turn = (end.__name__ == "EndTurnStep"
-                              and end.__module__ == "forestshuffle.kinds.turn"
-                              and not self.end_conditions)
+                              and end.__module__ == "forestshuffle.kinds.turn")
 
     def take_actions_pick(self, card: int) -> Any:
         """A shared PickCard for taking *card* from the clearing."""

@@ -9,7 +9,7 @@ names this ruleset.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
@@ -88,6 +88,10 @@ class PassTurn(Action):
     type_name: ClassVar[str] = "house001.PassTurn"
 
 
+#: the shared pass (actions are frozen)
+_PASS: Final = PassTurn(label="pass (nobody acting for a round ends the game)")
+
+
 EVENT_TYPES: tuple[type[PluginEvent], ...] = (CardsDiscarded, TurnPassed, PassesReset)
 ACTION_TYPES: tuple[type[Action], ...] = (PassTurn,)
 
@@ -124,6 +128,10 @@ class WinterAtBottom(DeckBuilder):
 # -- the turn --------------------------------------------------------------------------------
 
 
+#: the shared deck draw of this turn action (actions are frozen)
+_DRAW_TWO: Final = DrawFromDeck(label="draw 2 from the deck, keep 1")
+
+
 class DrawTwoKeepOne(TurnAction):
     """Draw 2 cards from the deck, keep 1 and put the other face up into the clearing; or
     take 1 card from the clearing (seed 001). The hand may go over its limit until the end
@@ -137,7 +145,7 @@ class DrawTwoKeepOne(TurnAction):
         rules = state.rules
         opts: list[Action] = []
         if state.deck:
-            opts.append(rules.action(DrawFromDeck, label="draw 2 from the deck, keep 1"))
+            opts.append(_DRAW_TWO)
         opts.extend(map(rules.take_actions.__getitem__, sorted(state.clearing)))
         return opts
 
@@ -179,8 +187,7 @@ class PassAction(TurnAction):
 
     def options(self, state: GameState, player: int) -> list[Action]:
         """Always possible."""
-        return [state.rules.action(PassTurn, label="pass (nobody acting for a round ends "
-                                                   "the game)")]
+        return [_PASS]
 
     def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
         """Note the pass."""
@@ -195,7 +202,9 @@ class HouseTurnStep(TurnStep):
 
     def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
         """The turn action's events, after a reset when the player acts."""
-        out = super().answer(state, step, action)
+        # TurnStep.answer: the turn action that offered it answers (without super()'s call)
+        owner: TurnAction = state.rules.action_owner[type(action)]
+        out = owner.answer(state, step, action)
         if not isinstance(action, PassTurn) and state.ext.get(PASSES, 0):
             out.insert(0, PassesReset())
         return out
