@@ -101,14 +101,9 @@ class PlayAction(TurnAction):
         rules = state.rules
         play = rules.play_actions
         if rules.plain_slots:
-            table = rules.turn_table
-            if table is None:
-                table = rules.turn_table = TurnTable(rules)
-            need = table.need
-            sharers = table.sharers
-            mask = state.forests[player].open_mask
-            return [play[c] for c in sorted(hand) if need[c][mask] <= budget or (
-                c in sharers and can_place(state, player, c, budget, None, _NO_OPENS))]
+            opts: list[Action] = []
+            _plays(state, player, sorted(hand), budget, opts)
+            return opts
         opens = open_positions(state, player)
         return [
             play[c]
@@ -212,6 +207,26 @@ def core_turn_options(state: GameState, player: int) -> list[Action]:
     return list(res.options) if isinstance(res, Decision) else []
 
 
+def _plays(state: GameState, player: int, cards: list[int], budget: int,
+           opts: list[Action]) -> None:
+    """Append to *opts* the ``PlayCard`` of each of *cards* (in order) that *player* can play
+    for *budget* cards, in a ruleset whose slots only care about sides: one look-up in the
+    ruleset's :class:`TurnTable` by the forest's ``open_mask``, but for a card that might
+    join an occupied slot."""
+    rules = state.rules
+    table = rules.turn_table
+    if table is None:
+        table = rules.turn_table = TurnTable(rules)
+    need = table.need
+    sharers = table.sharers
+    mask = state.forests[player].open_mask
+    play = rules.play_actions
+    for c in cards:
+        if need[c][mask] <= budget or (c in sharers and can_place(
+                state, player, c, budget, None, _NO_OPENS)):
+            opts.append(play[c])
+
+
 #: no empty slot: :func:`can_place` then looks at occupied slots only
 _NO_OPENS: Final[set[Any]] = set()
 
@@ -236,18 +251,7 @@ class TurnStep(StepKind):
             opts: list[Action] = draw_options(state) if rules.spec.hand_limit > len(hand) \
                 else []
             cards = sorted(hand)
-            budget = len(hand) - 1
-            table = rules.turn_table
-            if table is None:
-                table = rules.turn_table = TurnTable(rules)
-            need = table.need
-            sharers = table.sharers
-            mask = state.forests[player].open_mask
-            play = rules.play_actions
-            for c in cards:
-                if need[c][mask] <= budget or (c in sharers and can_place(
-                        state, player, c, budget, None, _NO_OPENS)):
-                    opts.append(play[c])
+            _plays(state, player, cards, len(hand) - 1, opts)
             if rules.sapling_kind is not None:
                 sap = rules.sapling_actions
                 for c in cards:
