@@ -220,36 +220,35 @@ class Ruleset:
         #: id of a half of its cards -> the slot definitions that take it
         #: (``rules.slot_takers``, made on use)
         self.takers: dict[int, frozenset[Any]] = {}
-        reveal = type(self.step_kinds.get("reveal"))
+        core = self._is_core_kind
         #: True when the ``reveal`` step is the core's: a play then makes its events at once
         #: (:func:`forestshuffle.rules.play_events`), the same the step would make when run
-        self.core_reveal = (reveal.__name__ == "RevealStep"
-                            and reveal.__module__ == "forestshuffle.kinds.play")
-        place = type(self.step_kinds.get("place"))
+        self.core_reveal = core("reveal", "RevealStep", "play")
         #: True when the ``place`` step is the core's: a site card played by the turn's play
         #: action is then placed at once (:class:`forestshuffle.kinds.turn.PlayAction`), the
         #: step not queued (it never asks where a site card goes)
-        self.core_place = (place.__name__ == "PlaceStep"
-                           and place.__module__ == "forestshuffle.kinds.play")
-        turn = type(self.step_kinds.get("turn"))
+        self.core_place = core("place", "PlaceStep", "play")
         #: True when the ``turn`` step is the core's, which answers by handing the action to
         #: the turn action that offered it (``action_owner``): the machine does that itself
-        self.core_turn_step = (turn.__name__ == "TurnStep"
-                               and turn.__module__ == "forestshuffle.kinds.turn")
+        self.core_turn_step = core("turn", "TurnStep", "turn")
         #: the step kinds whose decisions the machine need not check for options and a
         #: player who can answer: the core's turn, draw, placement and offer steps where
         #: they are the core's classes (each asks only with options, of the step's player)
-        self.sure_kinds = frozenset(
-            name for name in ("turn", "draw_more", "place", "offer")
-            if type(self.step_kinds.get(name)).__module__ in (
-                "forestshuffle.kinds.turn", "forestshuffle.kinds.play"))
-        end = type(self.step_kinds.get("end_turn"))
+        self.sure_kinds = frozenset(name for name, cls, module in (
+            ("turn", "TurnStep", "turn"), ("draw_more", "DrawMoreStep", "turn"),
+            ("place", "PlaceStep", "play"), ("offer", "OfferStep", "play"))
+            if core(name, cls, module))
         #: True when the ``end_turn`` step is the core's: while the clearing is not full, no
         #: end is scheduled and no end condition holds, the machine starts the next turn
         #: itself (:func:`forestshuffle.machine.run`), the same event the step would make,
         #: without running it
-        self.core_end_turn = (end.__name__ == "EndTurnStep"
-                              and end.__module__ == "forestshuffle.kinds.turn")
+        self.core_end_turn = core("end_turn", "EndTurnStep", "turn")
+
+    def _is_core_kind(self, name: str, cls: str, module: str) -> bool:
+        """Whether the step kind registered as *name* is exactly the core's class *cls* of
+        ``forestshuffle.kinds.<module>`` (not a plugin's own, nor a subclass)."""
+        kind = type(self.step_kinds.get(name))
+        return kind.__name__ == cls and kind.__module__ == f"forestshuffle.kinds.{module}"
 
     def take_actions_pick(self, card: int) -> Any:
         """A shared PickCard for taking *card* from the clearing."""

@@ -41,15 +41,13 @@ if TYPE_CHECKING:
 
 def _prompt(rules: Ruleset, what: str, card: int, half: int, owed: int) -> str:
     """The prompt of a placement (*what* ``place``) or payment (``pay``, *owed* more) of
-    *card*, made once per ruleset and kept (``Ruleset.prompts``)."""
-    key = (what, card, half, owed)
-    text: str | None = rules.prompts.get(key)
-    if text is None:
-        if what == "place":
-            text = f"choose where {rules.name_of(card)} goes"
-        else:
-            text = f"pay for {rules.name_of(card, half)} ({owed} more)"
-        rules.prompts[key] = text
+    *card*, made and kept in ``Ruleset.prompts`` under ``(what, card, half, owed)``, which
+    the steps read first (once made, no call)."""
+    if what == "place":
+        text = f"choose where {rules.name_of(card)} goes"
+    else:
+        text = f"pay for {rules.name_of(card, half)} ({owed} more)"
+    rules.prompts[(what, card, half, owed)] = text
     return text
 
 
@@ -77,7 +75,7 @@ class PlaceStep(StepKind):
         if opts[0].slot == "center":
             return self.answer(state, step, opts[0])
         rules = state.rules
-        text = rules.prompts.get(("place", step.card, -1, 0))  # (_prompt, if made)
+        text = rules.prompts.get(("place", step.card, -1, 0))
         if text is None:
             text = _prompt(rules, "place", step.card, -1, 0)
         return decision(step.player, "place", text, tuple(opts))
@@ -124,7 +122,7 @@ class PayStep(StepKind):
         if len(cands) >= owed:
             for c in cands[: len(cands) - owed + 1]:
                 opts.append(pay[c])
-        text = rules.prompts.get(("pay", card, a["half"], owed))  # (_prompt, if made)
+        text = rules.prompts.get(("pay", card, a["half"], owed))
         if text is None:
             text = _prompt(rules, "pay", card, a["half"], owed)
         return decision(step.player, "pay", text, tuple(opts))
