@@ -1,0 +1,25 @@
+"""The command line: ``forestshuffle demo``, ``play``, ``replay``, ``simulate``, ``score``...
+
+- ``main``: the click group and the small commands; ``common``: what the commands share.
+- ``play``: a person against bots; ``simulate``: many games between bots.
+
+The package's own names are those of :mod:`forestshuffle.cli.main` (read on first use, so
+that importing one submodule does not import the rest).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from forestshuffle.cli.main import *  # noqa: F403
+
+
+def __getattr__(name: str) -> Any:
+    """A name of :mod:`forestshuffle.cli.main`."""
+    module = importlib.import_module("forestshuffle.cli.main")
+    try:
+        return getattr(module, name)
+    except AttributeError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
