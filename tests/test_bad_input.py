@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import forestshuffle as fs
-from forestshuffle.cli.main import main
+from forestshuffle.cli.app import main
 from forestshuffle.plugins import dsl
 from forestshuffle.testing import scenario
 

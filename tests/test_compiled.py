@@ -70,7 +70,7 @@ def test_the_compiled_step_tests_the_compiled_package() -> None:
 def test_version_says_which_build_runs() -> None:
     """``forestshuffle --version`` names the compiled build; the pure one prints the version
     alone."""
-    from forestshuffle.cli.main import _version
+    from forestshuffle.cli.app import _version
 
     assert _version() == (f"{fs.__version__} (compiled)" if fs.COMPILED else fs.__version__)
 

@@ -14,7 +14,7 @@ import pytest
 
 import forestshuffle as fs
 from forestshuffle.bots import RandomBot, play_out
-from forestshuffle.cli.main import main, say
+from forestshuffle.cli.app import main, say
 
 CONTROL = ("\x1b", "\x07", "\r", "\u202e", "\x9b")
 
@@ -126,7 +126,7 @@ def test_plugin_failures_are_printed_escaped(capsys, monkeypatch):
 
     h = fs.PluginHost(extra=[Evil()])
     monkeypatch.setattr(plugins, "_HOST", h)
-    monkeypatch.setattr("forestshuffle.cli.main.host", lambda: h)
+    monkeypatch.setattr("forestshuffle.cli.app.host", lambda: h)
     code, out, _ = run(["plugins"], capsys)
     assert code == 0 and "evil" in out and clean(out)
 

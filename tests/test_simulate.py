@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import forestshuffle as fs
-from forestshuffle.cli.main import main
+from forestshuffle.cli.app import main
 from forestshuffle.simulate import runner as sim
 from forestshuffle.simulate.runner import GameResult, SimConfig, run
 from forestshuffle.simulate.stats import summarize, wilson

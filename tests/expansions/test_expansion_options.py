@@ -282,7 +282,7 @@ def test_a_non_default_option_changes_the_game_a_seed_deals() -> None:
 
 
 def test_the_cli_lists_the_expansions_options(capsys: pytest.CaptureFixture[str]) -> None:
-    from forestshuffle.cli.main import main
+    from forestshuffle.cli.app import main
 
     assert main(["rulesets"]) == 0
     out = capsys.readouterr().out

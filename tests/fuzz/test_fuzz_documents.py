@@ -127,7 +127,7 @@ def test_the_command_line_prints_nothing_raw_from_a_spoilt_document(tmp_path_fac
     import contextlib
     import io
 
-    from forestshuffle.cli.main import main
+    from forestshuffle.cli.app import main
 
     original = json.loads(document_text(index))
     spoilt, _ = data.draw(mutated(original, list(paths(original))))

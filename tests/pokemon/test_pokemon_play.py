@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, settings
 
 import forestshuffle as fs
 from forestshuffle.bots import HeuristicBot, RandomBot, play_out
-from forestshuffle.cli.main import main
+from forestshuffle.cli.app import main
 from forestshuffle.core import events as ev
 from forestshuffle.testing import GameMachine, check_game
 from forestshuffle_pokemon import solo_result

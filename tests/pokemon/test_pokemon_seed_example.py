@@ -37,7 +37,7 @@ from pathlib import Path
 import pytest
 
 import forestshuffle as fs
-from forestshuffle.cli.main import main
+from forestshuffle.cli.app import main
 from forestshuffle.documents.score import read_document
 
 DOC_PATH = (Path(__file__).resolve().parents[2] / "plugins" / "pokemon" / "examples"

@@ -1,9 +1,9 @@
 """The command line: ``forestshuffle demo``, ``play``, ``replay``, ``simulate``, ``score``...
 
-- ``main``: the click group and the small commands; ``common``: what the commands share.
+- ``app``: the click group and the small commands; ``common``: what the commands share.
 - ``play``: a person against bots; ``simulate``: many games between bots.
 
-The package's own names are those of :mod:`forestshuffle.cli.main` (read on first use, so
+The package's own names are those of :mod:`forestshuffle.cli.app` (read on first use, so
 that importing one submodule does not import the rest).
 """
 
@@ -13,12 +13,12 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from forestshuffle.cli.main import *  # noqa: F403
+    from forestshuffle.cli.app import *  # noqa: F403
 
 
 def __getattr__(name: str) -> Any:
-    """A name of :mod:`forestshuffle.cli.main`."""
-    module = importlib.import_module("forestshuffle.cli.main")
+    """A name of :mod:`forestshuffle.cli.app`."""
+    module = importlib.import_module("forestshuffle.cli.app")
     try:
         return getattr(module, name)
     except AttributeError:

@@ -1,4 +1,4 @@
-"""What the command line's modules share (:mod:`forestshuffle.cli.main`,
+"""What the command line's modules share (:mod:`forestshuffle.cli.app`,
 :mod:`~forestshuffle.cli.play`, :mod:`~forestshuffle.cli.simulate`): :func:`say`, the rich
 console, the one-line error, and the options several commands take."""
 
