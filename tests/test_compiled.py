@@ -1,4 +1,4 @@
-"""Issue 16 §3: the optional compiled build (mypyc, ``FORESTSHUFFLE_COMPILE=1 pip install .``).
+"""The optional compiled build (mypyc, ``FORESTSHUFFLE_COMPILE=1 pip install .``).
 
 The whole suite runs in both modes (CI: ``.ci/run`` for the pure package, ``.ci/compiled``
 for the compiled one), so its golden and differential tests check that both play the same

@@ -1,4 +1,4 @@
-"""Issue 15, records: a record is data from outside and is trusted in nothing.
+"""Hardening, records: a record is data from outside and is trusted in nothing.
 
 The set-up is re-derived from the recorded parameters (ruleset, seed, overrides, players) and
 compared with the record's set-up events; scenario games say so and load only when trusted;
@@ -197,8 +197,8 @@ def test_duplicate_keys_are_refused(game):
 ])
 def test_duplicate_keys_are_refused_however_the_text_is_spaced(game, forge):
     """safety.read_json parses without a hook and counts keys against the text's '":': every
-    way of writing a duplicate key still reaches the hook that finds it (issue 15: records
-    with duplicate keys are refused)."""
+    way of writing a duplicate key still reaches the hook that finds it (records with
+    duplicate keys are refused)."""
     text = game.to_json()
     forged = text.replace(*forge, 1)
     assert forged != text
