@@ -55,7 +55,7 @@ def test_compiled_is_a_bool_that_holds_for_every_module_setup_compiles() -> None
 
 def test_the_game_module_stays_python_in_both_modes() -> None:
     """``game.py``, the public entry point that checks its arguments, is never compiled
-    (see DECISIONS.md, "Optional compiled build")."""
+    (see DECISIONS.md, "Compiled build")."""
     assert not _is_extension("forestshuffle.game")
 
 
