@@ -1,6 +1,6 @@
-"""The compiled build's core classes: :class:`~forestshuffle.steps.Step` and :class:`~forestshuffle.decisions.Decision`
-are plain slotted classes (native ones in the compiled build) that behave as the attrs classes
-they replaced: the same equality, the same ``repr``, unhashable, copied and pickled whole. And
+""":class:`~forestshuffle.steps.Step` and :class:`~forestshuffle.decisions.Decision` are plain
+slotted classes (native ones in the compiled build) that behave as value classes: field-wise
+equality, a readable ``repr``, unhashable, copied and pickled whole. And
 the random bot's choice object (native in the compiled build) makes :meth:`RandomBot.choose`'s
 choices, the deal's shuffle is the standard library's, and ``play_out`` pauses the garbage
 collector and restores it. These run in both builds (``.ci/compiled`` runs the whole suite
