@@ -62,7 +62,7 @@ def test_the_stored_version_1_record_without_origin_still_loads():
 
 
 def test_a_forged_deal_with_a_consistent_log_and_the_seed_kept_is_refused_at_the_deal():
-    """The forgery of the issue: a game dealt as the forger likes (here: a scenario with a
+    """A forged deal: a game dealt as the forger likes (here: a scenario with a
     chosen hand), relabelled as dealt from seed 7. Its log is consistent, so replay alone
     would accept it; re-deriving the deal from seed 7 refuses it at event 0."""
     pk = CardPicker(fs.get_ruleset("base"))

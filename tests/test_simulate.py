@@ -238,8 +238,8 @@ def test_every_bot_of_the_registry_in_forestshuffle_bots_is_named_by_simulate(mo
 
 
 def test_simulate_plays_every_bundled_bot_with_an_expansion(tmp_path, capsys, monkeypatch):
-    """``simulate --expansion woodland_edge --bots random,heuristic,greedy,ismcts`` (issue
-    13): every bot of the registry takes a seat of a game of the expansion's ruleset, and the
+    """``simulate --expansion woodland_edge --bots random,heuristic,greedy,ismcts``: every
+    bot of the registry takes a seat of a game of the expansion's ruleset, and the
     statistics name each. (ISMCTS with a tenth of its iterations, to keep the test short.)"""
     names = ["random", "heuristic", "greedy", "ismcts"]
     assert set(names) == set(fs.bots.BOTS)
