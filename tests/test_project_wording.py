@@ -1,5 +1,6 @@
 """The project speaks of what it is, not of how it was made: no file names a work session or
-an issue number (STYLE.md; the changelog is by release, the decisions by topic).
+an issue number (the changelog is by release, the decisions by topic, the benchmarks'
+figures are today's).
 
 Runs ``git grep`` over the checkout's tracked files, so it skips where there is no git
 checkout (an unpacked sdist).
