@@ -300,8 +300,8 @@ def test_a_plugin_that_raises_is_reported_by_name():
 
 @pytest.mark.parametrize("first", ["real", "copy"])
 def test_a_duplicate_card_set_id_fails_both_plugins_whatever_their_order(first):
-    """Issue 15: a plugin contributing an id another plugin contributes must not shadow it
-    (it once did when registered first, and the real plugin was blamed). Both fail, each
+    """Plugin isolation: a plugin contributing an id another plugin contributes must not shadow it,
+    whichever is registered first. Both fail, each
     named in the other's failure; the ruleset needing the set is unavailable."""
     import forestshuffle_base
 

@@ -92,3 +92,14 @@ def test_strength_prints_a_win_rate_with_its_interval() -> None:
     for line in lines:
         assert re.search(r"[\d.]+/2 = [\d.]+ % \[[\d.]+ %, [\d.]+ %\] \(95 % Wilson\)", line), line
         assert "CPU per decision" in line
+
+
+def test_the_readme_documents_every_script_and_the_figures() -> None:
+    """benchmarks/README.md is the one page on measuring: it names every script of the folder,
+    and its figures name the command that produces them."""
+    readme = (BENCH / "README.md").read_text(encoding="utf-8")
+    scripts = sorted(p.name for p in BENCH.glob("*.py") if not p.name.startswith("_"))
+    assert scripts and all(f"`{name}`" in readme for name in scripts), scripts
+    figures = readme.split("\n## Figures\n", 1)[1]
+    assert "benchmarks/instructions.py" in figures and "benchmarks/compare.py" in figures
+    assert sorted(p.name for p in BENCH.glob("*.md")) == ["README.md"]

@@ -80,7 +80,7 @@ def _asked_decisions(bot_factory, count):
 
 
 def test_the_default_ismcts_bot_chooses_legal_actions_and_is_seeded():
-    """Issue 10: ISMCTS with its default budget and settings (horizon "next", the top
+    """ISMCTS with its default budget and settings (horizon "next", the top
     TOP_K greedy candidates at the root) picks legal actions, and the same seed with the
     same iteration budget makes the same choices."""
     from forestshuffle.bots import ISMCTSBot
@@ -115,7 +115,7 @@ def test_ismcts_searches_only_the_best_greedy_candidates_at_the_root():
 
 
 def test_the_random_bot_draws_what_randrange_draws():
-    """RandomBot.choose runs CPython's bit-drawing loop itself (issue 16 §2): option i of n is
+    """RandomBot.choose runs CPython's bit-drawing loop itself: option i of n is
     chosen exactly when ``random.Random(seed).randrange(n)`` gives i, draw after draw, for
     every count of options (powers of two, where the loop redraws most, included); a single
     option draws nothing."""

@@ -2,7 +2,7 @@
 (:mod:`forestshuffle.records.canonical`), and the generated text encoders that write records
 (:func:`forestshuffle.records.codegen.text_encoder_of`).
 
-Rule (issue 16 §5, DECISIONS "A record exactly as written is checked by its text"): the fast
+Rule (DECISIONS.md, "A record exactly as this library writes it is checked by its text"): the fast
 path accepts a record only when its log is, byte for byte, the text of the game its actions
 replay to, and then gives the game the general checked load gives; for anything else it gives
 up and the general load gives the same error as ever. The writer's text is exactly what

@@ -1,4 +1,4 @@
-"""Issue 13: the command line for people: ``--version``, ``python -m forestshuffle``, help
+"""The command line for people: ``--version``, ``python -m forestshuffle``, help
 and defaults on every option, shell completion, ``--json`` on every command that prints
 data, no colour when not a terminal, ``demo --save`` and ``replay``, one-line errors."""
 

@@ -1,4 +1,4 @@
-"""Issue 13: ``forestshuffle play``, a person against bots in a real terminal.
+"""``forestshuffle play``, a person against bots in a real terminal.
 
 Each test drives the installed command through a pseudo-terminal (pexpect), as a person at a
 keyboard would: it reads the screen (the clearing, the hand, every forest, the decision and
@@ -204,7 +204,7 @@ def test_undo_takes_back_the_bots_moves_after_the_persons_last_answer():
 
 
 def test_play_with_an_expansion_against_every_kind_of_searching_bot():
-    """``play --expansion alpine --bots heuristic,ismcts`` (issue 13): the deal is the
+    """``play --expansion alpine --bots heuristic,ismcts``: the deal is the
     expansion's (the hand and the deck of the same seeded game with Alpine mixed in), each
     other seat is played by its bot from ``forestshuffle.bots.BOTS``, and their turns are
     shown by their names."""

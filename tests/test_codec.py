@@ -1,4 +1,4 @@
-"""The action codec and observations (issue 10): a fixed action space per ruleset covering
+"""The action codec and observations: a fixed action space per ruleset covering
 every action a game offers (plugin actions included), a mask equal to the legal set, and
 observations that depend on the player's view only."""
 
@@ -34,7 +34,7 @@ IDS = [name for name, _ in RULESETS]
 
 @pytest.mark.parametrize(("name", "rules"), RULESETS, ids=IDS)
 def test_every_legal_action_of_random_games_round_trips(name: str, rules: fs.Ruleset) -> None:
-    """Issue 10: every legal action of random games encodes into the ruleset's fixed space
+    """Every legal action of random games encodes into the ruleset's fixed space
     and decodes to itself; the mask is exactly the legal set (as a numpy array)."""
     kinds: set[str] = set()
     for seed in range(3):
@@ -121,7 +121,7 @@ def test_the_mask_is_a_list_without_numpy(monkeypatch: pytest.MonkeyPatch) -> No
 
 @pytest.mark.parametrize(("name", "rules"), RULESETS, ids=IDS)
 def test_observations_have_a_fixed_shape_and_show_the_view(name: str, rules: fs.Ruleset) -> None:
-    """Issue 10: ``observation(player)`` is a fixed-shape float32 vector of the player's view:
+    """``observation(player)`` is a fixed-shape float32 vector of the player's view:
     the hand's cards are set in the hand plane; equal for determinized games (which
     differ only in what the player cannot see), different once the view changes."""
     size = observation_size(rules)

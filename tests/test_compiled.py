@@ -1,4 +1,4 @@
-"""Issue 16 §3: the optional compiled build (mypyc, ``FORESTSHUFFLE_COMPILE=1 pip install .``).
+"""The optional compiled build (mypyc, ``FORESTSHUFFLE_COMPILE=1 pip install .``).
 
 The whole suite runs in both modes (CI: ``.ci/run`` for the pure package, ``.ci/compiled``
 for the compiled one), so its golden and differential tests check that both play the same
@@ -55,7 +55,7 @@ def test_compiled_is_a_bool_that_holds_for_every_module_setup_compiles() -> None
 
 def test_the_game_module_stays_python_in_both_modes() -> None:
     """``game.py``, the public entry point that checks its arguments, is never compiled
-    (see DECISIONS.md, "Optional compiled build")."""
+    (see DECISIONS.md, "Compiled build")."""
     assert not _is_extension("forestshuffle.core.game")
 
 

@@ -1,4 +1,4 @@
-"""Determinization and information-state keys (issue 10): a determinized game is a whole,
+"""Determinization and information-state keys: a determinized game is a whole,
 consistent game that the player cannot tell from the real one, with the cards they have not
 seen dealt anew; on every installed ruleset, with expansions, and the open-core test plugin."""
 
@@ -52,7 +52,7 @@ def _zone_of(state: fs.core.game.GameState, card: int) -> str:
 
 @pytest.mark.parametrize(("name", "rules"), RULESETS, ids=IDS)
 def test_a_determinized_game_looks_the_same_to_the_player(name: str, rules: fs.Ruleset) -> None:
-    """Issue 10: ``determinize(player, rng)`` is consistent with what *player* sees: same
+    """``determinize(player, rng)`` is consistent with what *player* sees: same
     view (decision included), same information-state key and observation, every card
     they have seen where it really is; a whole game (every invariant holds, it refolds,
     saves and loads as a scenario record, and plays on to its end)."""

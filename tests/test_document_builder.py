@@ -1,4 +1,4 @@
-"""Reading a forest document in one pass gives what reading it card by card gave (issue 16, §4).
+"""Reading a forest document in one pass gives what reading it card by card gives.
 
 ``score_document`` reads a document with one walk that checks its nesting and counts its
 cards (:func:`forestshuffle.documents.index.scan`), looks species, slots and cards up in an
@@ -261,8 +261,8 @@ def test_only_a_forest_of_json_types_lets_a_site_compare_as_a_bare_sapling() -> 
 
 
 def test_a_report_scores_the_breakdown_only_when_its_lines_are_read() -> None:
-    """``score_document`` totals each forest with the points-only scorers (issue 16, §4:
-    both give the same points); the per-card breakdown is scored on the first read of a
+    """``score_document`` totals each forest with the points-only scorers (both
+    give the same points); the per-card breakdown is scored on the first read of a
     player's lines, once, and its points add up to that player's total."""
     import forestshuffle.core.scoring as scoring
 

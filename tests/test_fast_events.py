@@ -1,4 +1,4 @@
-"""Issue 16: ``forestshuffle.core.fastevents`` makes the hot path's events without their attrs
+"""``forestshuffle.core.fastevents`` makes the hot path's events without their attrs
 ``__init__``. Each maker must give exactly what the class's constructor gives, and set every
 field the class has: a field added to one of these classes, or a converter, validator or
 default that ``__init__`` would apply, fails here."""

@@ -1,4 +1,4 @@
-"""Scoring's fast paths agree with the plain algorithm (issue 16, §4).
+"""Scoring's fast paths agree with the plain algorithm.
 
 ``score_forest`` scores without a breakdown through the points-only scorers
 (``ScoringKind.compile_points``) and, with one, formats each card's reason only when it is

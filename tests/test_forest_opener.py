@@ -1,6 +1,6 @@
 """``Forest.open_site`` through its per-kind generated opener (``forest._opener``).
 
-Rule (issue 16 §5, the fold shared with self-play): opening a site must leave a forest exactly
+Rule (the fold shared by self-play and record loads): opening a site must leave a forest exactly
 as the plain loops over the kind's slots did: the same site, the same counts of empty slots
 by definition and by position, the same index of empty slots, the same counters, and every
 dict's entries in the same order (options are offered in that order). (The counts of empty

@@ -1,4 +1,4 @@
-"""Issue 15, actions and calls: an action answers a decision only if it is exactly one of its
+"""Hardening, actions and calls: an action answers a decision only if it is exactly one of its
 options, and every argument of the public calls is checked, with a documented error and the
 game unchanged. Seeds are not shown where a player could see them.
 

@@ -1,4 +1,4 @@
-"""Issue 15, the command line: nothing from a document, record or plugin reaches the terminal
+"""Hardening, the command line: nothing from a document, record or plugin reaches the terminal
 raw; bad files get a one-line error, never a traceback; the demo deals from the operating
 system's randomness unless given a seed.
 

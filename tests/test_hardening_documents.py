@@ -1,4 +1,4 @@
-"""Issue 15, forest documents: bounded, strictly read, and exported so that they score and
+"""Hardening, forest documents: bounded, strictly read, and exported so that they score and
 re-export exactly as the game.
 
 Source: docs/security.md ("Forest documents"), docs/score-documents.md.

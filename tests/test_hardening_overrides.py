@@ -1,4 +1,4 @@
-"""Issue 15, overrides: files only from the caller's own arguments, bounded and UTF-8; inside
+"""Hardening, overrides: files only from the caller's own arguments, bounded and UTF-8; inside
 documents and records, inline mappings only; validation refuses what cannot work.
 
 Source: docs/security.md ("Overrides").

@@ -1,4 +1,4 @@
-"""Issue 15, plugins: no plugin can shadow another, a failing plugin contributes nothing,
+"""Hardening, plugins: no plugin can shadow another, a failing plugin contributes nothing,
 hooks are asked once per host, and a kind that fails during play is named.
 
 Source: docs/security.md ("Plugins"), docs/plugins/hooks.md ("Plugins contribute").

@@ -1,4 +1,4 @@
-"""Issue 15, records: a record is data from outside and is trusted in nothing.
+"""Hardening, records: a record is data from outside and is trusted in nothing.
 
 The set-up is re-derived from the recorded parameters (ruleset, seed, overrides, players) and
 compared with the record's set-up events; scenario games say so and load only when trusted;
@@ -62,7 +62,7 @@ def test_the_stored_version_1_record_without_origin_still_loads():
 
 
 def test_a_forged_deal_with_a_consistent_log_and_the_seed_kept_is_refused_at_the_deal():
-    """The forgery of the issue: a game dealt as the forger likes (here: a scenario with a
+    """A forged deal: a game dealt as the forger likes (here: a scenario with a
     chosen hand), relabelled as dealt from seed 7. Its log is consistent, so replay alone
     would accept it; re-deriving the deal from seed 7 refuses it at event 0."""
     pk = CardPicker(fs.get_ruleset("base"))
@@ -197,8 +197,8 @@ def test_duplicate_keys_are_refused(game):
 ])
 def test_duplicate_keys_are_refused_however_the_text_is_spaced(game, forge):
     """safety.read_json parses without a hook and counts keys against the text's '":': every
-    way of writing a duplicate key still reaches the hook that finds it (issue 15: records
-    with duplicate keys are refused)."""
+    way of writing a duplicate key still reaches the hook that finds it (records with
+    duplicate keys are refused)."""
     text = game.to_json()
     forged = text.replace(*forge, 1)
     assert forged != text

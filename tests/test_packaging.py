@@ -1,4 +1,4 @@
-"""The package metadata a registry and a user's type checker need (issue 14).
+"""The package metadata a registry and a user's type checker need.
 
 The wheel itself is built and installed in a fresh environment by ``.ci/smoke-install``
 (CI); these checks read pyproject.toml and the source tree, and fail fast on a package

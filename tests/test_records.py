@@ -97,7 +97,7 @@ def test_a_scenario_game_round_trips():
     g = scenario("base", 2, hands={0: [birch, *pk.filler(3, trees=False)]})
     g.apply(fs.PlayCard(birch))
     g.apply(fs.Use())
-    # issue 15: a scenario's set-up is written, not dealt, so it loads only when trusted
+    # a scenario's set-up is written, not dealt, so it loads only when trusted
     with pytest.raises(fs.RecordError) as info:
         fs.Game.from_json(g.to_json())
     assert info.value.path == "$.origin"
@@ -244,8 +244,8 @@ def test_a_dealt_deck_that_is_not_the_rulesets_cards_is_refused(record):
 
 
 def test_a_reordered_deck_is_refused_at_the_deal(record):
-    """Issue 15: the set-up is re-derived from the seed, so a reordered deck is refused at the
-    deal itself (it once loaded until the first draw it changed)."""
+    """The set-up is re-derived from the seed, so a reordered deck is refused at the
+    deal itself, not at the first draw it changes."""
     data = copy.deepcopy(record)
     order = data["events"][0]["order"]
     order[0], order[1] = order[1], order[0]

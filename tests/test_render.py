@@ -1,4 +1,4 @@
-"""Issue 13: pictures of a game (``forestshuffle.display.render``) and the turn-by-turn replay page
+"""Pictures of a game (``forestshuffle.display.render``) and the turn-by-turn replay page
 (``forestshuffle.display.replay``): every card a labelled tile in its tree symbol's colour, slots
 around each tree, shared slots stacked, the clearing and the caves' sizes; notebooks' reprs.
 """

@@ -1,4 +1,4 @@
-"""Issue 13: the replay page (``forestshuffle replay FILE --html OUT.html``) in a real
+"""The replay page (``forestshuffle replay FILE --html OUT.html``) in a real
 headless browser: its script steps to the end, and the screenshot shows the final forest in
 its tree symbols' colours (the first position, before any card is played, shows none).
 

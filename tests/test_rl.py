@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment (issue 10): it passes PettingZoo's own API and seed tests
+"""The PettingZoo AEC environment: it passes PettingZoo's own API and seed tests
 for base and smoky; agents are seats, multi-step turns repeat ``agent_selection``, the mask
 is in the observation dict, and the rewards are the game's returns."""
 

@@ -1,4 +1,4 @@
-"""The rules reference pages (docs/rules/) are the card data's own (issue 14).
+"""The rules reference pages (docs/rules/) are the card data's own.
 
 Each page is written by :func:`forestshuffle.display.reference.rules_reference` from a compiled
 ruleset; this test writes it again and compares, so a change of card data without the page

@@ -1,4 +1,4 @@
-"""Issue 13: ``benchmarks/scaling.py`` runs at a tiny size and prints a line per worker count,
+"""``benchmarks/scaling.py`` runs at a tiny size and prints a line per worker count,
 each run giving the same results as the first. No speed is asserted (the machine is shared)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``forestshuffle.testing.scenario`` refuses positions the rules cannot reach, unless asked
-not to check (issue 8: impossible set-ups were built without complaint)."""
+not to check (an impossible set-up is an error, not a game)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The search surface of issue 10: clone, undo from saved states, state keys, returns and
+"""The search surface: clone, undo from saved states, state keys, returns and
 pickling, on every installed ruleset (and the open-core test plugin's ruleset)."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _played(ruleset: str | fs.Ruleset = "base", actions: int = 60, seed: int = 5
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_clone_is_equal_and_independent(ruleset: str) -> None:
-    """Issue 10: ``game.clone()`` is an independent game sharing the compiled ruleset."""
+    """``game.clone()`` is an independent game sharing the compiled ruleset."""
     g = _played(ruleset)
     c = g.clone()
     assert c.rules is g.rules
@@ -46,7 +46,7 @@ def test_a_clone_is_equal_and_independent(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_undo_restores_every_earlier_position(ruleset: str) -> None:
-    """Issue 10: apply then undo restores an equal state; undo(n) from saved states gives
+    """Apply then undo restores an equal state; undo(n) from saved states gives
     the state before those n actions, whatever was undone before."""
     g = fs.new_game(ruleset, players=2, seed=9)
     rng = random.Random(9)
@@ -68,7 +68,7 @@ def test_undo_restores_every_earlier_position(ruleset: str) -> None:
 
 
 def test_state_keys_are_equal_for_equal_positions_and_differ_otherwise() -> None:
-    """Issue 10: equal positions have equal, hashable keys (a clone, a position reached
+    """Equal positions have equal, hashable keys (a clone, a position reached
     again after undo), a different position another key; the digest is stable."""
     g = _played()
     key = g.state_key()
@@ -100,7 +100,7 @@ def _finished(winners: frozenset[int], players: int) -> fs.Game:
 ])
 def test_returns_average_the_pairwise_results(players: int, winners: set[int],
                                              expected: tuple[float, ...]) -> None:
-    """DECISIONS (issue 10): a player's return is the mean over the others of +1 (won, the
+    """DECISIONS.md (returns): a player's return is the mean over the others of +1 (won, the
     other did not), 0 (both or neither won), −1; zero-sum."""
     g = _finished(frozenset(winners), players)
     assert g.returns() == pytest.approx(expected)
@@ -121,7 +121,7 @@ def test_returns_follow_the_outcome_of_a_played_game_and_are_zero_before_the_end
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_games_pickle_by_ruleset_id_and_unpickle_equal(ruleset: str) -> None:
-    """Issue 10: games pickle for multiprocessing, the ruleset by its parameters (rebuilt
+    """Games pickle for multiprocessing, the ruleset by its parameters (rebuilt
     from the installed plugins: the very same cached ruleset), not its closures."""
     g = _played(ruleset)
     data = pickle.dumps(g)

@@ -1,4 +1,4 @@
-"""Issue 13: ``forestshuffle simulate``: seeded tournaments between bots whose results do not
+"""``forestshuffle simulate``: seeded tournaments between bots whose results do not
 depend on the workers (one process, a process pool, a Dask LocalCluster), interrupted runs
 that keep what finished, the statistics, the output files and the charts."""
 
@@ -216,7 +216,7 @@ def test_ctrl_c_stops_a_pool_of_workers_and_keeps_what_finished(tmp_path, sig):
 
 def test_every_bot_of_the_registry_in_forestshuffle_bots_is_named_by_simulate(monkeypatch,
                                                                              capsys):
-    """The CLI's bots are :data:`forestshuffle.bots.BOTS` (issue 13: ``--bots
+    """The CLI's bots are :data:`forestshuffle.bots.BOTS` (``--bots
     random,greedy,...``): each bundled one by name, and a bot registered there later too."""
     assert set(fs.bots.BOTS) <= set(sim.bot_factories())
     assert {"random", "heuristic", "greedy", "ismcts"} <= set(sim.bot_factories())
@@ -238,8 +238,8 @@ def test_every_bot_of_the_registry_in_forestshuffle_bots_is_named_by_simulate(mo
 
 
 def test_simulate_plays_every_bundled_bot_with_an_expansion(tmp_path, capsys, monkeypatch):
-    """``simulate --expansion woodland_edge --bots random,heuristic,greedy,ismcts`` (issue
-    13): every bot of the registry takes a seat of a game of the expansion's ruleset, and the
+    """``simulate --expansion woodland_edge --bots random,heuristic,greedy,ismcts``: every
+    bot of the registry takes a seat of a game of the expansion's ruleset, and the
     statistics name each. (ISMCTS with a tenth of its iterations, to keep the test short.)"""
     names = ["random", "heuristic", "greedy", "ismcts"]
     assert set(names) == set(fs.bots.BOTS)

@@ -1,10 +1,9 @@
 """:class:`~forestshuffle.core.steps.Step` and :class:`~forestshuffle.core.decisions.Decision` are
-plain slotted classes (native ones in the compiled build) that behave as the attrs classes they
-replaced: the same equality, the same ``repr``, unhashable, copied and pickled whole. And the
-random bot's choice object (native in the compiled build) makes :meth:`RandomBot.choose`'s
-choices, the deal's shuffle is the standard library's, and ``play_out`` pauses the garbage
-collector and restores it. These run in both builds (``.ci/compiled`` runs the whole suite
-compiled)."""
+plain slotted classes (native ones in the compiled build) that behave as value classes: field-
+wise equality, a readable ``repr``, unhashable, copied and pickled whole. And the random bot's
+choice object (native in the compiled build) makes :meth:`RandomBot.choose`'s choices, the
+deal's shuffle is the standard library's, and ``play_out`` pauses the garbage collector and
+restores it. These run in both builds (``.ci/compiled`` runs the whole suite compiled)."""
 
 from __future__ import annotations
 
@@ -219,7 +218,7 @@ def test_play_out_trusts_only_the_librarys_random_choice() -> None:
 @pytest.mark.parametrize("shared", [True, False])
 def test_play_out_draws_for_the_random_choice_as_it_would_draw(shared: bool) -> None:
     """``play_out`` draws the library's random choice itself, with that choice's
-    ``getrandbits`` (issue 16 §2): the same options chosen as ``choose`` chooses, whether one
+    ``getrandbits``: the same options chosen as ``choose`` chooses, whether one
     bot plays every seat or each seat has its own, and the generators end where the bots'
     own would (so a bot used again goes on drawing the same numbers)."""
     from forestshuffle.bots.base import _bit_draws

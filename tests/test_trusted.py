@@ -1,7 +1,7 @@
 """The trusted load (``Game.from_json(text, trusted=True)``) and the generated per-class code
 behind both loads (:mod:`forestshuffle.records.codegen`).
 
-Rule (issue 16 §5, DECISIONS "Trusted records"): a trusted load decodes the record's events
+Rule (DECISIONS.md, "Trusted loads"): a trusted load decodes the record's events
 without re-deciding them and must give the very game the checked load gives; the checked load's
 fast comparators must accept exactly the records the general converter accepts as equal.
 """

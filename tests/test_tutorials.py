@@ -1,4 +1,4 @@
-"""The tutorial projects run as written (issue 14).
+"""The tutorial projects run as written.
 
 A tutorial that builds a project (``docs/tutorials/fan-expansion.md``) shows each file as a
 fenced block with ``title="path"``. This test writes those files into a temporary folder,

@@ -213,7 +213,8 @@ def test_gentian_effect_free_plays_a_butterfly(pk):
 
 def test_mountain_hares_do_not_join_a_slot_of_european_hares(pk):
     """Decision: the Mountain Hare counts as a European Hare for counts (scoring, the Red
-    Fox), not for slot sharing (DECISIONS.md; a named option for the lead)."""
+    Fox), not for slot sharing (DECISIONS.md; the other reading is option
+    ``mountain_hare_shares_hare_slots``)."""
     eh = pk.pick(b("european_hare"), side="left")
     mh = pk.pick(a("mountain_hare"), side="left")
     t1, t2 = pk.pick(b("birch")), pk.pick(b("birch"))

@@ -1,4 +1,4 @@
-"""The expansions' named options, where the card texts read two ways (issue 11; DECISIONS.md
+"""The expansions' named options, where the card texts read two ways (DECISIONS.md
 *Alpine and Woodland Edge* and *Expansion options*): each test plays one scenario under both
 readings and fails if the option is ignored; records and forest documents keep the options.
 
@@ -294,7 +294,7 @@ def test_the_cli_lists_the_expansions_options(capsys: pytest.CaptureFixture[str]
 
 
 def test_check_card_set_and_random_games_hold_with_every_option_on() -> None:
-    """The toolkit's card-set check and the invariants after every game (issue 11: the
+    """The toolkit's card-set check and the invariants after every game (the
     toolkit covers the expansions) hold under the other readings too."""
     from forestshuffle.testing import check_card_set
 

@@ -3,8 +3,7 @@ only if it is exactly a legal option (same class, fields of the same types and v
 refused one changes nothing; views, undo, apply_index and the player check take only what
 they document.
 
-Source: issue 15 ("actions with float or bool fields", "undo(-1), view("0")..."); DESIGN.md
-(decide validates, evolve folds); docs/security.md.
+Source: DESIGN.md (decide validates, evolve folds); docs/security.md (actions, calls).
 """
 
 from __future__ import annotations

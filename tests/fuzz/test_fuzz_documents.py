@@ -3,8 +3,8 @@ problems, or it scores consistently: its forests export to a document that score
 exports again the same, and it holds no value a document cannot hold (a fraction, a bool
 where a number goes, a name with control characters).
 
-Source: issue 15 ("documents read local files", "huge cave count", "bad input gets the
-library's own error"); docs/score-documents.md, docs/security.md.
+Source: docs/score-documents.md, docs/security.md (documents read no local file, counts
+are bounded, bad input gets the library's own error).
 """
 
 from __future__ import annotations

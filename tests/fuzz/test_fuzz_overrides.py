@@ -3,7 +3,7 @@ every type) are refused with a CardDataError naming ``overrides``, or the rulese
 plays and scores: no kind fails during a game, no total is negative. A refused table leaves
 the installed ruleset as it was.
 
-Source: issue 15 ("overrides that pass validation and crash later"); docs/security.md.
+Source: docs/security.md (an override that passes validation must not fail later).
 """
 
 from __future__ import annotations

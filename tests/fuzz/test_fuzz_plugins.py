@@ -3,8 +3,8 @@ any registration order) never shadows ``base``, never takes down the host, and c
 nothing at all once it fails anywhere; a plugin kind that fails or never finishes during play
 is stopped with a PluginError and the game is unchanged.
 
-Source: issue 15 ("a plugin can shadow base", "plugin isolation"); docs/plugins/hooks.md,
-docs/security.md.
+Source: docs/plugins/hooks.md, docs/security.md (no plugin shadows another; plugin
+isolation).
 """
 
 from __future__ import annotations

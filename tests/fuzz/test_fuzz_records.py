@@ -2,7 +2,7 @@
 bytes) is refused with a RecordError, or, if it loads, it is exactly the record it says it is
 (it saves back to the same data: nothing was read laxly or ignored).
 
-Source: issue 15 ("forged records", "lax record parsing"); docs/security.md.
+Source: docs/security.md (forged records, strict record reading).
 """
 
 from __future__ import annotations

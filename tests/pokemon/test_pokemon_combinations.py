@@ -1,4 +1,4 @@
-"""Every bundled content combination of ruleset ``pokemon`` (issue 12, "Done when"): each
+"""Every bundled content combination of ruleset ``pokemon``: each
 set of its expansions the expansions' ``requires`` allow, alone and with each mode its
 content suits (challenge, chance, both), passes :func:`~forestshuffle.testing.check_card_set`,
 runs in :class:`~forestshuffle.testing.GameMachine` (undo, save/load, clone, pickle and codec

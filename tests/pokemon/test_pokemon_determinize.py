@@ -1,4 +1,4 @@
-"""Determinization of Pokémon games (issue 10's search surface, issue 12's hidden parts):
+"""Determinization of Pokémon games (the search surface over the plugin's hidden parts):
 ``game.determinize(player)`` draws anew what the player has not seen of the plugin's state
 through the core's ``StateKind.resample`` hook: the other players' private challenges (seed
 003, 多人进阶: "each player draws 2 and keeps 1", hidden from the others), the chance deck's

@@ -198,7 +198,7 @@ def test_an_achievement_needs_its_goal_and_its_minimum_score(example):
 
 
 def test_special_boxes_score_on_the_seed_examples_team(example):
-    """The lead's future box scoring, done by hand: compile the box's specs and read them
+    """A special box's scoring, by hand: compile the box's specs and read them
     for its owner (no card: the scorers read counts only)."""
     rules, forest = example
     ctx = ScoreContext(rules, [forest], 0)

@@ -1,4 +1,4 @@
-"""Checks of the search and learning surface (issue 10), as plain functions: clones equal
+"""Checks of the search and learning surface, as plain functions: clones equal
 and independent, undo after apply restoring the state, pickle round trips, and the action
 codec round-tripping every legal action. :class:`~forestshuffle.testing.GameMachine` runs
 :func:`check_search` after every step; each raises
