@@ -36,11 +36,18 @@ def extra_turn() -> Spec:
     return Spec("extra_turn")
 
 
-def free_play(*, any_number: bool = False, **filter_: Any) -> Spec:
-    """Play a hand card matching *filter_* (``tag=``, ``species=``, ``tree=``) for free."""
+def free_play(*, any_number: bool = False, activates: bool = False, **filter_: Any) -> Spec:
+    """Play a hand card matching *filter_* (``tag=``, ``species=``, ``tree=``) for free.
+
+    With *activates*, the card played fires the permanent triggers of the card whose effect
+    this is even while they are not active yet (``from_next_turn``): a shrub's bonus, "this
+    activates the permanent effect of the Blackthorn".
+    """
     args: dict[str, Any] = {"filter": dict(filter_)}
     if any_number:
         args["any_number"] = True
+    if activates:
+        args["activates"] = True
     return Spec("free_play", args)
 
 

@@ -87,8 +87,10 @@ def describe_spec(rules: Ruleset, spec: Spec) -> str:
         "draw": lambda: f"draw {_plural(n, 'card')}",
         "draw_per": lambda: f"draw {a.get('per', 1)} per {_count(rules, a['count'])}",
         "extra_turn": lambda: "take an extra turn",
-        "free_play": lambda: ("play any number of cards " if a.get("any_number")
-                              else "play a card ") + f"{_filter(rules, flt)} for free",
+        "free_play": lambda: (("play any number of cards " if a.get("any_number")
+                               else "play a card ") + f"{_filter(rules, flt)} for free"
+                              + (", which activates this card's permanent effect"
+                                 if a.get("activates") else "")),
         "cave_from_hand_then_draw": lambda: ("put any number of hand cards into the cave, "
                                              "then draw as many"),
         "clearing_to_cave": lambda: "put every card of the clearing into the cave",
@@ -157,6 +159,8 @@ def _trigger(rules: Ruleset, a: Mapping[str, Any]) -> str:
     if a.get("from_next_turn"):
         text += " (from your next turn on"
         text += ", before the card's effect and bonus)" if a.get("before_effects") else ")"
+    elif a.get("before_effects"):
+        text += " (from now on, before the card's effect and bonus)"
     return text
 
 

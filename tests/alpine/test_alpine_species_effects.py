@@ -147,6 +147,32 @@ def test_black_trumpet_draws_1_when_its_owner_plays_a_mountain_card_before_its_e
     assert hand(g) == sorted(deck[:2])
 
 
+def test_black_trumpet_draws_from_the_turn_it_is_played(pk):
+    """Black Trumpet: "From now on", whenever you play a Mountain card, draw 1 (card text,
+    RULES.md §7; unlike the base mushrooms' "from your next turn on"). An Alpine Newt's
+    bonus free-plays a Mountain card (the Trumpet), then an insect (a Phoebus Apollo, a
+    Mountain card too): the Apollo draws a card in that same turn. The Trumpet does not
+    draw for its own placement."""
+    newt = pk.pick(a("alpine_newt"), side="bottom", symbol="Douglas Fir")
+    pay = showing(pk, "Douglas Fir")
+    trumpet = pk.pick(a("black_trumpet"), side="bottom")
+    apollo = pk.pick(a("phoebus_apollo"), side="top")
+    t1, t2 = pk.pick(b("birch")), pk.pick(b("birch"))
+    deck = pk.filler(3)
+    g = scenario(RULES, hands={0: [newt, trumpet, apollo, *pay]},
+                 forests={0: [(t1, {}), (t2, {})]}, deck=deck)
+    play(g, newt, 0, "bottom", pay=pay)
+    use(g, "bonus")
+    pick(g, trumpet)
+    place(g, 1, "bottom")
+    assert g.pending.kind == "free_play"  # no draw for the Trumpet itself
+    pick(g, apollo)
+    place(g, 0, "top")
+    assert g.pending.kind == "trigger"
+    use(g, "trigger")
+    assert hand(g) == [deck[0]]
+
+
 def test_black_trumpet_does_not_fire_for_a_card_without_the_mountain_tag(pk):
     trumpet = pk.pick(a("black_trumpet"), side="bottom")
     owl = pk.pick(b("tawny_owl"), side="top")

@@ -43,15 +43,17 @@ SHRUB_TAGS = {
 
 
 @pytest.mark.parametrize("shrub", sorted(SHRUB_TAGS))
-def test_shrub_bonus_free_plays_a_card_of_its_tag_and_its_trigger_waits_a_turn(pk, shrub):
+def test_shrub_bonus_free_plays_a_card_of_its_tag_which_activates_its_draw(pk, shrub):
     """Blackthorn / Common Hazel / Elderberry, bonus: play a butterfly / bat / plant for free;
-    the shrub's permanent draw works from its owner's next turn on (as the mushrooms'), so
-    this free play does not trigger it."""
+    "This activates the permanent effect of the Blackthorn." (card text, RULES.md §7): the
+    card the bonus places draws a card, though the shrub's draw otherwise works from its
+    owner's next turn on (as the mushrooms')."""
     tagged, side = SHRUB_TAGS[shrub]
     card = pk.pick(w(shrub), symbol="Birch")
     target = pk.pick(b(tagged), side=side)
     pay = showing(pk, "Birch", 2)
-    g = scenario(RULES, hands={0: [card, target, *pay]}, deck=pk.filler(3))
+    deck = pk.filler(3)
+    g = scenario(RULES, hands={0: [card, target, *pay]}, deck=deck)
     play(g, card, pay=pay)
     assert g.state.clearing == sorted(pay)  # a shrub reveals no card
     use(g, "bonus")
@@ -59,7 +61,10 @@ def test_shrub_bonus_free_plays_a_card_of_its_tag_and_its_trigger_waits_a_turn(p
     pick(g, target)
     place(g, 0, f"shrub_{side}")
     assert g.state.forests[0].sites[0].slots[f"shrub_{side}"] == [target]
-    assert next_players_turn(g)  # no trigger offered
+    assert g.pending.kind == "trigger"
+    use(g, "trigger")
+    assert hand(g) == [deck[0]]
+    assert next_players_turn(g)
 
 
 @pytest.mark.parametrize("shrub", sorted(SHRUB_TAGS))

@@ -120,8 +120,10 @@ def sp(name: str, display: str, cost: int, tags: Any, *, kind: str = "dweller",
 def shrub(name: str, display: str, tag: str) -> Species:
     """A shrub: whenever you play a card with *tag*, you may draw 1 (as the mushrooms: from
     your next turn on, after paying and before the played card's effect and bonus); bonus:
-    play a card with *tag* for free; no points."""
-    return sp(name, display, 2, SHRUB_TAG, kind="site", bonus=free_play(tag=tag),
+    play a card with *tag* for free, which activates the draw ("This activates the permanent
+    effect of the Blackthorn."); no points."""
+    return sp(name, display, 2, SHRUB_TAG, kind="site",
+              bonus=free_play(tag=tag, activates=True),
               triggers=on_play(draw(1), tag=tag, from_next_turn=True, before_effects=True))
 
 
@@ -190,6 +192,7 @@ BASE_CHANGES: dict[str, dict[str, Any]] = {
 
 
 
-#: Option ``permanent_draws_at_once`` on: the shrubs draw from the turn they are played.
+#: Option ``permanent_draws_at_once`` on: the shrubs draw for every matching card played
+#: after them, in the turn they are played too.
 DRAWS_AT_ONCE: dict[str, Any] = {"species": trigger_changes(
     (s for s in SPECIES if s.kind == "site"), from_next_turn=False)}

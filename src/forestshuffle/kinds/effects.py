@@ -111,14 +111,15 @@ class ExtraTurnEffect(StepKind):
 @mypyc_attr(allow_interpreted_subclasses=True)
 class FreePlayEffect(StepKind):
     """Play a hand card matching ``filter`` for free (no effect or bonus of its own);
-    ``any_number`` lets the player go on until they pass."""
+    ``any_number`` lets the player go on until they pass; with ``activates`` the card played
+    fires this card's own permanent triggers even before they are active."""
 
     name = "free_play"
     card_effect = True
 
     def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
-        """``filter`` (tag/species/tree), optional ``any_number``."""
-        _check_keys(args, {"filter", "any_number"})
+        """``filter`` (tag/species/tree), optional ``any_number`` and ``activates``."""
+        _check_keys(args, {"filter", "any_number", "activates"})
         check_filter(args.get("filter", {}), rules)
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
@@ -140,8 +141,10 @@ class FreePlayEffect(StepKind):
         if isinstance(action, Pass):
             return [FINISHED]
         assert isinstance(action, PickCard)
-        place = Step("place", step.player, action.card,
-                     {"mode": "free", "filter": step.args.get("filter")})
+        args: dict[str, Any] = {"mode": "free", "filter": step.args.get("filter")}
+        if step.args.get("activates"):
+            args["activates"] = step.card
+        place = Step("place", step.player, action.card, args)
         if step.args.get("any_number"):
             return [ev.StepsQueued((place,))]
         return [replace_head((place,))]
