@@ -91,9 +91,13 @@ def clearing_to_cave_matching(**filter_: Any) -> Spec:
     return Spec("clearing_to_cave_matching", {"filter": dict(filter_)})
 
 
-def cave_from_clearing(n: int = 1) -> Spec:
-    """Put *n* clearing cards of your choice into your cave."""
-    return Spec("cave_from_clearing", {"n": n})
+def cave_from_clearing(n: int = 1, *, exactly: bool = False) -> Spec:
+    """Put up to *n* clearing cards of your choice into your cave (the player may stop
+    early); with *exactly*, *n* of them, or every clearing card when it holds fewer."""
+    args: dict[str, Any] = {"n": n}
+    if exactly:
+        args["exactly"] = True
+    return Spec("cave_from_clearing", args)
 
 
 def cave_from_clearing_per(count: str) -> Spec:

@@ -103,7 +103,10 @@ def describe_spec(rules: Ruleset, spec: Spec) -> str:
         "play_face_down": lambda: f"play a card face down as a {_tag(str(a['kind']))}",
         "clearing_to_cave_matching": lambda: (f"put the clearing's cards "
                                               f"{_filter(rules, flt)} into the cave"),
-        "cave_from_clearing": lambda: f"put {_plural(n, 'card')} of the clearing into the cave",
+        "cave_from_clearing": lambda: (
+            f"put {_plural(n, 'card')} of the clearing into the cave (all, if it holds fewer)"
+            if a.get("exactly") else
+            f"put up to {_plural(n, 'card')} of the clearing into the cave"),
         "cave_from_clearing_per": lambda: (f"put one clearing card into the cave per "
                                            f"{_count(rules, a['count'])}"),
         "flat": lambda: _plural(a["points"], "point"),

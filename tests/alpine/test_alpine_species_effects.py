@@ -132,6 +132,23 @@ def test_bearded_vulture_effect_puts_2_clearing_cards_of_your_choice_into_the_ca
     assert next_players_turn(g)
 
 
+def test_bearded_vulture_effect_may_stop_after_1_or_0(pk):
+    """The Bearded Vulture's text allows 0, 1 or 2 clearing cards (RULES.md §7, unlike the
+    Eurasian Magpie's "two")."""
+    vulture = pk.pick(a("bearded_vulture"), side="top")
+    pay = pk.filler(1, trees=False)
+    clear = pk.filler(3)
+    g = scenario(RULES, hands={0: [vulture, *pay]}, forests={0: [(pk.pick(b("birch")), {})]},
+                 clearing=clear)
+    play(g, vulture, 0, "top", pay=pay)
+    use(g, "effect")
+    assert fs.Pass() in g.legal_actions()
+    pick(g, clear[0])
+    g.apply(fs.Pass())
+    assert g.state.caves[0] == [clear[0]]
+    assert next_players_turn(g)
+
+
 def test_black_trumpet_draws_1_when_its_owner_plays_a_mountain_card_before_its_effect(pk):
     trumpet = pk.pick(a("black_trumpet"), side="bottom")
     raven = pk.pick(a("common_raven"), side="top")

@@ -252,6 +252,18 @@ def test_barn_owl_effect_gives_no_extra_turn_without_a_bat(pk):
     assert next_players_turn(g)
 
 
+def magpie_game(pk, clear: list[int]) -> tuple[fs.Game, int]:
+    """A Eurasian Magpie played with its bonus earned, its effect skipped, its bonus used."""
+    magpie = pk.pick(w("eurasian_magpie"), side="top", symbol="Birch")
+    (pay,) = showing(pk, "Birch")
+    g = scenario(RULES, hands={0: [magpie, pay]}, forests={0: [(pk.pick(b("birch")), {})]},
+                 clearing=clear)
+    play(g, magpie, 0, "top", pay=[pay])
+    g.apply(fs.Pass())  # the effect
+    use(g, "bonus")
+    return g, pay
+
+
 def test_eurasian_magpie_effect_takes_a_clearing_card_and_bonus_caves_2(pk):
     magpie = pk.pick(w("eurasian_magpie"), side="top", symbol="Birch")
     (pay,) = showing(pk, "Birch")
@@ -266,6 +278,29 @@ def test_eurasian_magpie_effect_takes_a_clearing_card_and_bonus_caves_2(pk):
     pick(g, pay)
     assert hand(g) == [clear[0]]
     assert g.state.caves[0] == [clear[1], pay]
+
+
+def test_eurasian_magpie_bonus_caves_exactly_2_with_no_stopping_after_1(pk):
+    """Eurasian Magpie, bonus: take two cards from the clearing into your cave (card text,
+    RULES.md §7): no "stop" is offered, before or after the first card (the Bearded Vulture
+    is the card that allows 0, 1 or 2)."""
+    clear = pk.filler(3)
+    g, pay = magpie_game(pk, clear)
+    assert not any(isinstance(a, fs.Pass) for a in g.legal_actions())
+    pick(g, clear[2])
+    assert g.pending.kind == "cave"
+    assert not any(isinstance(a, fs.Pass) for a in g.legal_actions())
+    pick(g, pay)
+    assert g.state.caves[0] == [clear[2], pay]
+    assert next_players_turn(g)
+
+
+def test_eurasian_magpie_bonus_caves_the_whole_clearing_when_it_holds_fewer_than_2(pk):
+    """"Take two cards": with one card in the clearing (its payment), that one goes, and
+    no decision is left to ask."""
+    g, pay = magpie_game(pk, [])
+    assert g.state.caves[0] == [pay] and g.state.clearing == []
+    assert next_players_turn(g)
 
 
 def test_great_green_bush_cricket_effect_free_plays_a_bird(pk):

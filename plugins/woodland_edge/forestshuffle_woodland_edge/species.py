@@ -156,7 +156,7 @@ SPECIES: tuple[Species, ...] = (
     sp("digitalis", "Digitalis", 0, PLANT,
        score=each_by_table(DIGITALIS_TABLE, f"distinct_tag:{PLANT}")),
     sp("eurasian_magpie", "Eurasian Magpie", 1, BIRD, effect=take_from_clearing(1),
-       bonus=cave_from_clearing(2), score=flat(3)),
+       bonus=cave_from_clearing(2, exactly=True), score=flat(3)),
     sp("great_green_bush_cricket", "Great Green Bush-Cricket", 1, INSECT,
        effect=free_play(tag=BIRD), score=per(1, f"tag:{INSECT}")),
     sp("map_butterfly", "Map Butterfly", 0, (INSECT, BUTTERFLY),
