@@ -326,30 +326,66 @@ def test_nightingale_bonus_gives_an_extra_turn(pk):
     assert extra_turn_started(g)
 
 
-def test_water_vole_effect_plays_any_number_of_saplings_each_revealing_a_card(pk):
+def vole_game(pk, deck: list[int], hand_: list[int], winter=()) -> tuple[fs.Game, int]:
+    """A Water Vole played (bonus earned) beside a Chanterelle; its effect used."""
     vole = pk.pick(w("water_vole"), side="bottom", symbol="Sycamore")
     pay = showing(pk, "Sycamore", 2)
-    x, y, z = pk.filler(3, trees=False)
     chanterelle = pk.pick(b("chanterelle"), side="bottom")
-    birch = pk.pick(b("birch"))
-    deck = pk.filler(6)
-    g = scenario(RULES, hands={0: [vole, *pay, x, y, z]},
-                 forests={0: [(birch, {}), (pk.pick(b("oak")), {"bottom": [chanterelle]})]},
-                 deck=deck)
+    g = scenario(RULES, hands={0: [vole, *pay, *hand_]},
+                 forests={0: [(pk.pick(b("birch")), {}),
+                              (pk.pick(b("oak")), {"bottom": [chanterelle]})]},
+                 deck=deck, winter=list(winter))
     play(g, vole, 0, "bottom", pay=pay)
     use(g, "effect")
+    return g, chanterelle
+
+
+def test_water_vole_places_every_sapling_then_reveals_one_card_per_sapling(pk):
+    """Water Vole: "first place all the chosen saplings, then reveal one card per sapling"
+    (card text, RULES.md §7). No card is revealed, and no Chanterelle draws, while the player
+    is still choosing; then one reveal per sapling, then the Chanterelle once per sapling."""
+    x, y, z = pk.filler(3, trees=False)
+    deck = pk.filler(6)
+    g, _ = vole_game(pk, deck, [x, y, z])
+    clearing = list(g.state.clearing)
     pick(g, x)
-    use(g, "trigger")  # the Chanterelle: a sapling is a tree play
+    assert g.pending.kind == "play_saplings" and g.state.clearing == clearing
     pick(g, z)
-    g.apply(fs.Pass())  # skip the Chanterelle this time
+    assert g.state.clearing == clearing
     g.apply(fs.Pass())  # plant nothing more
     f = g.state.forests[0]
     assert [s.card for s in f.sites][2:] == [x, z]
     assert f.count("saplings") == 2
-    assert deck[0] in g.state.clearing and deck[2] in g.state.clearing  # a reveal each
-    assert y in g.state.hands[0]
+    assert g.state.clearing == [*clearing, deck[0], deck[1]]  # a reveal each
+    use(g, "trigger")  # the Chanterelle: a sapling is a tree play
+    g.apply(fs.Pass())  # skip it for the second sapling
+    assert hand(g) == sorted([y, deck[2]])
     use(g, "bonus")
     assert extra_turn_started(g)
+
+
+def test_water_vole_does_not_offer_the_cards_a_chanterelle_draws_as_further_saplings(pk):
+    """"Cards a Chanterelle draws for those saplings have no further relevance for this
+    Water Vole" (card text, RULES.md §7): the step is over before the Chanterelle draws."""
+    (x,) = pk.filler(1, trees=False)
+    deck = pk.filler(6)
+    g, _ = vole_game(pk, deck, [x])
+    pick(g, x)  # the hand is empty now: the saplings are all planted
+    use(g, "trigger")
+    assert hand(g) == [deck[1]]
+    assert g.pending.kind == "bonus"  # no further sapling offered
+
+
+def test_water_vole_a_third_winter_revealed_comes_after_all_saplings_are_placed(pk):
+    """All saplings are placed before the first reveal: a third winter card revealed for
+    the first sapling ends the game with every chosen sapling in the forest."""
+    x, y = pk.filler(2, trees=False)
+    w1, w2, w3 = pk.winter(), pk.winter(), pk.winter()
+    g, _ = vole_game(pk, [w3, *pk.filler(2)], [x, y], winter=[w1, w2])
+    pick(g, x)
+    pick(g, y)  # the hand is empty: the reveals begin
+    assert g.is_over and g.end_reason == "third_winter"
+    assert [s.card for s in g.state.forests[0].sites][2:] == [x, y]
 
 
 def test_without_a_stinging_nettle_the_top_slot_holds_one_butterfly(pk):
