@@ -15,6 +15,7 @@ readings and fails if the option is ignored; records and forest documents keep t
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -170,10 +171,31 @@ def test_the_option_times_the_shrubs_and_no_other_card() -> None:
         assert all(t.from_next_turn for t in r.triggers[b("parasol_mushroom")])
 
 
-def test_the_option_needs_woodland_edge() -> None:
-    """The Black Trumpet's card settles its timing, so Alpine alone has no such option."""
-    with pytest.raises(fs.OptionError, match=AT_ONCE):
-        fs.get_ruleset("base", expansions=["alpine"], options={AT_ONCE: True})
+@pytest.mark.parametrize("value", [False, True])
+def test_alpine_alone_ignores_the_retired_option_with_a_warning(value: bool) -> None:
+    """The Black Trumpet's card settles its timing ("From now on", RULES.md §7), so Alpine
+    retired ``permanent_draws_at_once``: a game naming it with Alpine alone is warned and
+    plays the card text; a record written before, which names it, still loads."""
+    with pytest.warns(fs.OptionWarning, match=f"{AT_ONCE}.*retired.*From now on"):
+        r = fs.get_ruleset("base", expansions=["alpine"], options={AT_ONCE: value})
+    assert AT_ONCE not in r.options
+    assert [t.from_next_turn for t in r.triggers[a("black_trumpet")]] == [False]
+    g = fs.new_game("base", players=2, seed=4, expansions=["alpine"])
+    play_out(g, RandomBot(4))
+    data = json.loads(g.to_json())
+    data["options"] = {**data["options"], AT_ONCE: value}
+    with pytest.warns(fs.OptionWarning, match=AT_ONCE):
+        h = fs.Game.from_json(json.dumps(data))
+    assert h.events == g.events
+
+
+def test_the_option_is_woodland_edges_with_both_boxes_no_warning() -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = fs.get_ruleset("base", expansions=list(BOTH), options={AT_ONCE: True})
+    assert r.options[AT_ONCE] is True
 
 
 # -- shrub_slots_count_as_tree_slots -------------------------------------------------------

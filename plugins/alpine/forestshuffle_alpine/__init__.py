@@ -68,9 +68,18 @@ OPTIONS = (
            card_changes=lambda v: HARES_SHARE if v else {}),
 )
 
+#: Options this box no longer has: a game or record naming one loads with it ignored, and a
+#: warning saying why (with Woodland Edge mixed in, its own option of that name applies).
+RETIRED_OPTIONS = {
+    "permanent_draws_at_once": "the Black Trumpet's card says \"From now on\": its draw works "
+                               "from the turn it is played (Woodland Edge keeps the option "
+                               "for its shrubs)",
+}
+
 #: The expansion: its card set mixed into the base game, with its changes to base cards.
 EXPANSION = ExpansionSpec(id="alpine", name="Alpine", card_sets=(SET,), rulesets=("base",),
-                          changes={"species": BASE_CHANGES}, options=OPTIONS)
+                          changes={"species": BASE_CHANGES}, options=OPTIONS,
+                          retired_options=RETIRED_OPTIONS)
 
 
 @hookimpl
