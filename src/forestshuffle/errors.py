@@ -99,6 +99,11 @@ class RecordWarning(UserWarning):
     from the one that wrote it)."""
 
 
+class OptionWarning(UserWarning):
+    """An option was given that an expansion no longer has (retired once a card text
+    settled its reading): it is ignored, and the warning says why."""
+
+
 class RecordError(ForestShuffleError, ValueError):
     """A game record could not be loaded: malformed, foreign, damaged or tampered.
 

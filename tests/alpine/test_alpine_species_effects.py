@@ -132,6 +132,23 @@ def test_bearded_vulture_effect_puts_2_clearing_cards_of_your_choice_into_the_ca
     assert next_players_turn(g)
 
 
+def test_bearded_vulture_effect_may_stop_after_1_or_0(pk):
+    """The Bearded Vulture's text allows 0, 1 or 2 clearing cards (RULES.md §7, unlike the
+    Eurasian Magpie's "two")."""
+    vulture = pk.pick(a("bearded_vulture"), side="top")
+    pay = pk.filler(1, trees=False)
+    clear = pk.filler(3)
+    g = scenario(RULES, hands={0: [vulture, *pay]}, forests={0: [(pk.pick(b("birch")), {})]},
+                 clearing=clear)
+    play(g, vulture, 0, "top", pay=pay)
+    use(g, "effect")
+    assert fs.Pass() in g.legal_actions()
+    pick(g, clear[0])
+    g.apply(fs.Pass())
+    assert g.state.caves[0] == [clear[0]]
+    assert next_players_turn(g)
+
+
 def test_black_trumpet_draws_1_when_its_owner_plays_a_mountain_card_before_its_effect(pk):
     trumpet = pk.pick(a("black_trumpet"), side="bottom")
     raven = pk.pick(a("common_raven"), side="top")
@@ -145,6 +162,32 @@ def test_black_trumpet_draws_1_when_its_owner_plays_a_mountain_card_before_its_e
     assert hand(g) == [deck[0]]
     use(g, "effect")
     assert hand(g) == sorted(deck[:2])
+
+
+def test_black_trumpet_draws_from_the_turn_it_is_played(pk):
+    """Black Trumpet: "From now on", whenever you play a Mountain card, draw 1 (card text,
+    RULES.md §7; unlike the base mushrooms' "from your next turn on"). An Alpine Newt's
+    bonus free-plays a Mountain card (the Trumpet), then an insect (a Phoebus Apollo, a
+    Mountain card too): the Apollo draws a card in that same turn. The Trumpet does not
+    draw for its own placement."""
+    newt = pk.pick(a("alpine_newt"), side="bottom", symbol="Douglas Fir")
+    pay = showing(pk, "Douglas Fir")
+    trumpet = pk.pick(a("black_trumpet"), side="bottom")
+    apollo = pk.pick(a("phoebus_apollo"), side="top")
+    t1, t2 = pk.pick(b("birch")), pk.pick(b("birch"))
+    deck = pk.filler(3)
+    g = scenario(RULES, hands={0: [newt, trumpet, apollo, *pay]},
+                 forests={0: [(t1, {}), (t2, {})]}, deck=deck)
+    play(g, newt, 0, "bottom", pay=pay)
+    use(g, "bonus")
+    pick(g, trumpet)
+    place(g, 1, "bottom")
+    assert g.pending.kind == "free_play"  # no draw for the Trumpet itself
+    pick(g, apollo)
+    place(g, 0, "top")
+    assert g.pending.kind == "trigger"
+    use(g, "trigger")
+    assert hand(g) == [deck[0]]
 
 
 def test_black_trumpet_does_not_fire_for_a_card_without_the_mountain_tag(pk):

@@ -8,6 +8,8 @@ tests point ``get_ruleset`` at the provisional rulesets.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import forestshuffle as fs
@@ -69,15 +71,49 @@ def test_a_base_squeaker_survives_the_document_round_trip_beside_the_other_boxs(
     assert report.players[0].total == g.scores()[0].total
 
 
-def test_a_name_two_species_carry_is_refused_in_a_document_the_id_is_asked():
-    """Two boxes' Squeakers (base, Woodland Edge) share the name: a document must name the
-    box's species by its id where a rule cares which box a card is from."""
-    doc = {"game": "base", "expansions": ["woodland_edge"], "players": [{"forest": [
-        {"tree": "Birch", "right": ["Squeaker"]}]}]}
-    with pytest.raises(fs.DocumentError, match=r"base\.squeaker, woodland_edge\.squeaker"):
-        fs.score_document(doc)
-    doc["players"][0]["forest"][0]["right"] = ["woodland_edge.squeaker"]
+def squeaker_doc(side: str, card: Any) -> dict[str, Any]:
+    """A base + Woodland Edge document: a Birch with *card* in its *side* slot."""
+    return {"game": "base", "expansions": ["woodland_edge"], "players": [{"forest": [
+        {"tree": "Birch", side: [card]}]}]}
+
+
+@pytest.mark.parametrize(("side", "symbol", "box"), [
+    ("right", "Silver Fir", "woodland_edge"), ("right", "Douglas Fir", "woodland_edge"),
+    ("right", "Oak", "base"), ("right", "Sycamore", "base"), ("left", "Oak", "base")])
+def test_a_shared_name_is_the_one_box_that_prints_it_on_that_side_with_that_symbol(
+        side: str, symbol: str, box: str) -> None:
+    """A species name two boxes share (Squeaker: base and Woodland Edge): the side and the
+    tree symbol printed there tell which box's card it is (RULES.md §7; cards 99, 105, 106,
+    108 and 225-227 of the card list). The European Wildcat's 1 per Woodland Edge card
+    tells them apart in the score."""
+    doc = squeaker_doc(side, {"species": "Squeaker", "symbol": symbol})
+    line = next(ln for ln in fs.score_document(doc).players[0].lines if ln.card == "Squeaker")
+    assert line.species == f"{box}.squeaker"
+
+
+@pytest.mark.parametrize(("side", "symbol"), [
+    ("right", None), ("left", None), ("left", "Horse Chestnut")])
+def test_a_shared_name_that_side_and_symbol_do_not_settle_asks_for_the_id(
+        side: str, symbol: str | None) -> None:
+    """Both boxes print a Squeaker on both sides, and on a left half both show Horse
+    Chestnut: the document must write the id, and the error names the ids that fit."""
+    card: Any = "Squeaker" if symbol is None else {"species": "Squeaker", "symbol": symbol}
+    with pytest.raises(fs.DocumentError,
+                       match=r"2 of them show on this side.*\(base\.squeaker, "
+                             r"woodland_edge\.squeaker\): write the species id"):
+        fs.score_document(squeaker_doc(side, card))
+    doc = squeaker_doc(side, "woodland_edge.squeaker")
     assert fs.score_document(doc).players[0].total >= 1
+
+
+def test_a_shared_name_with_a_symbol_neither_box_prints_there_names_both_ids() -> None:
+    with pytest.raises(fs.DocumentError, match=r"\(base\.squeaker, woodland_edge\.squeaker\), "
+                                               r"and none of them shows on this side with "
+                                               r"symbol 'Linden'"):
+        fs.score_document(squeaker_doc("right", {"species": "Squeaker", "symbol": "Linden"}))
+
+
+def test_a_name_only_one_box_has_needs_no_id() -> None:
     base_only = {"game": "base", "players": [{"forest": [
         {"tree": "Birch", "right": ["Squeaker"]}]}]}
     assert fs.score_document(base_only).players[0].total == 2  # one Squeaker: no ambiguity

@@ -4,9 +4,10 @@ readings and fails if the option is ignored; records and forest documents keep t
 
 - ``mountain_hare_shares_hare_slots`` (Alpine): the Mountain Hare "counts as a European Hare";
   off (the default, BGA's list of stacking cards) it shares no slot, on it joins the hares.
-- ``permanent_draws_at_once`` (both boxes): the Black Trumpet's and the shrubs' draws; off
-  (the default, RULES.md §1's mushroom timing) from their owner's next turn, on from the turn
-  they are played (BGA fires a permanent effect right after placing).
+- ``permanent_draws_at_once`` (Woodland Edge): the shrubs' draws; off (the default, RULES.md
+  §1's mushroom timing, and RULES.md §7: the card a shrub's own bonus plays activates it)
+  from their owner's next turn, on from the turn they are played (BGA fires a permanent
+  effect right after placing).
 - ``shrub_slots_count_as_tree_slots`` (Woodland Edge): off (the default, "shrubs don't count
   as trees") a card below / on top of a shrub is not below / on top of a tree for Wood Ant,
   Parasol Mushroom and Penny Bun; on it is.
@@ -14,12 +15,13 @@ readings and fails if the option is ignored; records and forest documents keep t
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 import forestshuffle as fs
-from expansions.support import pick, picks, points, showing
+from expansions.support import points
 from forestshuffle.bots import RandomBot, play_out
 from forestshuffle.testing import CardPicker, check_game, scenario
 from forestshuffle.testing.moves import hand, place, play, slot_places, use
@@ -53,11 +55,11 @@ def w(name: str) -> str:
 def test_each_box_adds_its_options_with_the_decided_readings_as_defaults() -> None:
     """The defaults are the readings DECISIONS.md chose (all off)."""
     assert fs.get_ruleset("base", expansions=["alpine"]).options == {
-        "mulligan": True, HARES: False, AT_ONCE: False}
+        "mulligan": True, HARES: False}
     assert fs.get_ruleset("base", expansions=["woodland_edge"]).options == {
         "mulligan": True, SHRUB_SLOTS: False, AT_ONCE: False}
     assert fs.get_ruleset("base", expansions=list(BOTH)).options == {
-        "mulligan": True, HARES: False, AT_ONCE: False, SHRUB_SLOTS: False}
+        "mulligan": True, HARES: False, SHRUB_SLOTS: False, AT_ONCE: False}
 
 
 def test_an_expansions_option_needs_its_expansion() -> None:
@@ -123,22 +125,32 @@ def test_a_document_with_both_hares_in_one_slot_needs_the_option(on: bool) -> No
 
 
 @pytest.mark.parametrize("on", [False, True])
-def test_a_shrub_played_this_turn_draws_for_its_own_bonus_only_with_the_option(on: bool) -> None:
-    """Blackthorn: "whenever you play a butterfly, draw 1"; its bonus free-plays a butterfly.
-    Off, the draw works from its owner's next turn (as the mushrooms, RULES.md §1); on, at
-    once, so the butterfly of its own bonus draws a card."""
+def test_a_shrub_played_this_turn_draws_for_a_later_play_only_with_the_option(on: bool) -> None:
+    """Common Hazel: "whenever you play a bat, draw 1". A Mole's effect plays the Hazel, then
+    a bat, in one turn. Off, the draw works from its owner's next turn (as the mushrooms,
+    RULES.md §1; only the card its own bonus plays activates it, RULES.md §7); on, at once,
+    so the bat draws a card."""
     r = rules(("woodland_edge",), **{AT_ONCE: on})
     pk = CardPicker(r)
-    thorn = pk.pick(w("blackthorn"))
-    pay = showing(pk, r.halves[thorn][0].symbol or "", 2)
-    fly = pk.pick(b("peacock_butterfly"), side="top")
+    mole = pk.pick(b("mole"), side="bottom")
+    hazel = pk.pick(w("common_hazel"))
+    bat = pk.pick(b("barbastelle_bat"), side="left")
     birch = pk.pick(b("birch"))
+    pay = pk.filler(5, trees=False)
     deck = pk.filler(3)
-    g = scenario(r, hands={0: [thorn, fly, *pay]}, forests={0: [(birch, {})]}, deck=deck)
-    play(g, thorn, pay=pay)
-    use(g, "bonus")
-    pick(g, fly)
-    place(g, 0, "top")
+    g = scenario(r, hands={0: [mole, hazel, bat, *pay]}, forests={0: [(birch, {})]},
+                 deck=deck)
+    play(g, mole, 0, "bottom", pay=pay[:2])
+    use(g, "effect")
+    g.apply(fs.PickCard(hazel))
+    for c in pay[2:4]:
+        g.apply(fs.PayWith(c))
+    g.apply(fs.PickCard(bat))
+    place(g, 0, "left")
+    g.apply(fs.PayWith(pay[4]))
+    g.apply(fs.Pass())
+    while g.pending is not None and g.pending.kind == "resolve_plays":
+        g.apply(g.legal_actions()[0])
     if on:
         use(g, "trigger")
         assert hand(g) == [deck[0]]
@@ -147,46 +159,43 @@ def test_a_shrub_played_this_turn_draws_for_its_own_bonus_only_with_the_option(o
         assert hand(g) == []
 
 
-@pytest.mark.parametrize("on", [False, True])
-def test_a_black_trumpet_played_this_turn_draws_for_a_later_free_play_only_with_the_option(
-        on: bool) -> None:
-    """Black Trumpet: "whenever you play a Mountain card, draw 1". An Alpine Newt's bonus
-    free-plays a Mountain card (the Trumpet), then an insect (a Phoebus Apollo, a Mountain
-    card too). Off, the Trumpet draws from the next turn; on, for the Apollo at once."""
-    r = rules(("alpine",), **{AT_ONCE: on})
-    pk = CardPicker(r)
-    newt = pk.pick(a("alpine_newt"), side="bottom", symbol="Douglas Fir")
-    pay = showing(pk, "Douglas Fir")
-    trumpet = pk.pick(a("black_trumpet"), side="bottom")
-    apollo = pk.pick(a("phoebus_apollo"), side="top")
-    t1, t2 = pk.pick(b("birch")), pk.pick(b("birch"))
-    deck = pk.filler(3)
-    g = scenario(r, hands={0: [newt, trumpet, apollo, *pay]},
-                 forests={0: [(t1, {}), (t2, {})]}, deck=deck)
-    play(g, newt, 0, "bottom", pay=pay)
-    use(g, "bonus")
-    pick(g, trumpet)
-    place(g, 1, "bottom")
-    assert g.pending is not None and g.pending.kind == "free_play"
-    assert picks(g) == {apollo}  # the insect
-    pick(g, apollo)
-    place(g, 0, "top")
-    if on:
-        use(g, "trigger")
-        assert hand(g) == [deck[0]]
-    else:
-        assert g.pending is None or g.pending.kind != "trigger"
-        assert hand(g) == []
-
-
-def test_with_both_boxes_one_option_times_the_trumpet_and_the_shrubs() -> None:
-    """Declared by both boxes, ``permanent_draws_at_once`` is one option: it changes the
-    Black Trumpet and the three shrubs, and no base mushroom (RULES.md §1 keeps them)."""
+def test_the_option_times_the_shrubs_and_no_other_card() -> None:
+    """``permanent_draws_at_once`` is Woodland Edge's: it changes the three shrubs. The Black
+    Trumpet draws "from now on" and the base mushrooms "from your next turn on" under both
+    values (card texts, RULES.md §1 and §7)."""
     for on in (False, True):
         r = rules(BOTH, **{AT_ONCE: on})
-        for sid in (a("black_trumpet"), w("blackthorn"), w("common_hazel"), w("elderberry")):
+        for sid in (w("blackthorn"), w("common_hazel"), w("elderberry")):
             assert [t.from_next_turn for t in r.triggers[sid]] == [not on]
+        assert [t.from_next_turn for t in r.triggers[a("black_trumpet")]] == [False]
         assert all(t.from_next_turn for t in r.triggers[b("parasol_mushroom")])
+
+
+@pytest.mark.parametrize("value", [False, True])
+def test_alpine_alone_ignores_the_retired_option_with_a_warning(value: bool) -> None:
+    """The Black Trumpet's card settles its timing ("From now on", RULES.md §7), so Alpine
+    retired ``permanent_draws_at_once``: a game naming it with Alpine alone is warned and
+    plays the card text; a record written before, which names it, still loads."""
+    with pytest.warns(fs.OptionWarning, match=f"{AT_ONCE}.*retired.*From now on"):
+        r = fs.get_ruleset("base", expansions=["alpine"], options={AT_ONCE: value})
+    assert AT_ONCE not in r.options
+    assert [t.from_next_turn for t in r.triggers[a("black_trumpet")]] == [False]
+    g = fs.new_game("base", players=2, seed=4, expansions=["alpine"])
+    play_out(g, RandomBot(4))
+    data = json.loads(g.to_json())
+    data["options"] = {**data["options"], AT_ONCE: value}
+    with pytest.warns(fs.OptionWarning, match=AT_ONCE):
+        h = fs.Game.from_json(json.dumps(data))
+    assert h.events == g.events
+
+
+def test_the_option_is_woodland_edges_with_both_boxes_no_warning() -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = fs.get_ruleset("base", expansions=list(BOTH), options={AT_ONCE: True})
+    assert r.options[AT_ONCE] is True
 
 
 # -- shrub_slots_count_as_tree_slots -------------------------------------------------------
@@ -288,8 +297,7 @@ def test_the_cli_lists_the_expansions_options(capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     base = out[out.index("base:"):]
     assert f"--option {HARES}=<bool>" in base and "with --expansion alpine)" in base
-    assert f"--option {AT_ONCE}=<bool>" in base
-    assert "with --expansion alpine or woodland_edge)" in base
+    assert f"--option {AT_ONCE}=<bool>" in base and "with --expansion woodland_edge)" in base
     assert f"--option {SHRUB_SLOTS}=<bool>" in base
 
 

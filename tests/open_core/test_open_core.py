@@ -156,6 +156,27 @@ def test_a_declaration_is_offered_at_any_decision_while_its_condition_holds():
     assert out.winners == frozenset({0}) and g.winners == frozenset({0})
 
 
+def test_a_declaration_is_offered_at_the_end_of_a_turn_before_the_next_one_starts():
+    """A declaration "at any time" is taken before anyone else acts: at the end of player
+    1's turn, player 2, who may declare, is asked (a ``declare`` decision) before the next
+    turn starts; going on, nobody is asked again at that end of turn."""
+    r = rules()
+    pk = CardPicker(r)
+    trees = [pk.pick("base.birch") for _ in range(3)]
+    g = scenario(r, players=2, hands={0: pk.filler(2, trees=False)},
+                 forests={1: [(t, {}) for t in trees]}, deck=pk.filler(6))
+    win = fs.Declare("test.win")
+    assert win not in g.legal_actions()
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, fs.DrawFromDeck)))
+    while g.pending.player == 0:  # the rest of player 1's turn (its second draw, a guess)
+        g.apply(g.legal_actions()[0])
+    assert g.pending.kind == "declare" and g.pending.player == 1
+    assert g.legal_actions()[-1] == win
+    turn = g.state.turn
+    g.apply(fs.Pass())
+    assert g.state.turn == turn + 1 and g.pending.kind != "declare"
+
+
 def test_no_declaration_while_its_condition_does_not_hold():
     g = game(players=2)
     assert not any(isinstance(a, fs.Declare) for a in g.legal_actions())

@@ -13,7 +13,6 @@ from typing import Any
 import attrs
 
 import forestshuffle as fs
-from forestshuffle.bots import RandomBot
 from forestshuffle.core import events as ev
 from forestshuffle.core.decisions import Action
 from forestshuffle.core.spec import RulesetSpec
@@ -69,11 +68,13 @@ RULES = fs.PluginHost(extra=[plugin, Extra()]).ruleset("test-resample")
 
 
 def _played(actions: int) -> fs.Game:
+    """A game after *actions* random actions, none of them the immediate win (the game
+    must go on)."""
     g = fs.Game(RULES, 3, seed=5)
     g._start()
-    bot = RandomBot(5)
+    rng = random.Random(5)
     for _ in range(actions):
-        g.apply(bot.choose(g))
+        g.apply(rng.choice([a for a in g.legal_actions() if not isinstance(a, fs.Declare)]))
     return g
 
 

@@ -13,6 +13,7 @@ import forestshuffle as fs
 from forestshuffle.bots import HeuristicBot, play_out
 from forestshuffle.core import events as ev
 from forestshuffle.testing import check_game
+from forestshuffle.testing.moves import play
 from forestshuffle_pokemon.common import GREAT
 from forestshuffle_pokemon.mode_cards import CHALLENGE, CHANCE
 from forestshuffle_pokemon.versus import (
@@ -174,6 +175,30 @@ def test_the_declaration_is_offered_at_any_of_the_players_decisions():
                        hands={0: [pk.pick(sp("togekiss"), side="top"), *pay]})
     g.apply(next(a for a in g.legal_actions() if isinstance(a, fs.PlayCard)))
     assert g.pending.kind != "turn" and DECLARE in g.legal_actions()
+
+
+def test_a_challenge_met_by_the_turns_last_play_is_offered_before_the_next_turn():
+    """"可随时选择立即获胜" (seed 003: a met condition may be declared at any time), so at the
+    latest before anyone else acts: the 5th Pikachu, the turn's last play, meets Pikachu
+    Party, and the win is offered before player 2's turn starts; going on starts it."""
+    pk = Picker(CHALLENGE_RULES)
+    four = [(pk.trainer(GREAT), {"left": [pk.pick(sp("pikachu"), side="left")
+                                          for _ in range(4)]})]
+    fifth = pk.pick(sp("pikachu"), side="left")
+    pay = pk.filler(CHALLENGE_RULES.species[sp("pikachu")].cost, trees=False)
+    for declare in (True, False):
+        g = challenge_game("C13", ("C10", "C11"), forests={0: four},
+                           hands={0: [fifth, *pay], 1: pk.filler(2)}, deck=pk.filler(6))
+        play(g, fifth, 0, "left", pay=pay)
+        assert g.pending.player == 0 and g.pending.kind == "declare"
+        assert DECLARE in g.legal_actions()
+        if declare:
+            g.apply(DECLARE)
+            assert g.is_over and g.winners == {0}
+            continue
+        g.apply(fs.Pass())
+        assert g.pending.player == 1 and g.pending.kind == "turn"
+        assert DECLARE not in g.legal_actions()
 
 
 # -- chance -------------------------------------------------------------------------------------

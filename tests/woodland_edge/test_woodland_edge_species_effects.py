@@ -43,15 +43,17 @@ SHRUB_TAGS = {
 
 
 @pytest.mark.parametrize("shrub", sorted(SHRUB_TAGS))
-def test_shrub_bonus_free_plays_a_card_of_its_tag_and_its_trigger_waits_a_turn(pk, shrub):
+def test_shrub_bonus_free_plays_a_card_of_its_tag_which_activates_its_draw(pk, shrub):
     """Blackthorn / Common Hazel / Elderberry, bonus: play a butterfly / bat / plant for free;
-    the shrub's permanent draw works from its owner's next turn on (as the mushrooms'), so
-    this free play does not trigger it."""
+    "This activates the permanent effect of the Blackthorn." (card text, RULES.md §7): the
+    card the bonus places draws a card, though the shrub's draw otherwise works from its
+    owner's next turn on (as the mushrooms')."""
     tagged, side = SHRUB_TAGS[shrub]
     card = pk.pick(w(shrub), symbol="Birch")
     target = pk.pick(b(tagged), side=side)
     pay = showing(pk, "Birch", 2)
-    g = scenario(RULES, hands={0: [card, target, *pay]}, deck=pk.filler(3))
+    deck = pk.filler(3)
+    g = scenario(RULES, hands={0: [card, target, *pay]}, deck=deck)
     play(g, card, pay=pay)
     assert g.state.clearing == sorted(pay)  # a shrub reveals no card
     use(g, "bonus")
@@ -59,7 +61,10 @@ def test_shrub_bonus_free_plays_a_card_of_its_tag_and_its_trigger_waits_a_turn(p
     pick(g, target)
     place(g, 0, f"shrub_{side}")
     assert g.state.forests[0].sites[0].slots[f"shrub_{side}"] == [target]
-    assert next_players_turn(g)  # no trigger offered
+    assert g.pending.kind == "trigger"
+    use(g, "trigger")
+    assert hand(g) == [deck[0]]
+    assert next_players_turn(g)
 
 
 @pytest.mark.parametrize("shrub", sorted(SHRUB_TAGS))
@@ -247,6 +252,18 @@ def test_barn_owl_effect_gives_no_extra_turn_without_a_bat(pk):
     assert next_players_turn(g)
 
 
+def magpie_game(pk, clear: list[int]) -> tuple[fs.Game, int]:
+    """A Eurasian Magpie played with its bonus earned, its effect skipped, its bonus used."""
+    magpie = pk.pick(w("eurasian_magpie"), side="top", symbol="Birch")
+    (pay,) = showing(pk, "Birch")
+    g = scenario(RULES, hands={0: [magpie, pay]}, forests={0: [(pk.pick(b("birch")), {})]},
+                 clearing=clear)
+    play(g, magpie, 0, "top", pay=[pay])
+    g.apply(fs.Pass())  # the effect
+    use(g, "bonus")
+    return g, pay
+
+
 def test_eurasian_magpie_effect_takes_a_clearing_card_and_bonus_caves_2(pk):
     magpie = pk.pick(w("eurasian_magpie"), side="top", symbol="Birch")
     (pay,) = showing(pk, "Birch")
@@ -261,6 +278,29 @@ def test_eurasian_magpie_effect_takes_a_clearing_card_and_bonus_caves_2(pk):
     pick(g, pay)
     assert hand(g) == [clear[0]]
     assert g.state.caves[0] == [clear[1], pay]
+
+
+def test_eurasian_magpie_bonus_caves_exactly_2_with_no_stopping_after_1(pk):
+    """Eurasian Magpie, bonus: take two cards from the clearing into your cave (card text,
+    RULES.md §7): no "stop" is offered, before or after the first card (the Bearded Vulture
+    is the card that allows 0, 1 or 2)."""
+    clear = pk.filler(3)
+    g, pay = magpie_game(pk, clear)
+    assert not any(isinstance(a, fs.Pass) for a in g.legal_actions())
+    pick(g, clear[2])
+    assert g.pending.kind == "cave"
+    assert not any(isinstance(a, fs.Pass) for a in g.legal_actions())
+    pick(g, pay)
+    assert g.state.caves[0] == [clear[2], pay]
+    assert next_players_turn(g)
+
+
+def test_eurasian_magpie_bonus_caves_the_whole_clearing_when_it_holds_fewer_than_2(pk):
+    """"Take two cards": with one card in the clearing (its payment), that one goes, and
+    no decision is left to ask."""
+    g, pay = magpie_game(pk, [])
+    assert g.state.caves[0] == [pay] and g.state.clearing == []
+    assert next_players_turn(g)
 
 
 def test_great_green_bush_cricket_effect_free_plays_a_bird(pk):
@@ -286,30 +326,66 @@ def test_nightingale_bonus_gives_an_extra_turn(pk):
     assert extra_turn_started(g)
 
 
-def test_water_vole_effect_plays_any_number_of_saplings_each_revealing_a_card(pk):
+def vole_game(pk, deck: list[int], hand_: list[int], winter=()) -> tuple[fs.Game, int]:
+    """A Water Vole played (bonus earned) beside a Chanterelle; its effect used."""
     vole = pk.pick(w("water_vole"), side="bottom", symbol="Sycamore")
     pay = showing(pk, "Sycamore", 2)
-    x, y, z = pk.filler(3, trees=False)
     chanterelle = pk.pick(b("chanterelle"), side="bottom")
-    birch = pk.pick(b("birch"))
-    deck = pk.filler(6)
-    g = scenario(RULES, hands={0: [vole, *pay, x, y, z]},
-                 forests={0: [(birch, {}), (pk.pick(b("oak")), {"bottom": [chanterelle]})]},
-                 deck=deck)
+    g = scenario(RULES, hands={0: [vole, *pay, *hand_]},
+                 forests={0: [(pk.pick(b("birch")), {}),
+                              (pk.pick(b("oak")), {"bottom": [chanterelle]})]},
+                 deck=deck, winter=list(winter))
     play(g, vole, 0, "bottom", pay=pay)
     use(g, "effect")
+    return g, chanterelle
+
+
+def test_water_vole_places_every_sapling_then_reveals_one_card_per_sapling(pk):
+    """Water Vole: "first place all the chosen saplings, then reveal one card per sapling"
+    (card text, RULES.md §7). No card is revealed, and no Chanterelle draws, while the player
+    is still choosing; then one reveal per sapling, then the Chanterelle once per sapling."""
+    x, y, z = pk.filler(3, trees=False)
+    deck = pk.filler(6)
+    g, _ = vole_game(pk, deck, [x, y, z])
+    clearing = list(g.state.clearing)
     pick(g, x)
-    use(g, "trigger")  # the Chanterelle: a sapling is a tree play
+    assert g.pending.kind == "play_saplings" and g.state.clearing == clearing
     pick(g, z)
-    g.apply(fs.Pass())  # skip the Chanterelle this time
+    assert g.state.clearing == clearing
     g.apply(fs.Pass())  # plant nothing more
     f = g.state.forests[0]
     assert [s.card for s in f.sites][2:] == [x, z]
     assert f.count("saplings") == 2
-    assert deck[0] in g.state.clearing and deck[2] in g.state.clearing  # a reveal each
-    assert y in g.state.hands[0]
+    assert g.state.clearing == [*clearing, deck[0], deck[1]]  # a reveal each
+    use(g, "trigger")  # the Chanterelle: a sapling is a tree play
+    g.apply(fs.Pass())  # skip it for the second sapling
+    assert hand(g) == sorted([y, deck[2]])
     use(g, "bonus")
     assert extra_turn_started(g)
+
+
+def test_water_vole_does_not_offer_the_cards_a_chanterelle_draws_as_further_saplings(pk):
+    """"Cards a Chanterelle draws for those saplings have no further relevance for this
+    Water Vole" (card text, RULES.md §7): the step is over before the Chanterelle draws."""
+    (x,) = pk.filler(1, trees=False)
+    deck = pk.filler(6)
+    g, _ = vole_game(pk, deck, [x])
+    pick(g, x)  # the hand is empty now: the saplings are all planted
+    use(g, "trigger")
+    assert hand(g) == [deck[1]]
+    assert g.pending.kind == "bonus"  # no further sapling offered
+
+
+def test_water_vole_a_third_winter_revealed_comes_after_all_saplings_are_placed(pk):
+    """All saplings are placed before the first reveal: a third winter card revealed for
+    the first sapling ends the game with every chosen sapling in the forest."""
+    x, y = pk.filler(2, trees=False)
+    w1, w2, w3 = pk.winter(), pk.winter(), pk.winter()
+    g, _ = vole_game(pk, [w3, *pk.filler(2)], [x, y], winter=[w1, w2])
+    pick(g, x)
+    pick(g, y)  # the hand is empty: the reveals begin
+    assert g.is_over and g.end_reason == "third_winter"
+    assert [s.card for s in g.state.forests[0].sites][2:] == [x, y]
 
 
 def test_without_a_stinging_nettle_the_top_slot_holds_one_butterfly(pk):

@@ -4,8 +4,8 @@ It contributes one card set, ``alpine``: 17 species on 36 cards, each carrying t
 tag, with two new trees (European Larch, Stone Pine) and their tree symbols. It adds no
 ruleset but an expansion of ``base`` (``fs.new_game("base", expansions=["alpine"])``), which
 also changes some base species: :data:`BASE_CHANGES` holds those changes as override data.
-Its :data:`OPTIONS` (``mountain_hare_shares_hare_slots``, ``permanent_draws_at_once``) choose
-between the readings of its ambiguous card texts.
+Its :data:`OPTIONS` (``mountain_hare_shares_hare_slots``) choose between the readings of its
+ambiguous card texts.
 Registered through the entry-point group ``forestshuffle`` like any third-party plugin.
 """
 
@@ -21,7 +21,6 @@ from .cards import CARDS
 from .species import (
     BASE_CHANGES,
     BUTTERFLY_TABLE,
-    DRAWS_AT_ONCE,
     HARES_SHARE,
     SET,
     SPECIES,
@@ -62,21 +61,25 @@ def forestshuffle_card_sets() -> Iterable[CardSet]:
 
 #: The options a game with this box may set, where the card texts read two ways
 #: (DECISIONS.md, *Alpine and Woodland Edge*); the defaults are the readings chosen there.
-#: ``permanent_draws_at_once`` is declared alike by Woodland Edge (its shrubs).
 OPTIONS = (
     Option("mountain_hare_shares_hare_slots", False,
            "Mountain Hares share one slot with European Hares, any number of both (off: "
            "they count as hares but share no slot)",
            card_changes=lambda v: HARES_SHARE if v else {}),
-    Option("permanent_draws_at_once", False,
-           "the expansions' permanent draws (Black Trumpet, shrubs) work from the turn their "
-           "card is played (off: from their owner's next turn, as the mushrooms)",
-           card_changes=lambda v: DRAWS_AT_ONCE if v else {}),
 )
+
+#: Options this box no longer has: a game or record naming one loads with it ignored, and a
+#: warning saying why (with Woodland Edge mixed in, its own option of that name applies).
+RETIRED_OPTIONS = {
+    "permanent_draws_at_once": "the Black Trumpet's card says \"From now on\": its draw works "
+                               "from the turn it is played (Woodland Edge keeps the option "
+                               "for its shrubs)",
+}
 
 #: The expansion: its card set mixed into the base game, with its changes to base cards.
 EXPANSION = ExpansionSpec(id="alpine", name="Alpine", card_sets=(SET,), rulesets=("base",),
-                          changes={"species": BASE_CHANGES}, options=OPTIONS)
+                          changes={"species": BASE_CHANGES}, options=OPTIONS,
+                          retired_options=RETIRED_OPTIONS)
 
 
 @hookimpl

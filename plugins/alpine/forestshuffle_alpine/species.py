@@ -24,7 +24,6 @@ from forestshuffle.plugins.dsl import (
     per,
     per_same_symbol,
     shares_slot,
-    trigger_changes,
 )
 
 SET = "alpine"
@@ -87,9 +86,10 @@ SPECIES: tuple[Species, ...] = (
        bonus=(free_play(tag=MOUNTAIN), free_play(tag=INSECT)), score=per(2, f"tag:{INSECT}")),
     sp("bearded_vulture", "Bearded Vulture", 1, BIRD, effect=cave_from_clearing(2),
        score=per(1, "cave")),
-    # a mushroom: from the next turn on, after paying, before the played card's effects
+    # a mushroom whose card says "from now on": from the turn it is played (unlike the base
+    # mushrooms' "from your next turn on"), after paying, before the played card's effects
     sp("black_trumpet", "Black Trumpet", 2, MUSHROOM,
-       triggers=on_play(draw(1), tag=MOUNTAIN, from_next_turn=True, before_effects=True)),
+       triggers=on_play(draw(1), tag=MOUNTAIN, before_effects=True)),
     sp("blueberry", "Blueberry", 1, PLANT, effect=free_play(tag=AMPHIBIAN),
        score=per(2, f"distinct_tag:{BIRD}")),
     sp("common_raven", "Common Raven", 1, BIRD, effect=draw(1), score=flat(5)),
@@ -130,7 +130,3 @@ HARES_SHARE: dict[str, Any] = {"species": {
     MOUNTAIN_HARE: {"sharing": shares_slot(None, (EUROPEAN_HARE,))},
     EUROPEAN_HARE: {"sharing": shares_slot(None, (MOUNTAIN_HARE,))},
 }}
-
-#: Option ``permanent_draws_at_once`` on: the Black Trumpet draws from the turn it is played.
-DRAWS_AT_ONCE: dict[str, Any] = {"species": trigger_changes(
-    (s for s in SPECIES if s.id == i("black_trumpet")), from_next_turn=False)}

@@ -89,15 +89,14 @@ def forestshuffle_count_kinds() -> Iterable[CountKind]:
 
 #: The options a game with this box may set, where the card texts read two ways
 #: (DECISIONS.md, *Alpine and Woodland Edge*); the defaults are the readings chosen there.
-#: ``permanent_draws_at_once`` is declared alike by Alpine (its Black Trumpet).
 OPTIONS = (
     Option("shrub_slots_count_as_tree_slots", False,
            "the cards below / on top of a shrub count as below / on top of a tree for Wood "
            "Ant, Parasol Mushroom and Penny Bun (off: they do not; a shrub is no tree)",
            changes=lambda v: {"site_kind_map": {SHRUB: SHRUB_TREE_SLOTS}} if v else {}),
     Option("permanent_draws_at_once", False,
-           "the expansions' permanent draws (Black Trumpet, shrubs) work from the turn their "
-           "card is played (off: from their owner's next turn, as the mushrooms)",
+           "a shrub draws for every matching card played after it, in the turn it is played "
+           "too (off: from its owner's next turn, and for the card its own bonus plays)",
            card_changes=lambda v: DRAWS_AT_ONCE if v else {}),
 )
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from forestshuffle.core import events as ev
 from forestshuffle.core.decisions import Action, Decision, Pass, PickCard
+from forestshuffle.core.fastevents import bare_step, card_played
 from forestshuffle.core.rules import (
     FINISHED,
     can_place,
@@ -17,7 +18,8 @@ from forestshuffle.core.rules import (
     half_filter,
     open_positions,
     pick_card,
-    play_events,
+    replace_head,
+    trigger_steps,
 )
 from forestshuffle.core.scoring import count_value
 from forestshuffle.core.steps import Step
@@ -155,37 +157,54 @@ class FreePlayOneOf(StepKind):
 
 class PlaySaplings(StepKind):
     """Play any number of hand cards face down as saplings, for free, one at a time until
-    the player stops; each reveals a card and fires triggers like any sapling."""
+    the player stops; then each reveals a card, in the order planted, and the triggers each
+    fires follow (the Water Vole: "first place all the chosen saplings, then reveal one card
+    per sapling"). A card a trigger draws comes after the choosing, so it is never offered
+    as another sapling of this step."""
 
     name = "play_saplings"
     card_effect = True
 
     def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
-        """No arguments; the ruleset must have saplings."""
-        check_args(args, set())
+        """No arguments (``planted`` is the step's own record); the ruleset must have
+        saplings."""
+        check_args(args, set(), {"planted"})
         if rules.spec.sapling_kind is None:
             raise ValueError(f"ruleset {rules.id!r} has no saplings")
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
-        """Offer the hand cards."""
+        """Offer the hand cards; with none left, the reveals and triggers follow."""
         hand = state.hands[step.player]
         if not hand:
-            return [FINISHED]
+            return [self._follow_ups(state, step)]
         return pick_card(state, step.player, "play_saplings",
                          "plant a hand card face down as a sapling", sorted(hand),
                          "plant {} face down as a sapling", "plant nothing more")
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
-        """Plant it; its follow-ups (reveal, triggers) resolve before this step asks again."""
+        """Plant it (nothing else yet), or stop: the reveals and triggers follow."""
         if isinstance(action, Pass):
-            return [FINISHED]
+            return [self._follow_ups(state, step)]
         assert isinstance(action, PickCard)
-        out: Events = []
         site = len(state.forests[step.player].sites)
-        # this step stays at the head, behind the sapling's follow-ups, to ask again
-        play_events(state, step.player, action.card, None, site, "center", (), "normal", out,
-                    keep_head=True)
-        return out
+        planted = (*step.args.get("planted", ()), action.card)
+        return [card_played(step.player, action.card, None, site, "center", (), "normal",
+                            None, "hand"),
+                ev.StepUpdated(step.with_args(planted=planted))]
+
+    @staticmethod
+    def _follow_ups(state: GameState, step: Step) -> ev.Event:
+        """Finish this step, queueing a reveal per sapling planted, then the triggers each
+        sapling fires, in the order they were planted."""
+        kind = state.rules.sapling_kind
+        planted = step.args.get("planted", ())
+        reveals = [bare_step("reveal", step.player) for _ in planted
+                   if kind is not None and kind.reveals]
+        fired: list[Step] = []
+        for card in planted:
+            early, late = trigger_steps(state, step.player, card, None, "center", kind)
+            fired.extend((*early, *late))
+        return replace_head((*reveals, *fired))
 
 
 #: The effect kinds this plugin registers.

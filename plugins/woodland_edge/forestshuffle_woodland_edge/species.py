@@ -120,8 +120,10 @@ def sp(name: str, display: str, cost: int, tags: Any, *, kind: str = "dweller",
 def shrub(name: str, display: str, tag: str) -> Species:
     """A shrub: whenever you play a card with *tag*, you may draw 1 (as the mushrooms: from
     your next turn on, after paying and before the played card's effect and bonus); bonus:
-    play a card with *tag* for free; no points."""
-    return sp(name, display, 2, SHRUB_TAG, kind="site", bonus=free_play(tag=tag),
+    play a card with *tag* for free, which activates the draw ("This activates the permanent
+    effect of the Blackthorn."); no points."""
+    return sp(name, display, 2, SHRUB_TAG, kind="site",
+              bonus=free_play(tag=tag, activates=True),
               triggers=on_play(draw(1), tag=tag, from_next_turn=True, before_effects=True))
 
 
@@ -154,7 +156,7 @@ SPECIES: tuple[Species, ...] = (
     sp("digitalis", "Digitalis", 0, PLANT,
        score=each_by_table(DIGITALIS_TABLE, f"distinct_tag:{PLANT}")),
     sp("eurasian_magpie", "Eurasian Magpie", 1, BIRD, effect=take_from_clearing(1),
-       bonus=cave_from_clearing(2), score=flat(3)),
+       bonus=cave_from_clearing(2, exactly=True), score=flat(3)),
     sp("great_green_bush_cricket", "Great Green Bush-Cricket", 1, INSECT,
        effect=free_play(tag=BIRD), score=per(1, f"tag:{INSECT}")),
     sp("map_butterfly", "Map Butterfly", 0, (INSECT, BUTTERFLY),
@@ -190,6 +192,7 @@ BASE_CHANGES: dict[str, dict[str, Any]] = {
 
 
 
-#: Option ``permanent_draws_at_once`` on: the shrubs draw from the turn they are played.
+#: Option ``permanent_draws_at_once`` on: the shrubs draw for every matching card played
+#: after them, in the turn they are played too.
 DRAWS_AT_ONCE: dict[str, Any] = {"species": trigger_changes(
     (s for s in SPECIES if s.kind == "site"), from_next_turn=False)}

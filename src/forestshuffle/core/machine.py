@@ -204,9 +204,10 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
     kinds = rules.step_kinds
     queue = state.queue
     table = EVOLVE_TABLE
-    # the end of a turn that only starts the next one (EndTurnStep's common case), done here
-    quick_end = rules.core_end_turn and apply is None
     declarations = rules.declarations
+    # the end of a turn that only starts the next one (EndTurnStep's common case), done here
+    # (not with declarations: the step offers them before the next turn starts)
+    quick_end = rules.core_end_turn and apply is None and not declarations
     # the core's turn step hands an answer to the turn action that offered it: done here
     turn_kind = kinds.get("turn") if rules.core_turn_step else None
     owners = rules.action_owner

@@ -314,7 +314,7 @@ def bonus_earned(rules: Ruleset, symbol: str | None, paid: tuple[int, ...]) -> b
 def play_events(
     state: GameState, player: int, card: int, half: int | None, site: int, slot: str,
     paid: tuple[int, ...], mode: str, out: Events, *, site_kind: str | None = None,
-    source: str = "hand", keep_head: bool = False,
+    source: str = "hand", keep_head: bool = False, activates: int | None = None,
 ) -> None:
     """Events of a card being put into a forest, then its follow-up steps queued.
 
@@ -327,7 +327,9 @@ def play_events(
     of the player's choice (see :class:`ResolvePlaysStep`).
     The step being finished must be at the head of the queue (it is replaced here by the
     play's follow-up steps); with *keep_head* it stays, behind them (a step that plays
-    several cards, asking again once each play has resolved). When those steps would start
+    several cards, asking again once each play has resolved). *activates*: a card of the
+    forest whose triggers this play fires even before they are active (a free play by that
+    card's own bonus, :func:`forestshuffle.plugins.dsl.free_play`). When those steps would start
     with the core's reveal step (``Ruleset.core_reveal``), the reveal is not queued: the
     card revealed follows at once (record format 3; format 2 logs queued and finished the
     reveal step, a bookkeeping event more, :func:`forestshuffle.records.record.upcast`).
@@ -346,7 +348,7 @@ def play_events(
         reveals = kind is not None and kind.reveals
     where = slot if slot == "center" else state.forests[player].sites[site].kind.roles[slot]
     # a sapling fires only triggers: none to look for in a forest without any
-    later = resolution_steps(state, player, card, half, where, kind, paid, mode) \
+    later = resolution_steps(state, player, card, half, where, kind, paid, mode, activates) \
         if half is not None or (rules.has_triggers and state.forests[player].triggers) else []
     if reveals and not upgrade and not keep_head and mode != "deferred" and rules.core_reveal:
         # the core's reveal step would head the queue and run next: the play finishes the
@@ -391,14 +393,14 @@ def play_events(
 
 def resolution_steps(
     state: GameState, player: int, card: int, half: int | None, slot: str,
-    kind: SiteKind | None, paid: tuple[int, ...], mode: str,
+    kind: SiteKind | None, paid: tuple[int, ...], mode: str, activates: int | None = None,
 ) -> list[Step]:
     """The steps that resolve a play once the card is down (*slot*: the role of the slot it
     went into, or ``center``): the permanent triggers it fires that come first
     (``before_effects``), its effect and bonus offers (not for a free play; the bonus only
     when earned), then the other triggers."""
     rules = state.rules
-    early, late = (trigger_steps(state, player, card, half, slot, kind)
+    early, late = (trigger_steps(state, player, card, half, slot, kind, activates)
                    if rules.has_triggers and state.forests[player].triggers else ([], []))
     if half is not None and mode != "free":
         h = rules.halves[card][half]
@@ -413,10 +415,12 @@ def resolution_steps(
 
 def trigger_steps(
     state: GameState, player: int, card: int, half: int | None, slot: str,
-    kind: SiteKind | None = None,
+    kind: SiteKind | None = None, activates: int | None = None,
 ) -> tuple[list[Step], list[Step]]:
     """Steps for the permanent triggers of *player*'s forest that this play fires:
-    (those that resolve before the played card's effects, those after)."""
+    (those that resolve before the played card's effects, those after). A trigger active
+    only from its owner's next turn fires in the turn its card was placed only when that
+    card is *activates*."""
     rules = state.rules
     forest = state.forests[player]
     early: list[Step] = []
@@ -427,7 +431,7 @@ def trigger_steps(
             continue
         hi = forest.where[c][2]
         for t in rules.triggers[rules.halves[c][hi].species]:
-            if t.from_next_turn and forest.placed_turn[c] >= turn:
+            if t.from_next_turn and forest.placed_turn[c] >= turn and c != activates:
                 continue
             if t.matches(state, player, card, half, slot, kind):
                 (early if t.before_effects else late).append(

@@ -240,6 +240,11 @@ class ExpansionSpec:
             ruleset's options (``new_game(..., options=...)``, records, documents). Two
             expansions may declare the same option (equal name, default, doc and bounds):
             it is one option, and the changes of both apply.
+        retired_options: options the expansion once declared and no longer has, each with
+            the reason (a card text settled the reading): while it is mixed in and no other
+            expansion declares such an option, a game or record naming it loads with it
+            ignored and an :class:`~forestshuffle.errors.OptionWarning` saying why (records
+            written before still load; their replay is checked event by event as always).
     """
 
     id: str
@@ -249,6 +254,7 @@ class ExpansionSpec:
     changes: dict[str, Any] = attrs.field(factory=dict)
     requires: tuple[str, ...] = attrs.field(default=(), converter=_names)
     options: tuple[Option, ...] = attrs.field(default=(), converter=_options)
+    retired_options: dict[str, str] = attrs.field(factory=dict)
 
 
 #: The spec fields whose mapping an option's ``changes`` merge into (entry by entry) rather

@@ -87,8 +87,10 @@ def describe_spec(rules: Ruleset, spec: Spec) -> str:
         "draw": lambda: f"draw {_plural(n, 'card')}",
         "draw_per": lambda: f"draw {a.get('per', 1)} per {_count(rules, a['count'])}",
         "extra_turn": lambda: "take an extra turn",
-        "free_play": lambda: ("play any number of cards " if a.get("any_number")
-                              else "play a card ") + f"{_filter(rules, flt)} for free",
+        "free_play": lambda: (("play any number of cards " if a.get("any_number")
+                               else "play a card ") + f"{_filter(rules, flt)} for free"
+                              + (", which activates this card's permanent effect"
+                                 if a.get("activates") else "")),
         "cave_from_hand_then_draw": lambda: ("put any number of hand cards into the cave, "
                                              "then draw as many"),
         "clearing_to_cave": lambda: "put every card of the clearing into the cave",
@@ -101,7 +103,10 @@ def describe_spec(rules: Ruleset, spec: Spec) -> str:
         "play_face_down": lambda: f"play a card face down as a {_tag(str(a['kind']))}",
         "clearing_to_cave_matching": lambda: (f"put the clearing's cards "
                                               f"{_filter(rules, flt)} into the cave"),
-        "cave_from_clearing": lambda: f"put {_plural(n, 'card')} of the clearing into the cave",
+        "cave_from_clearing": lambda: (
+            f"put {_plural(n, 'card')} of the clearing into the cave (all, if it holds fewer)"
+            if a.get("exactly") else
+            f"put up to {_plural(n, 'card')} of the clearing into the cave"),
         "cave_from_clearing_per": lambda: (f"put one clearing card into the cave per "
                                            f"{_count(rules, a['count'])}"),
         "flat": lambda: _plural(a["points"], "point"),
@@ -157,6 +162,8 @@ def _trigger(rules: Ruleset, a: Mapping[str, Any]) -> str:
     if a.get("from_next_turn"):
         text += " (from your next turn on"
         text += ", before the card's effect and bonus)" if a.get("before_effects") else ")"
+    elif a.get("before_effects"):
+        text += " (from now on, before the card's effect and bonus)"
     return text
 
 

@@ -66,16 +66,17 @@ class _Reader:
             where = f"{where[0]}, {where[1]}[{where[2]}]"
         self.problems.append(DocumentProblem(where, message))
 
-    def species(self, name: Any, where: Where) -> str | None:
+    def species(self, name: Any, where: Where, slots: Sequence[SlotDef] = (),
+                symbol: str | None = None) -> str | None:
+        """The species *name* names; a name several species share (two boxes' Squeakers)
+        is the one species that prints a half on a side *slots* accept, with *symbol* when
+        given (a problem naming the ids when that does not settle it)."""
         if not isinstance(name, str) or not name.strip():
             self.problem(where, f"a card must be a species name, not {_shown(name)}")
             return None
         sid = self.by_name.get(name.strip().lower())
         if sid is None and name.strip().lower() in self.shared:
-            ids = ", ".join(self.shared[name.strip().lower()])
-            self.problem(where, f"{_shown(name)} names more than one species in this game "
-                                f"({ids}): write the species id")
-            return None
+            return self._shared(name, where, slots, symbol)
         if sid is None:
             names = sorted({sp.name for sp in self.rules.species.values()})
             close = difflib.get_close_matches(name, names, n=3, cutoff=0.5) \
@@ -84,7 +85,34 @@ class _Reader:
             self.problem(where, f"unknown species {_shown(name)}{hint}")
         return sid
 
-    def card(self, raw: Any, where: Where) -> tuple[str, str | None] | None:
+    def _shared(self, name: str, where: Where, slots: Sequence[SlotDef],
+                symbol: str | None) -> str | None:
+        """The one species of those sharing *name* with a card that fits *slots* (a side
+        they accept) and shows *symbol* there (any symbol when None), or None with a
+        problem naming the ids that still fit (all of them when none does)."""
+        ids = self.shared[name.strip().lower()]
+        sides = {p for sd in slots for p in sd.accepts}
+        fit = [sid for sid in ids if any(
+            symbol is None or sym == symbol
+            for p in sides for _, _, sym in self.cards.get((sid, p), ()))]
+        if len(fit) == 1:
+            return fit[0]
+        said = f"{_shown(name)} names more than one species in this game"
+        side = "this side" + ("" if symbol is None else f" with symbol {symbol!r}")
+        if not slots:
+            said += f" ({', '.join(ids)})"
+        elif fit:
+            said += f", and {len(fit)} of them show on {side} ({', '.join(fit)})"
+        else:
+            said += f" ({', '.join(ids)}), and none of them shows on {side}"
+        self.problem(where, said + ": write the species id")
+        return None
+
+    def card(self, raw: Any, where: Where,
+             slots: Sequence[SlotDef] = ()) -> tuple[str, str | None] | None:
+        """A card of a document (a name, or ``{"species": ..., "symbol": ...}``): its species
+        and the symbol given; *slots*: the slot group it is in, which may tell which species
+        a shared name is."""
         symbol = None
         if type(raw) is dict or isinstance(raw, Mapping):
             if not raw.keys() <= _CARD_KEYS:
@@ -99,7 +127,7 @@ class _Reader:
             raw = raw.get("species")
         sid = self.exact.get(raw) if type(raw) is str else None
         if sid is None:
-            sid = self.species(raw, where)
+            sid = self.species(raw, where, slots, symbol)
         return None if sid is None else (sid, symbol)
 
 

@@ -210,7 +210,7 @@ def read_document(
                     placed[sd.name] = []
                 for ci, raw in enumerate(cards):
                     cw = (sw, group, ci)
-                    got = r.card(raw, cw)
+                    got = r.card(raw, cw, sds)
                     if got is None:
                         continue
                     d = _slot_demand(r, got, kind.id, group, placed, cw, pi, si)

@@ -111,15 +111,18 @@ class ExtraTurnEffect(StepKind):
 @mypyc_attr(allow_interpreted_subclasses=True)
 class FreePlayEffect(StepKind):
     """Play a hand card matching ``filter`` for free (no effect or bonus of its own);
-    ``any_number`` lets the player go on until they pass."""
+    ``any_number`` lets the player go on until they pass; with ``activates`` the card played
+    fires this card's own permanent triggers even before they are active."""
 
     name = "free_play"
     card_effect = True
 
     def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
-        """``filter`` (tag/species/tree), optional ``any_number``."""
-        _check_keys(args, {"filter", "any_number"})
+        """``filter`` (tag/species/tree), optional ``any_number`` and ``activates``."""
+        _check_keys(args, {"filter", "any_number", "activates"})
         check_filter(args.get("filter", {}), rules)
+        if not isinstance(args.get("activates", False), bool):
+            raise ValueError(f"'activates' must be true or false, not {args['activates']!r}")
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Offer the matching hand cards that can be placed."""
@@ -140,8 +143,10 @@ class FreePlayEffect(StepKind):
         if isinstance(action, Pass):
             return [FINISHED]
         assert isinstance(action, PickCard)
-        place = Step("place", step.player, action.card,
-                     {"mode": "free", "filter": step.args.get("filter")})
+        args: dict[str, Any] = {"mode": "free", "filter": step.args.get("filter")}
+        if step.args.get("activates"):
+            args["activates"] = step.card
+        place = Step("place", step.player, action.card, args)
         if step.args.get("any_number"):
             return [ev.StepsQueued((place,))]
         return [replace_head((place,))]
@@ -467,25 +472,34 @@ class CaveFromClearingPerEffect(StepKind):
 @mypyc_attr(allow_interpreted_subclasses=True)
 class CaveFromClearingEffect(StepKind):
     """Put ``n`` (default 1) clearing cards of your choice into your cave, one at a time; the
-    player may stop early."""
+    player may stop early. With ``exactly``, no stopping: ``n`` cards go, or every clearing
+    card when it holds no more than are still owed (no choice is left then)."""
 
     name = "cave_from_clearing"
     card_effect = True
 
     def validate(self, args: Mapping[str, Any], rules: Ruleset) -> None:
-        """Optional ``n`` >= 1."""
-        check_args(args, set(), {"n", "caved"}, ("n", "caved"))
+        """Optional ``n`` >= 1 and ``exactly``."""
+        check_args(args, set(), {"n", "caved", "exactly"}, ("n", "caved"))
         if args.get("n", 1) < 1:
             raise ValueError(f"'n' must be a whole number >= 1, not {args['n']!r}")
+        if not isinstance(args.get("exactly", False), bool):
+            raise ValueError(f"'exactly' must be true or false, not {args['exactly']!r}")
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Ask for the next clearing card, while some are owed."""
         left = step.args.get("n", 1) - step.args.get("caved", 0)
         if left <= 0 or not state.clearing:
             return [FINISHED]
+        if not step.args.get("exactly"):
+            return pick_card(state, step.player, "cave",
+                             f"put a clearing card into your cave ({left} more)",
+                             sorted(state.clearing), "put {} in the cave", "stop")
+        if len(state.clearing) <= left:
+            return [FINISHED, ev.CardsCaved(step.player, tuple(state.clearing), "clearing")]
         return pick_card(state, step.player, "cave",
                          f"put a clearing card into your cave ({left} more)",
-                         sorted(state.clearing), "put {} in the cave", "stop")
+                         sorted(state.clearing), "put {} in the cave")
 
     def answer(self, state: GameState, step: Step, action: Action) -> Events:
         """Cave the chosen card, or stop."""

@@ -88,7 +88,8 @@ class PlaceStep(StepKind):
         out: Events = []
         if cost == 0:
             play_events(state, step.player, step.card, action.half, action.site, action.slot,
-                        (), mode, out, source=step.args.get("source", "hand"))
+                        (), mode, out, source=step.args.get("source", "hand"),
+                        activates=step.args.get("activates"))
             return out
         pay = Step("pay", step.player, step.card, {
             "mode": mode, "half": action.half, "site": action.site, "slot": action.slot,

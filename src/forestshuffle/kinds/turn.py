@@ -307,15 +307,24 @@ class DrawMoreStep(StepKind):
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class EndTurnStep(StepKind):
-    """End of a turn: empty a full clearing, end the game if it is over, else start the next
-    turn: an extra turn of the same player, or the next seat's (players and automated seats
-    in order)."""
+    """End of a turn: first each player who may take one of the ruleset's declarations
+    (an immediate win "at any time") is asked, from the current player on in seat order,
+    once per turn's end, before anyone else acts; then empty a full clearing, end the game
+    if it is over, else start the next turn: an extra turn of the same player, or the next
+    seat's (players and automated seats in order)."""
 
     name = "end_turn"
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
-        """Clearing check, end of the game, then an extra turn or the next seat."""
+        """Declarations, clearing check, end of the game, then an extra turn or the next
+        seat."""
         rules = state.rules
+        if rules.declarations:
+            who = self._may_declare(state, step)
+            if who is not None:
+                # the declarations themselves are added as options (machine.with_declarations)
+                return decision(who, "declare", "declare now, or let the game go on",
+                                (rules.action(Pass, label="go on"),))
         out: Events | None = None
         if len(state.clearing) >= rules.spec.clearing_limit or rules.end_conditions \
                 or state.end_scheduled is not None:
@@ -333,6 +342,25 @@ class EndTurnStep(StepKind):
             out.append(started)
             return out
         return [started]
+
+    def answer(self, state: GameState, step: Step, action: Action) -> Events:
+        """The player asked goes on without declaring: ask the next one, or end the turn."""
+        assert isinstance(action, Pass)
+        who = self._may_declare(state, step)
+        return [step_updated(step.with_args(asked=(*step.args.get("asked", ()), who)))]
+
+    @staticmethod
+    def _may_declare(state: GameState, step: Step) -> int | None:
+        """The first player, from the current one on, not yet asked at this end of turn,
+        who may take a declaration of the ruleset now (None: nobody)."""
+        asked = step.args.get("asked", ())
+        n = state.players
+        first = state.current if 0 <= state.current < n else 0
+        for i in range(n):
+            p = (first + i) % n
+            if p not in asked and any(d.available(state, p) for d in state.rules.declarations):
+                return p
+        return None
 
     @staticmethod
     def _ending(state: GameState, rules: Ruleset) -> Events:

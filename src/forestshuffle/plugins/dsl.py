@@ -36,11 +36,18 @@ def extra_turn() -> Spec:
     return Spec("extra_turn")
 
 
-def free_play(*, any_number: bool = False, **filter_: Any) -> Spec:
-    """Play a hand card matching *filter_* (``tag=``, ``species=``, ``tree=``) for free."""
+def free_play(*, any_number: bool = False, activates: bool = False, **filter_: Any) -> Spec:
+    """Play a hand card matching *filter_* (``tag=``, ``species=``, ``tree=``) for free.
+
+    With *activates*, the card played fires the permanent triggers of the card whose effect
+    this is even while they are not active yet (``from_next_turn``): a shrub's bonus, "this
+    activates the permanent effect of the Blackthorn".
+    """
     args: dict[str, Any] = {"filter": dict(filter_)}
     if any_number:
         args["any_number"] = True
+    if activates:
+        args["activates"] = True
     return Spec("free_play", args)
 
 
@@ -84,9 +91,13 @@ def clearing_to_cave_matching(**filter_: Any) -> Spec:
     return Spec("clearing_to_cave_matching", {"filter": dict(filter_)})
 
 
-def cave_from_clearing(n: int = 1) -> Spec:
-    """Put *n* clearing cards of your choice into your cave."""
-    return Spec("cave_from_clearing", {"n": n})
+def cave_from_clearing(n: int = 1, *, exactly: bool = False) -> Spec:
+    """Put up to *n* clearing cards of your choice into your cave (the player may stop
+    early); with *exactly*, *n* of them, or every clearing card when it holds fewer."""
+    args: dict[str, Any] = {"n": n}
+    if exactly:
+        args["exactly"] = True
+    return Spec("cave_from_clearing", args)
 
 
 def cave_from_clearing_per(count: str) -> Spec:

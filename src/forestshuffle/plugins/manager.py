@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from importlib import metadata
@@ -27,6 +28,7 @@ from forestshuffle.errors import (
     CardDataError,
     ForestShuffleError,
     OptionError,
+    OptionWarning,
     PluginError,
     UnknownRulesetError,
 )
@@ -372,6 +374,8 @@ class PluginHost:
             raise UnknownRulesetError(printable(ruleset_id), list(specs))
         mixed = self._expansions(spec, expansions)
         added = tuple(o for _, x in mixed for o in x.options)
+        if options:
+            options = _without_retired(options, mixed, {o.name for o in added})
         spec, values = resolve_options(spec, options, added)
         if mixed:
             # an expansion without cards (mode cards, rules) adds nothing to remove
@@ -524,3 +528,17 @@ def available_rulesets() -> list[str]:
 def plugin_versions() -> dict[str, str]:
     """Name and version of every loaded plugin."""
     return dict(host().versions)
+
+
+def _without_retired(options: Mapping[str, Any], mixed: Sequence[tuple[str, ExpansionSpec]],
+                     declared: set[str]) -> Mapping[str, Any]:
+    """*options* without those an expansion of *mixed* retired (``retired_options``) and no
+    expansion declares, each dropped with an :class:`OptionWarning` saying why."""
+    retired = {n: (x.id, why) for _, x in mixed for n, why in x.retired_options.items()
+               if n not in declared and n in options}
+    if not retired:
+        return options
+    for n, (box, why) in sorted(retired.items()):
+        warnings.warn(OptionWarning(f"option {n!r} of expansion {box!r} is retired and "
+                                    f"ignored: {why}"), stacklevel=4)
+    return {k: v for k, v in options.items() if k not in retired}
