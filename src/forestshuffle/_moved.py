@@ -15,7 +15,9 @@ import importlib.abc
 import importlib.machinery
 import sys
 import warnings
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 #: old module name (under ``forestshuffle.``) -> its place now
 MOVED: dict[str, str] = {
@@ -114,3 +116,19 @@ def attribute(name: str) -> ModuleType:
     if name not in MOVED:
         raise AttributeError(f"module 'forestshuffle' has no attribute {name!r}")
     return importlib.import_module(f"forestshuffle.{name}")
+
+
+def names_of(package: str, main: str) -> Callable[[str], Any]:
+    """The ``__getattr__`` of *package*, a package named like the flat module it replaced: it
+    answers the names of its module *main* (``forestshuffle.plugins`` those of
+    ``forestshuffle.plugins.manager``), imported on first use, so that importing one
+    submodule imports no other."""
+
+    def __getattr__(name: str) -> Any:
+        module = importlib.import_module(f"{package}.{main}")
+        try:
+            return getattr(module, name)
+        except AttributeError:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}") from None
+
+    return __getattr__

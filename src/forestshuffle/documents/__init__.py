@@ -10,17 +10,11 @@ that importing one submodule does not import the rest).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from forestshuffle import _moved
 
 if TYPE_CHECKING:
     from forestshuffle.documents.score import *  # noqa: F403
 
-
-def __getattr__(name: str) -> Any:
-    """A name of :mod:`forestshuffle.documents.score`."""
-    module = importlib.import_module("forestshuffle.documents.score")
-    try:
-        return getattr(module, name)
-    except AttributeError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+__getattr__ = _moved.names_of(__name__, "score")
