@@ -29,7 +29,7 @@ from .species import (
     i,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = ["BASE_CHANGES", "BUTTERFLY_TABLE", "OPTIONS", "SET", "card_set",
            "forestshuffle_card_sets"]

@@ -48,7 +48,7 @@ from .kinds import COUNT_KINDS, SCORING_KINDS
 from .sites import SITE_KINDS
 from .solo import solo_result
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = ["RULESET", "SET", "ZH", "card_set", "card_sets", "solo_result"]
 
