@@ -15,7 +15,7 @@ import attrs
 
 from forestshuffle import events as ev
 from forestshuffle.decisions import Action, Decision
-from forestshuffle.kinds import PluginEvent, ScoreContext, StateKind, StepKind
+from forestshuffle.kinds import PluginEvent, ScoreContext, StateKind, StepKind, reason_text
 from forestshuffle.rules import FINISHED
 from forestshuffle.steps import Step
 
@@ -53,7 +53,7 @@ class BoxesKind(StateKind):
         for spec in box.score:
             fn = rules.registry.scoring[spec.kind].compile(spec.args, f"box.{box.id}", rules)
             points, why = fn(ctx, -1)
-            out.append((f"{box.name} ({box.zh})", int(points), str(why)))
+            out.append((f"{box.name} ({box.zh})", int(points), reason_text(why)))
         return out
 
 
