@@ -24,7 +24,7 @@ import attrs
 from . import bots as bots_package
 from . import events as ev
 from .bots import BotBase, play_out
-from .errors import ArgumentError
+from .errors import ArgumentError, GamesLostError
 from .game import new_game
 from .plugins import get_ruleset
 
@@ -215,15 +215,52 @@ def run(config: SimConfig, indices: Sequence[int], *, workers: int = 1,
         yield from _run_processes(config, work, workers)
 
 
+#: Rounds in which the games of batches whose worker process died are played again in a new
+#: pool, before each game still lost is played alone in a process of its own.
+RETRIES = 2
+
+
 def _run_processes(config: SimConfig, work: list[list[int]],
                    workers: int) -> Iterator[list[GameResult]]:
+    """Play *work* on a pool of *workers* processes, yielding each finished batch. A worker
+    that dies (killed, out of memory) breaks the pool and every batch it was playing: the
+    finished batches stay given, the others are played again game by game in a new pool
+    (:data:`RETRIES` rounds), then each game still lost alone in a process of its own; the
+    games lost even then are raised as :class:`~forestshuffle.errors.GamesLostError` after
+    all the others were given."""
+    todo = work
+    for _ in range(RETRIES + 1):
+        failed: list[list[int]] = []
+        yield from _pool_round(config, todo, workers, failed)
+        if not failed:
+            return
+        todo = [[i] for chunk in failed for i in chunk]
+    lost: list[int] = []
+    for chunk in todo:  # each game alone: only a game that kills its worker is lost
+        failed = []
+        yield from _pool_round(config, [chunk], 1, failed)
+        lost += [i for c in failed for i in c]
+    if lost:
+        raise GamesLostError(lost, "a worker process died playing each of them")
+
+
+def _pool_round(config: SimConfig, work: list[list[int]], workers: int,
+                failed: list[list[int]]) -> Iterator[list[GameResult]]:
+    """One pool playing *work*: yields the finished batches, puts those whose worker died
+    into *failed*."""
     from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
 
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker)
     try:
-        futures = [pool.submit(play_batch, config, chunk) for chunk in work]
+        futures = {pool.submit(play_batch, config, chunk): chunk for chunk in work}
         for f in as_completed(futures):
-            yield f.result()
+            try:
+                got = f.result()
+            except BrokenProcessPool:
+                failed.append(futures[f])
+                continue
+            yield got
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
