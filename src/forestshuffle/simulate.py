@@ -25,6 +25,7 @@ from . import bots as bots_package
 from . import events as ev
 from .bots import BotBase, play_out
 from .errors import ArgumentError, GamesLostError
+from .files import atomic_path, write_atomic
 from .game import new_game
 from .plugins import get_ruleset
 
@@ -321,13 +322,13 @@ def save_results(path: str | os.PathLike[str], config: SimConfig,
     head = {"config": config.to_dict(), "complete": complete, "games": len(results)}
     if suffix == ".json":
         doc = {**head, "results": [r.to_dict() for r in results], "stats": summary}
-        out.write_text(json.dumps(doc, indent=1, ensure_ascii=False), encoding="utf-8")
+        write_atomic(out, json.dumps(doc, indent=1, ensure_ascii=False))
         return [str(out)]
     rows = [row for r in results for row in r.rows()]
     if suffix == ".csv":
         import csv
 
-        with out.open("w", newline="", encoding="utf-8") as fh:
+        with atomic_path(out) as tmp, tmp.open("w", newline="", encoding="utf-8") as fh:
             writer = csv.DictWriter(fh, fieldnames=list(_ROW_FIELDS))
             writer.writeheader()
             writer.writerows(rows)
@@ -340,10 +341,10 @@ def save_results(path: str | os.PathLike[str], config: SimConfig,
                                 "'forestshuffle[dask]'") from None
         table = pa.table({k: [r[k] for r in rows] for k in _ROW_FIELDS},
                          schema=pa.schema([(k, t) for k, t in _arrow_types(pa).items()]))
-        pq.write_table(table, out)
+        with atomic_path(out) as tmp:
+            pq.write_table(table, tmp)
     side = out.with_name(out.stem + ".stats.json")
-    side.write_text(json.dumps({**head, "stats": summary}, indent=1, ensure_ascii=False),
-                    encoding="utf-8")
+    write_atomic(side, json.dumps({**head, "stats": summary}, indent=1, ensure_ascii=False))
     return [str(out), str(side)]
 
 

@@ -10,7 +10,6 @@ plain :class:`~rich.text.Text` (never as markup).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group, RenderableType
@@ -20,6 +19,7 @@ from rich.text import Text
 from .bots import choose
 from .describe import outcome_lines, turn_summaries
 from .errors import ForestShuffleError
+from .files import write_atomic
 from .render import symbol_colour
 
 if TYPE_CHECKING:
@@ -330,7 +330,7 @@ class PlaySession:
             self.say(safe("save needs a file name: save FILE", "red"))
             return
         try:
-            Path(path).write_text(self.game.to_json(), encoding="utf-8")
+            write_atomic(path, self.game.to_json())
         except OSError as exc:
             self.say(safe(f"cannot save to {path}: {exc.strerror or type(exc).__name__}",
                           "red"))
