@@ -94,6 +94,12 @@ class ArgumentError(ForestShuffleError, ValueError, TypeError):
     was changed. It is both a ValueError and a TypeError."""
 
 
+class ConcurrentUseError(ForestShuffleError, RuntimeError):
+    """A game was changed (``apply``, ``undo``) from a thread while another thread was
+    changing it. A :class:`~forestshuffle.game.Game` is for one thread at a time; the call
+    that found it busy changed nothing."""
+
+
 class GamesLostError(ForestShuffleError):
     """A simulation run lost games: a worker process died while playing them, again when they
     were retried. Raised after every other game's result was given.

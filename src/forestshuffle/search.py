@@ -88,6 +88,7 @@ def clone(game: G, *, state: bool = True) -> G:
         else:
             d[k] = v
     d["_expect"] = None
+    d.pop("_in_use", None)  # a copy made while the game changes is not being changed
     return new
 
 
@@ -227,7 +228,7 @@ def _reduce_ruleset(rules: Ruleset) -> tuple[Any, tuple[Any, ...]]:
 copyreg.pickle(Ruleset, _reduce_ruleset)
 
 #: Attributes of a game left out of its pickle (rebuilt on load).
-_TRANSIENT = ("state", "_saved", "_expect")
+_TRANSIENT = ("state", "_saved", "_expect", "_in_use")
 
 
 def game_getstate(game: GameLike) -> dict[str, Any]:
