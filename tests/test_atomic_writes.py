@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from forestshuffle import files
-from forestshuffle import simulate as sim
-from forestshuffle.cli import main
+from forestshuffle.cli.app import main
 from forestshuffle.files import atomic_path, write_atomic
+from forestshuffle.simulate import runner as sim
 
 OLD = "the previous file\n"
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import forestshuffle as fs
-from forestshuffle.determinize import Determinizer
+from forestshuffle.search.determinize import Determinizer
 
 ALL_POKEMON = ("pokemon_exp1", "pokemon_exp2", "pokemon_exp3", "pokemon_oak")
 #: (ruleset, options, expansions, player counts)

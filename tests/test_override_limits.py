@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import forestshuffle as fs
-from forestshuffle.overrides import MAX_SPECS
+from forestshuffle.plugins.overrides import MAX_SPECS
 from forestshuffle.safety import MAX_INT_DIGITS, MAX_OVERRIDES_BYTES
 
 

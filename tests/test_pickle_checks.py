@@ -14,8 +14,8 @@ import attrs
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import events as ev
 from forestshuffle.bots import RandomBot
+from forestshuffle.core import events as ev
 from forestshuffle.errors import PickleError
 
 

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 import forestshuffle as fs
 from forestshuffle.bots import RandomBot
-from forestshuffle.cli import main
-from forestshuffle.plugins import host
+from forestshuffle.cli.app import main
+from forestshuffle.plugins.manager import host
 
 
 def _option_sets(spec: Any) -> Iterator[dict[str, Any]]:

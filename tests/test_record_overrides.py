@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import record
 from forestshuffle.bots import RandomBot, play_out
-from forestshuffle.cli import main
+from forestshuffle.cli.app import main
+from forestshuffle.records import record
 
 RECORDS = Path(__file__).parent / "records"
 

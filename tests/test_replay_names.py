@@ -13,7 +13,7 @@ import pytest
 
 import forestshuffle as fs
 from forestshuffle.bots import RandomBot, play_out
-from forestshuffle.replay import replay_html
+from forestshuffle.display.replay import replay_html
 
 PAYLOADS = ["<!--<script>", "</script><b>x", "<!--", "<script>alert(1)</script>", "a&b>c",
             "]]></script><!--"]

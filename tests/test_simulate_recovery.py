@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import simulate as sim
 from forestshuffle.bots import RandomBot
-from forestshuffle.cli import main
+from forestshuffle.cli.app import main
 from forestshuffle.errors import GamesLostError
-from forestshuffle.simulate import GameResult, SimConfig, run
+from forestshuffle.simulate import runner as sim
+from forestshuffle.simulate.runner import GameResult, SimConfig, run
 
 CONFIG = SimConfig(game="base", players=2, bots=("killer", "random"), seed=7)
 PLAIN = SimConfig(game="base", players=2, bots=("random", "random"), seed=7)

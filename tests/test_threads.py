@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import game as game_module
 from forestshuffle.bots import RandomBot
+from forestshuffle.core import game as game_module
 from forestshuffle.errors import ConcurrentUseError
 
 #: a guard against a hang (the test fails on it), not a measurement

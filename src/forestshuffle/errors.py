@@ -96,7 +96,7 @@ class ArgumentError(ForestShuffleError, ValueError, TypeError):
 
 class ConcurrentUseError(ForestShuffleError, RuntimeError):
     """A game was changed (``apply``, ``undo``) from a thread while another thread was
-    changing it. A :class:`~forestshuffle.game.Game` is for one thread at a time; the call
+    changing it. A :class:`~forestshuffle.core.game.Game` is for one thread at a time; the call
     that found it busy changed nothing."""
 
 
@@ -143,7 +143,7 @@ class RecordError(ForestShuffleError, ValueError):
 
 
 class CodecError(ForestShuffleError, ValueError):
-    """An action has no code in the ruleset's action space (see :mod:`forestshuffle.codec`),
+    """An action has no code in the ruleset's action space (see :mod:`forestshuffle.search.codec`),
     a code names no action, or a plugin action's fields have no declared domain."""
 
 
