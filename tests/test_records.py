@@ -63,7 +63,7 @@ def test_a_finished_game_round_trips_through_json(finished):
 
 def test_a_record_is_versioned_and_names_its_plugins(record):
     assert record["format"] == "forestshuffle-record"
-    assert record["version"] == 3
+    assert record["version"] == 4
     assert record["ruleset"] == "base"
     assert "base" in record["plugins"]
     assert all(isinstance(e["type"], str) and isinstance(e["v"], int) for e in record["events"])
@@ -129,7 +129,7 @@ def test_a_record_of_another_format_is_refused(record, fmt):
     assert refused(data).path == "$.format"
 
 
-@pytest.mark.parametrize("version", [0, 4, 99, "1", None, 1.5])
+@pytest.mark.parametrize("version", [0, 5, 99, "1", None, 1.5])
 def test_an_unsupported_record_version_is_refused(record, version):
     assert refused(dict(record, version=version)).path == "$.version"
 

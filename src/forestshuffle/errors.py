@@ -94,6 +94,27 @@ class ArgumentError(ForestShuffleError, ValueError, TypeError):
     was changed. It is both a ValueError and a TypeError."""
 
 
+class ConcurrentUseError(ForestShuffleError, RuntimeError):
+    """A game was changed (``apply``, ``undo``) from a thread while another thread was
+    changing it. A :class:`~forestshuffle.core.game.Game` is for one thread at a time; the call
+    that found it busy changed nothing."""
+
+
+class GamesLostError(ForestShuffleError):
+    """A simulation run lost games: a worker process died while playing them, again when they
+    were retried. Raised after every other game's result was given.
+
+    Attributes:
+        missing: the indexes of the games lost, in order.
+    """
+
+    def __init__(self, missing: list[int], why: str) -> None:
+        self.missing = sorted(missing)
+        shown = ", ".join(map(str, self.missing[:20])) + (
+            ", ..." if len(self.missing) > 20 else "")
+        super().__init__(f"{len(self.missing)} game(s) lost ({why}): {shown}")
+
+
 class RecordWarning(UserWarning):
     """A record loaded, but something about it deserves attention (a plugin version differs
     from the one that wrote it)."""

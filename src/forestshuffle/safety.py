@@ -171,7 +171,9 @@ def _walk(value: Any, limit: int, ints: bool) -> int:
 def read_file(path: str | Path, *, limit: int) -> bytes:
     """The bytes of the regular file *path*, at most *limit* of them; raises OSError when it
     cannot be read and :class:`InputError` when it is not a regular file or is too large."""
-    with open(path, "rb") as fh:
+    # opened without blocking: opening a FIFO for reading would wait for a writer, forever
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    with open(fd, "rb") as fh:
         if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
             raise InputError("not a regular file")
         data = fh.read(limit + 1)

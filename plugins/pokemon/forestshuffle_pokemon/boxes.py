@@ -17,7 +17,7 @@ from forestshuffle.core import events as ev
 from forestshuffle.core.decisions import Action, Decision
 from forestshuffle.core.rules import FINISHED
 from forestshuffle.core.steps import Step
-from forestshuffle.kinds import PluginEvent, ScoreContext, StateKind, StepKind
+from forestshuffle.kinds import PluginEvent, ScoreContext, StateKind, StepKind, reason_text
 
 from .content import EXP3, has
 from .mode_cards import BOX, SPECIAL_BOXES
@@ -53,7 +53,7 @@ class BoxesKind(StateKind):
         for spec in box.score:
             fn = rules.registry.scoring[spec.kind].compile(spec.args, f"box.{box.id}", rules)
             points, why = fn(ctx, -1)
-            out.append((f"{box.name} ({box.zh})", int(points), str(why)))
+            out.append((f"{box.name} ({box.zh})", int(points), reason_text(why)))
         return out
 
 

@@ -165,10 +165,14 @@ def score(file: str, as_json: bool, overrides: str | None) -> int:
             where = f"site {line.site}" + (f" {line.slot}" if line.slot != "center" else "")
             say(f"  {line.card:<{w}}  {where:<16} {line.points:4d}  {line.reason}")
         say(f"  {'cave':<{w}}  {'':<16} {p.cave:4d}  {p.cave} card(s)")
+        for x in p.extras:
+            say(f"  {x.name}  {x.points:4d}  {x.reason}")
         say()
     totals = ", ".join(f"{p.name} {p.total}" for p in report.players)
     say(f"Totals: {totals}")
-    say(("Winners: " if len(report.winners) > 1 else "Winner: ") + ", ".join(report.winners))
+    how = f" ({report.termination.replace('_', ' ')})" if report.termination else ""
+    say(("Winners: " if len(report.winners) > 1 else "Winner: ") + ", ".join(report.winners)
+        + how)
     return 0
 
 

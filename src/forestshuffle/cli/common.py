@@ -60,9 +60,12 @@ def read(file: str) -> bytes:
 
 
 def save(path: Path, text: str) -> None:
-    """Write *text* to *path* (Fail if it cannot be written)."""
+    """Write *text* to *path* atomically (Fail if it cannot be written; the file that was
+    there then stays as it was)."""
+    from forestshuffle.files import write_atomic
+
     try:
-        path.write_text(text, encoding="utf-8")
+        write_atomic(path, text)
     except OSError as exc:
         raise Fail(f"cannot write {path}: {exc.strerror or type(exc).__name__}") from None
 

@@ -121,6 +121,7 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
                         console=err, disable=not err.is_terminal, transient=False)
     # a termination request (kill PID) stops the run like Ctrl-C: what finished is kept
     old = signal.signal(signal.SIGTERM, _interrupt)
+    failure: Exception | None = None  # a failure after games were played: they are kept
     try:
         with progress:
             task = progress.add_task("games", total=games)
@@ -130,16 +131,32 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
                 progress.update(task, completed=len(done))
     except KeyboardInterrupt:
         interrupted = True
+    except Exception as exc:
+        if not done:
+            raise
+        failure = exc
     finally:
         signal.signal(signal.SIGTERM, old)
     results = [done[i] for i in sorted(done)]
     names = {sid: sp.name for sid, sp in rules.species.items()}
     summary = summarize(results, names)
+    complete = not interrupted and failure is None
     files: list[str] = []
     if out is not None and results:
-        files = save_results(out, config, results, summary, complete=not interrupted)
+        files = save_results(out, config, results, summary, complete=complete)
     if plot is not None and results:
-        files += [str(p) for p in make_plots(results, summary, plot)]
+        try:
+            files += [str(p) for p in make_plots(results, summary, plot)]
+        except Exception:
+            for f in files:  # the results are written: say so before the error
+                say(f"Wrote {f}.")
+            raise
+    if failure is not None:
+        for f in files:
+            say(f"Wrote {f}.")
+        err.print(safe(f"{len(results)} of {games} games finished and kept."),
+                  highlight=False, markup=False)
+        raise failure
     if as_json:
         say_json({"config": config.to_dict(), "complete": not interrupted,
                   "stats": summary, "files": files})
@@ -161,15 +178,30 @@ def _check_outputs(out: Path | None, plot: Path | None) -> None:
     if out is not None:
         if out.suffix.lower() not in FORMATS:
             raise Fail(f"--out must end in {', '.join(FORMATS)}, not {out.name!r}")
+        if out.suffix.lower() == ".parquet":
+            _needs("pyarrow", "--out FILE.parquet", "dask")
         folder = out.parent if str(out.parent) else Path(".")
         if not folder.is_dir() or not os.access(folder, os.W_OK):
             raise Fail(f"cannot write {out}: no writable folder {folder}")
     if plot is not None:
+        _needs("matplotlib", "--plot", "plot")
         try:
             plot.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise Fail(f"cannot write charts into {plot}: "
                        f"{exc.strerror or type(exc).__name__}") from None
+
+
+def _needs(module: str, what: str, extra: str) -> None:
+    """Refuse *what* before any game when *module* (of the extra *extra*) is missing."""
+    import importlib
+
+    from forestshuffle.cli.common import Fail
+
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        raise Fail(f"{what} needs {module}: pip install 'forestshuffle[{extra}]'") from None
 
 
 def _interrupt(signum: int, frame: object) -> None:

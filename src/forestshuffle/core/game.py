@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from threading import get_ident
 from typing import Any
 
 import attrs
@@ -21,6 +22,7 @@ from forestshuffle.core.views import PlayerView, view
 from forestshuffle.documents.export import document_of
 from forestshuffle.errors import (
     ArgumentError,
+    ConcurrentUseError,
     ForestShuffleError,
     IllegalActionError,
     PlayerCountError,
@@ -62,6 +64,11 @@ class Game:
     """A game of a ruleset: parameters, event log, and the current state.
 
     Create one with :func:`new_game`; answer :attr:`pending` with :meth:`apply`.
+
+    A game is for one thread at a time: a call that changes it (:meth:`apply`,
+    :meth:`undo`) while another thread is changing it raises
+    :class:`~forestshuffle.errors.ConcurrentUseError` and changes nothing. Give each thread
+    its own game (:meth:`clone`), or a lock of your own around a shared one.
 
     Attributes:
         rules: the compiled ruleset.
@@ -200,8 +207,21 @@ class Game:
             if self.pending is not None and player != self.pending.player:
                 raise IllegalActionError(f"it is not player {player}'s decision", self.pending)
         mark = len(self.events)
-        self._answer(resolve(self.state, action))  # the option, not the caller's object
+        self._claim("apply")
+        try:
+            self._answer(resolve(self.state, action))  # the option, not the caller's object
+        finally:
+            self.__dict__.pop(_IN_USE, None)
         return self.events[mark:]
+
+    def _claim(self, what: str) -> None:
+        """Mark the game as being changed by this thread (the dict's ``setdefault`` is one
+        step for other threads); ConcurrentUseError, nothing changed, if another thread is
+        changing it."""
+        me = get_ident()
+        if self.__dict__.setdefault(_IN_USE, me) != me:
+            raise ConcurrentUseError(f"{what}: another thread is changing this game (a Game is "
+                                     "for one thread at a time)")
 
     def _answer(self, action: Action) -> None:
         """Apply *action*, an option of the pending decision (see :meth:`apply`;
@@ -237,7 +257,11 @@ class Game:
                                 "(a whole number from 0 is needed)")
         if n == 0:
             return
-        search.undo(self, n)
+        self._claim("undo")
+        try:
+            search.undo(self, n)
+        finally:
+            self.__dict__.pop(_IN_USE, None)
 
     # -- results ----------------------------------------------------------------------
 
@@ -419,6 +443,10 @@ class Game:
         status = "over" if self.is_over else str(self.pending)
         return (f"<Game {self.rules.id!r} players={self.players} "
                 f"events={len(self.events)}: {status}>")
+
+
+#: The attribute naming the thread changing a game (see ``Game._claim``).
+_IN_USE = "_in_use"
 
 
 def new_game(ruleset: str | Ruleset = "base", players: int = 2, seed: int | None = None,

@@ -370,9 +370,22 @@ class Ruleset:
             except (ValueError, KeyError, TypeError) as exc:
                 raise self._err(plugin, item, f"{field}[{i}].args", str(exc)) from None
 
+    def _check_group(self, groups: dict[str, tuple[str, Spec]], group: str, sid: str,
+                     spec: Spec, field: str) -> None:
+        """One scoring group, one way to score it: the cards of a group are scored together
+        by one of their specs, so two species giving it different specs (a table changed by
+        overrides for one of them) would score by whichever card comes first."""
+        first = groups.setdefault(group, (sid, spec))
+        if first[1] != spec:
+            raise self._err(self.plugin_of[sid], f"species {sid!r}", field,
+                            f"scores the group {group!r} by {spec.kind} {dict(spec.args)!r}, "
+                            f"but species {first[0]!r} scores it by {first[1].kind} "
+                            f"{dict(first[1].args)!r}: one group, one table"[:400])
+
     def _compile_species(self) -> None:
         slot_groups = {sd.group_name for k in self.registry.site_kinds.values() for sd in k.slots}
         reg = self.registry
+        groups: dict[str, tuple[str, Spec]] = {}  # scoring group -> (species, its spec)
         for sid, sp in self.species.items():
             plugin = self.plugin_of[sid]
             item = f"species {sid!r}"
@@ -417,6 +430,8 @@ class Ruleset:
                             raise self._err(plugin, item, f"score[{i}].args.{key}",
                                             str(exc)) from None
                 group = skind.group_key(s.args, sid)
+                if group is not None:
+                    self._check_group(groups, group, sid, s, f"score[{i}]")
                 full = skind.compile(s.args, sid, self)
                 scores.append(CompiledScore(s.kind, group, full, skind.points_scorer(
                     s.args, sid, self, full, group is not None)))

@@ -378,6 +378,14 @@ def final_scores(
 
 
 
+def _reason_data(reason: Any) -> str:
+    """A state kind's reason as text: a :data:`~forestshuffle.kinds.Reason` a scoring kind
+    gave formatted (never the repr of its function), anything else as ``str``."""
+    if type(reason) is tuple and len(reason) == 2 and callable(reason[0]):
+        return reason_text(reason)
+    return str(reason)
+
+
 def with_state_scores(scores: Scores, state: GameState) -> Scores:
     """*scores* with the lines the ruleset's state kinds score for each player
     (:meth:`~forestshuffle.kinds.StateKind.score`) added to their totals, and the winners
@@ -392,7 +400,7 @@ def with_state_scores(scores: Scores, state: GameState) -> Scores:
         lines: list[ScoreLine] = []
         for k in kinds:
             try:
-                got = [ScoreLine(str(n), int(p), str(r))
+                got = [ScoreLine(str(n), int(p), _reason_data(r))
                        for n, p, r in k.score(state.ext.get(k.name), state, ps.player)]
             except ForestShuffleError:
                 raise

@@ -117,7 +117,15 @@ def replay_html(game: Game, title: str | None = None) -> str:
     packed = base64.b64encode(gzip.compress(json.dumps(pictures).encode("utf-8"), mtime=0))
     return _PAGE.format(title=html.escape(printable(head)), last=len(states) - 1,
                         pictures=packed.decode("ascii"),
-                        captions=captions.replace("</", "<\\/"))
+                        captions=script_json(captions))
+
+
+def script_json(text: str) -> str:
+    """JSON text made safe inside an HTML ``<script>`` element: ``<``, ``>`` and ``&`` written
+    as ``\\u003c``, ``\\u003e``, ``\\u0026`` (the same strings to JavaScript), so no
+    ``</script>``, ``<!--`` or ``<script`` of a name can end the element or switch the
+    parser into its escaped states."""
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
 def page_pictures(page: str) -> list[str]:

@@ -10,7 +10,6 @@ plain :class:`~rich.text.Text` (never as markup).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group, RenderableType
@@ -21,6 +20,7 @@ from forestshuffle.bots import choose
 from forestshuffle.display.describe import outcome_lines, turn_summaries
 from forestshuffle.display.render import symbol_colour
 from forestshuffle.errors import ForestShuffleError
+from forestshuffle.files import write_atomic
 
 if TYPE_CHECKING:
     from forestshuffle.bots import Bot
@@ -330,7 +330,7 @@ class PlaySession:
             self.say(safe("save needs a file name: save FILE", "red"))
             return
         try:
-            Path(path).write_text(self.game.to_json(), encoding="utf-8")
+            write_atomic(path, self.game.to_json())
         except OSError as exc:
             self.say(safe(f"cannot save to {path}: {exc.strerror or type(exc).__name__}",
                           "red"))

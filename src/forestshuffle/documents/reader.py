@@ -25,6 +25,7 @@ from forestshuffle.safety import MAX_RECORD_BYTES, InputError, check_name, read_
 
 if TYPE_CHECKING:
     from forestshuffle.core.compiled import CompiledHalf
+    from forestshuffle.core.game import Game
     from forestshuffle.core.ruleset import Ruleset
 
 
@@ -66,13 +67,27 @@ def read_document(
     ``assumed`` maps card numbers whose symbol the document left out to the symbol used.
     Raises DocumentError listing every problem.
     """
+    data, shape = _doc_data(doc)
+    if is_record(data):
+        game = record_game(data, overrides)
+        s = game.state
+        return game.rules, list(game.names), [len(c) for c in s.caves], s.forests, {}
+    return read_parsed(data, shape, overrides)
+
+
+def is_record(data: Any) -> bool:
+    """Whether *data* (parsed) is a game record rather than a forest document."""
+    return isinstance(data, Mapping) and data.get("format") == "forestshuffle-record"
+
+
+def read_parsed(
+    data: Any, shape: tuple[int, bool] | None, overrides: Any = None
+) -> tuple[Ruleset, list[str], list[int], list[Forest], dict[int, str]]:
+    """:func:`read_document` of a document already parsed (see :func:`_doc_data`)."""
     from forestshuffle.plugins.manager import get_ruleset
 
-    data, shape = _doc_data(doc)
     if not isinstance(data, Mapping):
         raise DocumentError([DocumentProblem("", "a document must be a JSON object")])
-    if data.get("format") == "forestshuffle-record":
-        return _from_record(data)
     problems: list[DocumentProblem] = []
     extra = set(data) - {"game", "players", "overrides", "expansions", "options"}
     if extra:
@@ -365,14 +380,20 @@ def _site_head(
     return None
 
 
-def _from_record(data: Mapping[str, Any]) -> tuple[Ruleset, list[str], list[int], list[Forest],
-                                                   dict[int, str]]:
+def record_game(data: Mapping[str, Any], overrides: Any = None) -> Game:
+    """The game of a record read as a document, loaded with every event checked. A record
+    scores with the card facts its game was played with: other *overrides* are refused
+    (to score its forests with other card facts, score ``game.forest_document()`` with
+    them: a what-if that says so)."""
     from forestshuffle.core.game import Game
     from forestshuffle.errors import RecordError
 
+    if overrides is not None:
+        raise DocumentError([DocumentProblem(
+            "overrides", "a game record scores with the overrides its game was played with; "
+            "to score its forests with other card facts, score the game's forest document "
+            "(Game.forest_document()) with them")])
     try:
-        game = Game.from_record(dict(data))
+        return Game.from_record(dict(data))
     except RecordError as exc:
         raise DocumentError([DocumentProblem("record", str(exc))]) from None
-    s = game.state
-    return game.rules, list(game.names), [len(c) for c in s.caves], s.forests, {}

@@ -26,10 +26,18 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from forestshuffle.core.scoring import ScoreLine as ExtraLine
 from forestshuffle.core.scoring import _lazy_reason
 from forestshuffle.documents.export import document_of
 from forestshuffle.documents.match import DocumentProblem
-from forestshuffle.documents.reader import DocumentError, read_document
+from forestshuffle.documents.reader import (
+    DocumentError,
+    _doc_data,
+    is_record,
+    read_document,
+    read_parsed,
+    record_game,
+)
 
 if TYPE_CHECKING:
     from forestshuffle.core.forest import Forest
@@ -72,7 +80,8 @@ def _assumed_reason(args: tuple[CardScore, str]) -> str:
 
 @attrs.frozen
 class PlayerReport:
-    """A player's score: total, cave points and one line per forest card.
+    """A player's score: total, cave points, one line per forest card and the lines scored
+    apart from the cards (``extras``: a special box, an achievement... from a game record).
 
     ``score_document`` makes the lines when they are first read (a report whose totals
     alone are read makes none, nor scores the breakdown: its totals come from the
@@ -82,6 +91,7 @@ class PlayerReport:
     total: int
     cave: int
     lines: tuple[ScoreLine, ...]
+    extras: tuple[ExtraLine, ...] = ()
 
 
 class _PendingLines:
@@ -138,11 +148,17 @@ setattr(PlayerReport, "lines", _lazy_lines(PlayerReport.__dict__["lines"]))  # n
 
 @attrs.frozen
 class ScoreReport:
-    """Scores of every player of a document, and the winners (ties share the win)."""
+    """Scores of every player of a document, and the winners (ties share the win).
+
+    Of a game record, the game's own result: its totals (with the lines its ruleset scores
+    apart from the cards), its winners (tie-breakers applied, a declared win kept) and
+    ``termination``, why it ended (a :class:`~forestshuffle.core.outcome.Termination` value;
+    None for a document or a game still going on)."""
 
     game: str
     players: tuple[PlayerReport, ...]
     winners: tuple[str, ...]
+    termination: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data."""
@@ -175,7 +191,10 @@ def score_document(doc: Any, *, overrides: Any = None) -> ScoreReport:
     """
     from forestshuffle.core.scoring import final_totals
 
-    rules, names, caves, forests, assumed = read_document(doc, overrides)
+    data, shape = _doc_data(doc)
+    if is_record(data):
+        return _game_report(record_game(data, overrides))
+    rules, names, caves, forests, assumed = read_parsed(data, shape, overrides)
     # the totals through the points-only scorers; the breakdown when the lines are read
     totals = final_totals(rules, forests, caves)
     players = []
@@ -185,3 +204,18 @@ def score_document(doc: Any, *, overrides: Any = None) -> ScoreReport:
     best = max(totals)
     winners = tuple(names[p] for p, total in enumerate(totals) if total == best)
     return ScoreReport(rules.id, tuple(players), winners)
+
+
+def _game_report(game: Game) -> ScoreReport:
+    """The report of a game: exactly its own scores and outcome (a finished game's
+    winners by its rules, declared wins and tie-breakers included)."""
+    s, rules = game.state, game.rules
+    sc = game.scores()
+    outcome = game.outcome()
+    won = outcome.winners if outcome is not None else sc.winners
+    players = []
+    for ps in sc.players:
+        lines: Any = _PendingLines(rules, s.forests, ps.player, {})
+        players.append(PlayerReport(ps.name, ps.total, ps.cave, lines, ps.extras))
+    return ScoreReport(rules.id, tuple(players), tuple(game.names[p] for p in sorted(won)),
+                       outcome.termination.value if outcome is not None else None)

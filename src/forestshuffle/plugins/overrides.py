@@ -46,6 +46,10 @@ if TYPE_CHECKING:
 PLUGIN = "overrides"
 _SPECIES_FIELDS = {"effect", "bonus", "triggers", "score", "cost", "tags", "needs", "sharing"}
 _SPEC_FIELDS = {"effect", "bonus", "triggers", "score"}
+#: At most this many specs in one field of a species (``score``, ``effect``...): with the
+#: size of an override table (:data:`~forestshuffle.safety.MAX_OVERRIDES_BYTES`, inline
+#: tables too) it bounds the work of checking one.
+MAX_SPECS = 16
 
 
 def load_overrides(source: str | Path | Mapping[str, Any] | None) -> dict[str, Any] | None:
@@ -59,20 +63,24 @@ def load_overrides(source: str | Path | Mapping[str, Any] | None) -> dict[str, A
     if source is None:
         return None
     if isinstance(source, Mapping):
+        # a plain JSON copy, read back within the limits of a file's (and a record's): size,
+        # nesting, digits of a number; the work on it is bounded so
         try:
             check_depth(source)
-            data: Any = json.loads(json.dumps(source, allow_nan=False))  # a plain JSON copy
-        except (InputError, TypeError, ValueError) as exc:
+            text = json.dumps(source, allow_nan=False, ensure_ascii=False)
+            data: Any = read_json(text, limit=MAX_OVERRIDES_BYTES)
+        except (InputError, TypeError, ValueError, RecursionError) as exc:
             raise CardDataError(PLUGIN, "overrides", "(top)",
-                                f"must be plain JSON-like data: {exc}") from None
+                                f"must be plain JSON-like data: {exc}"[:300]) from None
     elif isinstance(source, str | Path):
         path = Path(source)
         what = "TOML" if path.suffix.lower() == ".toml" else "JSON"
         try:
             raw = read_file(path, limit=MAX_OVERRIDES_BYTES)
             text = decode(raw, limit=MAX_OVERRIDES_BYTES)
-            data = tomllib.loads(text) if what == "TOML" else read_json(
-                text, limit=MAX_OVERRIDES_BYTES)
+            data = read_json(text, limit=MAX_OVERRIDES_BYTES) if what == "JSON" else \
+                read_json(json.dumps(tomllib.loads(text), allow_nan=False),  # TOML: JSON's limits
+                          limit=2 * MAX_OVERRIDES_BYTES)
             check_depth(data)
         except OSError as exc:
             raise CardDataError(PLUGIN, printable(str(path)), "file",
@@ -82,9 +90,9 @@ def load_overrides(source: str | Path | Mapping[str, Any] | None) -> dict[str, A
         except RecursionError:
             raise CardDataError(PLUGIN, printable(str(path)), "file",
                                 f"nested more than {MAX_DEPTH} deep") from None
-        except (ValueError, tomllib.TOMLDecodeError) as exc:
+        except (ValueError, TypeError, tomllib.TOMLDecodeError) as exc:
             raise CardDataError(PLUGIN, printable(str(path)), "file",
-                                f"not valid {what}: {exc}") from None
+                                f"not valid {what}: {exc}"[:300]) from None
     else:
         raise CardDataError(PLUGIN, "overrides", "(top)", "overrides are a mapping or the "
                             f"path of a file, not {type(source).__name__}")
@@ -152,6 +160,9 @@ def _species(sp: Species, raw: Any, item: str) -> Species:
         if key in _SPEC_FIELDS:
             if not isinstance(value, list):
                 raise CardDataError(PLUGIN, item, key, "must be a list of specs")
+            if len(value) > MAX_SPECS:
+                raise CardDataError(PLUGIN, item, key, f"more than {MAX_SPECS} specs (a "
+                                    "card's text holds a few)")
             changes[key] = tuple(_spec(v, item, f"{key}[{i}]") for i, v in enumerate(value))
         elif key == "sharing":  # a slot rule, or null for one card per slot
             changes[key] = None if value is None else _spec(value, item, key)

@@ -33,7 +33,7 @@ def load(cls: Any, data: Any, rules: Ruleset | None, trust_setup: bool, *,
     origin = data.get("origin", "seed")
     game.origin = origin
     raw: list[Any] = data["events"]
-    old = data["version"] < record.VERSION  # read modulo bookkeeping (see record.upcast)
+    old = data["version"] < record.LOG_VERSION  # read modulo bookkeeping (record.upcast)
     positions: list[int] | None = None
     if old:
         # an action's "at" counts every event of the old log: map it to the events kept

@@ -20,7 +20,9 @@ Format ``forestshuffle-record``, version 1::
 ``origin`` (added compatibly to version 1; absent means ``"seed"``) says how the set-up came
 about: ``"seed"``, dealt from the seed, or ``"scenario"``, written as events by
 :func:`forestshuffle.testing.scenario`, which loads only with ``trust_setup=True``.
-``overrides`` (optional) is an inline mapping, never a file path.
+``overrides`` (optional) is an inline mapping, never a file path. ``overrides_digest``
+(version 4) is the digest of the overrides the game was played with
+(:func:`overrides_digest`): a record whose overrides were changed afterwards is refused.
 
 :func:`redacted` gives the record as one player may know it (format
 ``forestshuffle-redacted-record``): no seed, no deck order, other players' hidden cards
@@ -76,7 +78,11 @@ class RecordedGame(Protocol):
 
 FORMAT = "forestshuffle-record"
 REDACTED_FORMAT = "forestshuffle-redacted-record"
-VERSION = 3
+VERSION = 4
+#: The first version whose log holds the current bookkeeping events (version 4 added
+#: ``overrides_digest`` and changed nothing of the log): older logs are read modulo
+#: bookkeeping (see :func:`upcast`).
+LOG_VERSION = 3
 #: Events that only keep the resolution queue: records of older versions (whose engine
 #: queued steps with more of them) are replayed comparing every other event, and these not
 #: at all.
@@ -84,7 +90,25 @@ BOOKKEEPING = (ev.StepsQueued, ev.StepsReplaced, ev.StepFinished, ev.StepUpdated
 BOOKKEEPING_NAMES = frozenset(c.__name__ for c in BOOKKEEPING)
 REQUIRED_KEYS = ("format", "version", "ruleset", "players", "names", "seed", "setup", "events",
                  "actions")
-OPTIONAL_KEYS = ("plugins", "overrides", "origin", "options", "expansions")
+OPTIONAL_KEYS = ("plugins", "overrides", "origin", "options", "expansions", "overrides_digest")
+
+
+def overrides_digest(overrides: Any) -> str:
+    """The digest a record keeps of the overrides its game was played with (*overrides*: a
+    mapping, or None for none): BLAKE2b (128 bits) of their JSON with sorted keys. A record
+    whose overrides were changed after its game (a table added, a value edited) no longer
+    matches it and is refused. It guards against a mistake, not a forger: whoever edits the
+    overrides can write their digest too."""
+    import hashlib
+    import json
+
+    try:
+        text = json.dumps(dict(overrides or {}), sort_keys=True, separators=(",", ":"),
+                          ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"overrides that are not JSON data: {type(exc).__name__}",
+                          path="$.overrides") from None
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
 
 def _tag(cls: type[Any]) -> str:
@@ -230,6 +254,7 @@ def header(game: RecordedGame) -> dict[str, Any]:
         "origin": game.origin,
         "setup": game.setup_events,
         **({"overrides": game.rules.overrides} if game.rules.overrides else {}),
+        "overrides_digest": overrides_digest(game.rules.overrides),
         **({"options": dict(game.rules.options)} if game.rules.options else {}),
         **({"expansions": list(game.rules.expansions)} if game.rules.expansions else {}),
     }
@@ -303,6 +328,10 @@ def upcast(data: dict[str, Any]) -> dict[str, Any]:
     :meth:`forestshuffle.core.game.Game.from_record` replays its actions and compares every
     event but the bookkeeping ones (:data:`BOOKKEEPING`); its action positions (``at``)
     count those events only. The loaded game holds current events.
+
+    Version 4 added ``overrides_digest`` (:func:`overrides_digest`), the log unchanged: a
+    version 3 record is read as it is, and without the digest its overrides are taken as
+    the record says.
     """
     return data
 
@@ -331,6 +360,14 @@ def _check_fields(data: dict[str, Any]) -> None:
     if "overrides" in data and not isinstance(data["overrides"], dict):
         raise RecordError("'overrides' must be an inline mapping (a record never names a "
                           "file)", path="$.overrides")
+    digest = data.get("overrides_digest")
+    if data["version"] >= 4 and (type(digest) is not str or len(digest) != 32):
+        raise RecordError("missing or bad 'overrides_digest' (a version 4 record keeps the "
+                          "digest of the overrides its game was played with)",
+                          path="$.overrides_digest")
+    if data["version"] < 4 and "overrides_digest" in data:
+        raise RecordError("'overrides_digest' belongs to version 4 records",
+                          path="$.overrides_digest")
 
 
 def _check_plugins(data: dict[str, Any], rules: Ruleset, same_versions: bool) -> None:
@@ -354,9 +391,17 @@ def _check_plugins(data: dict[str, Any], rules: Ruleset, same_versions: bool) ->
 
 
 def _ruleset(data: dict[str, Any], rules: Ruleset | None) -> Ruleset:
+    overrides = data.get("overrides") or None
+    if "overrides_digest" in data and overrides_digest(overrides) != data["overrides_digest"]:
+        raise RecordError("the record's overrides are not those its game was played with "
+                          "(changed after the game; to score its forests with other card "
+                          "facts, score its forest document with them)", path="$.overrides")
+    return _ruleset_of(data, rules, overrides)
+
+
+def _ruleset_of(data: dict[str, Any], rules: Ruleset | None, overrides: Any) -> Ruleset:
     from forestshuffle.plugins.manager import get_ruleset
 
-    overrides = data.get("overrides") or None
     options = data.get("options")
     expansions = data.get("expansions", [])
     if "options" in data and (type(options) is not dict or not all(

@@ -88,6 +88,7 @@ def clone(game: G, *, state: bool = True) -> G:
         else:
             d[k] = v
     d["_expect"] = None
+    d.pop("_in_use", None)  # a copy made while the game changes is not being changed
     return new
 
 
@@ -227,7 +228,7 @@ def _reduce_ruleset(rules: Ruleset) -> tuple[Any, tuple[Any, ...]]:
 copyreg.pickle(Ruleset, _reduce_ruleset)
 
 #: Attributes of a game left out of its pickle (rebuilt on load).
-_TRANSIENT = ("state", "_saved", "_expect")
+_TRANSIENT = ("state", "_saved", "_expect", "_in_use")
 
 
 def game_getstate(game: GameLike) -> dict[str, Any]:
@@ -237,16 +238,37 @@ def game_getstate(game: GameLike) -> dict[str, Any]:
     return {k: v for k, v in game.__dict__.items() if k not in _TRANSIENT}
 
 
-def game_setstate(game: GameLike, data: dict[str, Any]) -> None:
-    """Restore a pickled game: its attributes, then the state refolded from its log."""
-    game.__dict__.update(data)
-    game.__dict__["_expect"] = None
-    state = GameState(game.rules, game.players)
-    _fold(state, game.events, len(game.events))
-    if not state.over:
-        res = advance(state)
-        if isinstance(res, list):  # pragma: no cover - a log always stops at decisions
-            raise RuntimeError("an unpickled game did not stop at a decision")
-        state.pending = res
-    game.state = state
+#: The attributes a game's pickle restores, each checked (others, a subclass's own, are
+#: restored as they are).
+_PICKLED = ("rules", "players", "seed", "origin", "names", "seat_names", "events", "actions",
+            "setup_events")
 
+
+def game_setstate(game: GameLike, data: dict[str, Any]) -> None:
+    """Restore a pickled game as the checked record load does
+    (:func:`forestshuffle.records.loading.load`): its parameters checked, the set-up re-derived from
+    its seed (a scenario's set-up trusted: pickles are trusted anyway, see the security
+    page) and every action replayed, the events it causes compared with the pickled log.
+    PickleError for a pickle that does not hold a game that loads."""
+    from types import SimpleNamespace
+
+    from forestshuffle.errors import RecordError
+    from forestshuffle.records import record
+    from forestshuffle.records.loading import load
+
+    if type(data) is not dict or not all(k in data for k in _PICKLED):
+        raise PickleError("a pickled game must hold its parameters, events and actions")
+    rules = data["rules"]
+    if not isinstance(rules, Ruleset):
+        raise PickleError("a pickled game's ruleset is not a Ruleset")
+    try:
+        rec = record.to_dict(SimpleNamespace(**{k: data[k] for k in _PICKLED}))
+    except Exception as exc:
+        raise PickleError(f"a pickled game whose log is not a game's: {type(exc).__name__}") \
+            from None
+    try:
+        loaded = load(type(game), rec, rules, data["origin"] == "scenario")
+    except RecordError as exc:
+        raise PickleError(f"a pickled game that does not load as its record: {exc}") from None
+    extra = {k: v for k, v in data.items() if k not in _PICKLED and k not in _TRANSIENT}
+    game.__dict__.update({**extra, **loaded.__dict__})

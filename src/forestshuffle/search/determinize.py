@@ -352,32 +352,38 @@ class Determinizer:
         """A determinized game: a clone of the game with the unseen cards renamed by
         :meth:`permutation`, a fresh seed drawn from *rng* and origin ``"scenario"``.
 
-        The renamed state must lead to a decision of the same player as the real one, and
-        the set-up must ask the same decisions (the player sees who is asked: a redraw is
-        offered only for a hand without a tree); samples that do not are drawn again, up to
-        :data:`TRIES` times, then the deciding player's hidden hand is kept. Later offers that
-        depended on another player's hidden hand (a free play offered only for a hand
-        holding a bird) are not checked: the sample may not replay decision by decision,
-        though its log refolds to its state. With *exact*, samples are drawn until the
-        whole record replays (each costs a replay of the game; ForestShuffleError after
-        :data:`TRIES`)."""
+        The renamed state must lead to the same decision (the same player, the same kind)
+        as the real one, and the set-up must ask the same decisions (the player sees who is
+        asked: a redraw is offered only for a hand without a tree); samples that do not are
+        drawn again, up to :data:`TRIES` times, then up to :data:`MAX_TRIES` in all that need
+        only lead to the same decision (ForestShuffleError if none does). Whether a sample fits
+        depends only on the sample and what the player knows, never on the real hidden
+        cards: two games the player cannot tell apart give the same samples for the same
+        *rng*. Later offers that depended on another player's hidden hand (a free play
+        offered only for a hand holding a bird) are not checked: the sample may not replay
+        decision by decision, though its log refolds to its state. With *exact*, samples are
+        drawn until the whole record replays (each costs a replay of the game;
+        ForestShuffleError after :data:`TRIES`)."""
         if exact:
             return self._exact(rng)
         game = self.game
         pend = game.state.pending
-        who = pend.player if pend is not None and not game.state.over else None
-        keep: frozenset[int] = frozenset()
-        for attempt in range(TRIES + 1):
-            if attempt == TRIES and who is not None:
-                keep = frozenset(game.state.hands[who]) & self.unseen
-            sigma = self.permutation(rng, keep)
+        over = game.state.over
+        who = pend.player if pend is not None and not over else None
+        kind = pend.kind if pend is not None and not over else None
+        for attempt in range(MAX_TRIES):
+            sigma = self.permutation(rng)
             if attempt < TRIES and not self._setup_fits(sigma):
                 continue
             state = rename_state(game.state.copy(), sigma, who)
-            if state is not None:
+            if state is not None and (kind is None or state.pending is None
+                                      or state.pending.kind == kind):
                 break
-        else:  # pragma: no cover - the identity renaming always fits
-            raise RuntimeError("no determinization leads to the pending decision")
+        else:
+            raise ForestShuffleError(
+                f"no determinization for player {self.player + 1} in {MAX_TRIES} samples "
+                f"leads to the pending decision ({kind} of player "
+                f"{who + 1 if who is not None else '-'})")
         new = clone(game, state=False)
         rules = game.rules
         new.seed = rng.randrange(2**63)
@@ -476,8 +482,11 @@ class Determinizer:
                                  "hands); sample without exact=True")
 
 
-#: Samples :meth:`Determinizer.sample` draws before it keeps the deciding player's hand.
+#: Samples :meth:`Determinizer.sample` draws that must fit the set-up, then that must lead
+#: to the pending decision only, up to :data:`MAX_TRIES` in all (an opponent's hand that
+#: must hold no tree to be offered a redraw fits about one sample in 20 to 50).
 TRIES = 32
+MAX_TRIES = 2000
 
 
 def determinize(game: GameLike, player: int, rng: random.Random) -> Any:

@@ -25,7 +25,8 @@ from forestshuffle import bots as bots_package
 from forestshuffle.bots import BotBase, play_out
 from forestshuffle.core import events as ev
 from forestshuffle.core.game import new_game
-from forestshuffle.errors import ArgumentError
+from forestshuffle.errors import ArgumentError, GamesLostError
+from forestshuffle.files import atomic_path, write_atomic
 from forestshuffle.plugins.manager import get_ruleset
 
 
@@ -215,15 +216,52 @@ def run(config: SimConfig, indices: Sequence[int], *, workers: int = 1,
         yield from _run_processes(config, work, workers)
 
 
+#: Rounds in which the games of batches whose worker process died are played again in a new
+#: pool, before each game still lost is played alone in a process of its own.
+RETRIES = 2
+
+
 def _run_processes(config: SimConfig, work: list[list[int]],
                    workers: int) -> Iterator[list[GameResult]]:
+    """Play *work* on a pool of *workers* processes, yielding each finished batch. A worker
+    that dies (killed, out of memory) breaks the pool and every batch it was playing: the
+    finished batches stay given, the others are played again game by game in a new pool
+    (:data:`RETRIES` rounds), then each game still lost alone in a process of its own; the
+    games lost even then are raised as :class:`~forestshuffle.errors.GamesLostError` after
+    all the others were given."""
+    todo = work
+    for _ in range(RETRIES + 1):
+        failed: list[list[int]] = []
+        yield from _pool_round(config, todo, workers, failed)
+        if not failed:
+            return
+        todo = [[i] for chunk in failed for i in chunk]
+    lost: list[int] = []
+    for chunk in todo:  # each game alone: only a game that kills its worker is lost
+        failed = []
+        yield from _pool_round(config, [chunk], 1, failed)
+        lost += [i for c in failed for i in c]
+    if lost:
+        raise GamesLostError(lost, "a worker process died playing each of them")
+
+
+def _pool_round(config: SimConfig, work: list[list[int]], workers: int,
+                failed: list[list[int]]) -> Iterator[list[GameResult]]:
+    """One pool playing *work*: yields the finished batches, puts those whose worker died
+    into *failed*."""
     from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
 
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker)
     try:
-        futures = [pool.submit(play_batch, config, chunk) for chunk in work]
+        futures = {pool.submit(play_batch, config, chunk): chunk for chunk in work}
         for f in as_completed(futures):
-            yield f.result()
+            try:
+                got = f.result()
+            except BrokenProcessPool:
+                failed.append(futures[f])
+                continue
+            yield got
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -284,13 +322,13 @@ def save_results(path: str | os.PathLike[str], config: SimConfig,
     head = {"config": config.to_dict(), "complete": complete, "games": len(results)}
     if suffix == ".json":
         doc = {**head, "results": [r.to_dict() for r in results], "stats": summary}
-        out.write_text(json.dumps(doc, indent=1, ensure_ascii=False), encoding="utf-8")
+        write_atomic(out, json.dumps(doc, indent=1, ensure_ascii=False))
         return [str(out)]
     rows = [row for r in results for row in r.rows()]
     if suffix == ".csv":
         import csv
 
-        with out.open("w", newline="", encoding="utf-8") as fh:
+        with atomic_path(out) as tmp, tmp.open("w", newline="", encoding="utf-8") as fh:
             writer = csv.DictWriter(fh, fieldnames=list(_ROW_FIELDS))
             writer.writeheader()
             writer.writerows(rows)
@@ -303,10 +341,10 @@ def save_results(path: str | os.PathLike[str], config: SimConfig,
                                 "'forestshuffle[dask]'") from None
         table = pa.table({k: [r[k] for r in rows] for k in _ROW_FIELDS},
                          schema=pa.schema([(k, t) for k, t in _arrow_types(pa).items()]))
-        pq.write_table(table, out)
+        with atomic_path(out) as tmp:
+            pq.write_table(table, tmp)
     side = out.with_name(out.stem + ".stats.json")
-    side.write_text(json.dumps({**head, "stats": summary}, indent=1, ensure_ascii=False),
-                    encoding="utf-8")
+    write_atomic(side, json.dumps({**head, "stats": summary}, indent=1, ensure_ascii=False))
     return [str(out), str(side)]
 
 

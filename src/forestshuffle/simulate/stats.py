@@ -144,7 +144,12 @@ def plot(results: Sequence[GameResult], summary: Mapping[str, Any], out: str | P
 
 
 def _save(fig: Any, path: Path, plt: Any) -> Path:
+    from forestshuffle.files import atomic_path
+
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    try:
+        with atomic_path(path) as tmp:
+            fig.savefig(tmp, dpi=100, format="png")
+    finally:
+        plt.close(fig)
     return path

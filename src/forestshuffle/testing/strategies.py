@@ -251,6 +251,14 @@ def _scores(tags: list[str], sid: str, shares: bool, tree: bool) -> st.SearchStr
     return st.one_of(options)
 
 
+def _score_lists(tags: list[str], sid: str, shares: bool, tree: bool
+                 ) -> st.SearchStrategy[list[Spec]]:
+    """Up to two scoring specs of a species, one group table at most (a group is scored by
+    one table: two would be refused when the ruleset is built)."""
+    return st.lists(_scores(tags, sid, shares, tree), max_size=2,
+                    unique_by=lambda s: s.kind if s.kind == "set_table" else repr(s))
+
+
 @st.composite
 def card_sets(draw: st.DrawFn, set_id: str = "gen") -> GeneratedCardSet:
     """A random small but valid card set and a ruleset playing it (id *set_id*): trees and
@@ -275,7 +283,7 @@ def card_sets(draw: st.DrawFn, set_id: str = "gen") -> GeneratedCardSet:
         species.append(Species(
             sid, f"Tree {i}", "tree", draw(st.integers(0, 2)), _TREE_TAGS,
             effect=draw(st.lists(_effects(all_tags), max_size=1)),
-            score=draw(st.lists(_scores(all_tags, sid, False, True), max_size=2)),
+            score=draw(_score_lists(all_tags, sid, False, True)),
             site_kind=pond if water and i == 0 else "tree",
         ))
     for i in range(n_dwellers):
@@ -290,7 +298,7 @@ def card_sets(draw: st.DrawFn, set_id: str = "gen") -> GeneratedCardSet:
             effect=draw(st.lists(_effects(all_tags), max_size=2)),
             bonus=draw(st.lists(_effects(all_tags), max_size=1)),
             triggers=trig,
-            score=draw(st.lists(_scores(all_tags, sid, shares, False), max_size=2)),
+            score=draw(_score_lists(all_tags, sid, shares, False)),
             sharing=dsl.shares_slot(draw(st.sampled_from((None, 2, 3)))) if shares else None,
             needs=_WATER if water and draw(st.booleans()) else _NO_NEEDS,
         ))
