@@ -4,7 +4,6 @@ card for a slot, and the matching of every demand to a physical card of the game
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +11,7 @@ import attrs
 
 from .cards import Position
 from .document_index import index_of
+from .i18n import fold
 from .layouts import SlotDef
 from .safety import printable
 
@@ -57,7 +57,7 @@ class _Reader:
         self.exact = index.exact
         self.symbols = index.symbols
         #: display names (and aliases) that name more than one species: ids only
-        self.shared = rules.shared_names
+        self.shared = index.book.shared
         self.sides = index.sides
         self.cards = index.cards
 
@@ -70,16 +70,15 @@ class _Reader:
         if not isinstance(name, str) or not name.strip():
             self.problem(where, f"a card must be a species name, not {_shown(name)}")
             return None
-        sid = self.by_name.get(name.strip().lower())
-        if sid is None and name.strip().lower() in self.shared:
-            ids = ", ".join(self.shared[name.strip().lower()])
+        key = fold(name)
+        sid = self.by_name.get(key)
+        if sid is None and key in self.shared:
+            ids = ", ".join(self.shared[key])
             self.problem(where, f"{_shown(name)} names more than one species in this game "
                                 f"({ids}): write the species id")
             return None
         if sid is None:
-            names = sorted({sp.name for sp in self.rules.species.values()})
-            close = difflib.get_close_matches(name, names, n=3, cutoff=0.5) \
-                if len(name) <= 100 else []
+            close = self.index.book.suggest(name)
             hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
             self.problem(where, f"unknown species {_shown(name)}{hint}")
         return sid
@@ -91,6 +90,9 @@ class _Reader:
                 extra = set(raw) - _CARD_KEYS
                 self.problem(where, f"unknown key(s) {sorted(extra)} in a card")
             symbol = raw.get("symbol")
+            if isinstance(symbol, str) and symbol not in self.symbols:
+                found = self.index.book.find_symbol(symbol)  # in another language
+                symbol = found[0] if len(found) == 1 else symbol
             if symbol is not None and (not isinstance(symbol, str) or
                                        symbol not in self.symbols):
                 self.problem(where, f"unknown tree symbol {_shown(symbol)} "

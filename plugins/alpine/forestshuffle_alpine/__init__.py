@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from forestshuffle.cards import Card, CardSet, Half, Position
 from forestshuffle.hookspecs import hookimpl
+from forestshuffle.i18n import Translation, package_translations
 from forestshuffle.spec import ExpansionSpec, Option
 
 from .cards import CARDS
@@ -83,3 +84,9 @@ EXPANSION = ExpansionSpec(id="alpine", name="Alpine", card_sets=(SET,), rulesets
 def forestshuffle_expansions() -> Iterable[ExpansionSpec]:
     """Expansion ``alpine`` of the base game."""
     return (EXPANSION,)
+
+
+@hookimpl
+def forestshuffle_translations() -> Iterable[Translation]:
+    """The plugin's names in Simplified Chinese and Japanese (``locales/*.toml``)."""
+    return package_translations(__name__)

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 from forestshuffle.cards import Card, CardSet, Half, Position
 from forestshuffle.hookspecs import hookimpl
+from forestshuffle.i18n import Translation, package_translations
 from forestshuffle.kinds import CountKind, ScoringKind, StepKind
 from forestshuffle.layouts import SiteKind
 from forestshuffle.spec import ExpansionSpec, Option
@@ -111,3 +112,9 @@ EXPANSION = ExpansionSpec(id="woodland_edge", name="Woodland Edge", card_sets=(S
 def forestshuffle_expansions() -> Iterable[ExpansionSpec]:
     """Expansion ``woodland_edge`` of the base game."""
     return (EXPANSION,)
+
+
+@hookimpl
+def forestshuffle_translations() -> Iterable[Translation]:
+    """The plugin's names in Simplified Chinese and Japanese (``locales/*.toml``)."""
+    return package_translations(__name__)

@@ -1,0 +1,52 @@
+"""Languages: names of cards, symbols and terms in English, Simplified Chinese and Japanese
+(and any language a plugin adds), input in any of them, and messages from gettext
+catalogues.
+
+* :func:`set_language` / :func:`get_language`: the language of output (``--lang``,
+  ``FORESTSHUFFLE_LANG``, ``LC_ALL``/``LANG``, else English).
+* :class:`Translation`, :func:`package_translations`: a plugin's names in one language,
+  contributed through the hook ``forestshuffle_translations``.
+* :class:`NameBook` (``rules.i18n``, :func:`book_of`): a compiled ruleset's names in every
+  language, and the look-ups input uses.
+* :func:`gettext` (``_``), :func:`ngettext`: messages.
+
+See ``docs/languages.md``.
+"""
+
+from __future__ import annotations
+
+from .languages import (
+    ENGLISH,
+    LANGUAGES,
+    NATIVE_NAMES,
+    canonical,
+    fold,
+    from_environment,
+    get_language,
+    resolve,
+    set_language,
+)
+from .messages import _, gettext, ngettext
+from .names import NameBook, book_of
+from .tables import Name, Translation, package_translations, translation
+
+__all__ = [
+    "ENGLISH",
+    "LANGUAGES",
+    "NATIVE_NAMES",
+    "Name",
+    "NameBook",
+    "Translation",
+    "_",
+    "book_of",
+    "canonical",
+    "fold",
+    "from_environment",
+    "get_language",
+    "gettext",
+    "ngettext",
+    "package_translations",
+    "resolve",
+    "set_language",
+    "translation",
+]
