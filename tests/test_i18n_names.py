@@ -265,3 +265,26 @@ def test_a_document_written_in_another_language_scores_as_the_english_one(
 def test_fold_makes_full_width_and_half_width_forms_equal() -> None:
     assert fold("ＡＢＣ１２") == fold("abc12")
     assert fold("ﾓﾐ") == fold("モミ")
+
+
+def test_check_card_set_warns_of_names_missing_in_a_language() -> None:
+    from forestshuffle.testing import check_card_set
+
+    import forestshuffle_base
+
+    class NoTables:  # the base card set and ruleset without the plugin's tables
+        @fs.hookimpl
+        def forestshuffle_card_sets(self) -> Any:
+            return forestshuffle_base.forestshuffle_card_sets()
+
+        @fs.hookimpl
+        def forestshuffle_rulesets(self) -> Any:
+            return forestshuffle_base.forestshuffle_rulesets()
+
+    rep = check_card_set("base", host=PluginHost(entry_points=False, extra=[NoTables()]),
+                         games=0)
+    assert rep.ok
+    assert {w.item for w in rep.warnings} >= {"species in ja", "species in zh-Hans",
+                                              "symbols in ja", "tags in zh-Hans"}
+    assert "57 without a name" in str(rep)
+    assert check_card_set("base", games=0).warnings == ()
