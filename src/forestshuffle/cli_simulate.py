@@ -30,6 +30,7 @@ from .cli_base import (
     expansion_option,
     game_option,
     json_option,
+    lang_option,
     lineup,
     option_option,
     options,
@@ -75,6 +76,7 @@ class _Rate(ProgressColumn):
 @click.option("--species", "top", type=click.IntRange(min=0), default=20,
               help="rows of the balance lab shown (the most played species)")
 @json_option("print the statistics as JSON")
+@lang_option
 def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
              workers: int | None, scheduler: str | None, out: Path | None, plot: Path | None,
              no_rotate: bool, expansion: tuple[str, ...], option: tuple[str, ...], top: int,

@@ -1,0 +1,88 @@
+"""Prompts and option labels in the user's language (see :mod:`.templates`)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from .languages import ENGLISH, resolve
+from .messages import gettext
+from .names import book_of
+
+if TYPE_CHECKING:
+    from ..ruleset import Ruleset
+
+#: a kind's arguments at the end of a prompt (``use the effect of Oak (draw(n=1))``)
+_SPEC_TAIL = re.compile(r" \((?:[a-z_]+\([^()]*(?:\([^()]*\)[^()]*)*\)(?:; )?)+\)$")
+_NUMBER = re.compile(r"(?<![\w{])\d+(?![\w}])")
+_SLOT = re.compile(r"(site \{n0\}, )([a-z]+(?:_[a-z0-9]+)*)$")
+_TAG = re.compile(r"\(tag ([a-z_]+)\)")
+
+
+def _cards(rules: Ruleset) -> re.Pattern[str]:
+    """The English card names of *rules* (a split card's two joined), longest first."""
+    got = rules.derived.get("i18n.cards")
+    if got is None:
+        names = sorted({sp.name for sp in rules.species.values()} | {"Winter"},
+                       key=len, reverse=True)
+        one = "|".join(re.escape(n) for n in names)
+        got = rules.derived["i18n.cards"] = re.compile(
+            rf"(?<![\w.{{])(?:{one})(?: / (?:{one}))?(?![\w}}])")
+    return got  # type: ignore[no-any-return]
+
+
+def template(rules: Ruleset, text: str) -> tuple[str, str, dict[str, Any]]:
+    """*text* as its template, the kind arguments it ends with (kept as they are), and the
+    values of the template's fields (English)."""
+    tail = ""
+    m = _SPEC_TAIL.search(text)
+    if m is not None:
+        text, tail = text[:m.start()], text[m.start():]
+    values: dict[str, Any] = {}
+
+    def field(prefix: str, value: str) -> str:
+        key = f"{prefix}{sum(1 for k in values if k[0] == prefix)}"
+        values[key] = value
+        return "{" + key + "}"
+
+    out = _cards(rules).sub(lambda mm: field("c", mm.group(0)), text)
+    out = _TAG.sub(lambda mm: "(tag " + field("t", mm.group(1)) + ")", out)
+    out = _NUMBER.sub(lambda mm: field("n", mm.group(0)), out)
+    out = _SLOT.sub(lambda mm: mm.group(1) + field("s", mm.group(2)), out)
+    return out, tail, values
+
+
+def slot_name(slot: str, lang: str) -> str:
+    """A slot's name (``bottom_left``) in *lang*, word by word."""
+    return " ".join(gettext(w, lang) if not w.isdigit() else w for w in slot.split("_"))
+
+
+def localize(rules: Ruleset, text: str, lang: str | None = None) -> str:
+    """A prompt or option label of *rules* in *lang* (the English text where the catalogue
+    has no translation of its template)."""
+    lang = resolve(lang)
+    if lang == ENGLISH:
+        return text
+    shape, tail, values = template(rules, text)
+    translated = gettext(shape, lang)
+    if translated == shape:
+        return text
+    book = book_of(rules)
+    out: dict[str, str] = {}
+    for key, value in values.items():
+        if key[0] == "c":
+            out[key] = " / ".join(_card(book, rules, n, lang) for n in value.split(" / "))
+        elif key[0] == "t":
+            out[key] = book.tag(value, lang)
+        elif key[0] == "s":
+            out[key] = slot_name(value, lang)
+        else:
+            out[key] = value
+    return translated.format(**out) + tail
+
+
+def _card(book: Any, rules: Ruleset, name: str, lang: str) -> str:
+    if name == "Winter":
+        return str(book.term("winter_card", lang))
+    sid = next((s for s, sp in rules.species.items() if sp.name == name), None)
+    return name if sid is None else str(book.species(sid, lang))
