@@ -268,9 +268,8 @@ def test_fold_makes_full_width_and_half_width_forms_equal() -> None:
 
 
 def test_check_card_set_warns_of_names_missing_in_a_language() -> None:
-    from forestshuffle.testing import check_card_set
-
     import forestshuffle_base
+    from forestshuffle.testing import check_card_set
 
     class NoTables:  # the base card set and ruleset without the plugin's tables
         @fs.hookimpl

@@ -8,7 +8,7 @@
 
 from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
 
-from . import bots, dsl, machine
+from . import bots, dsl, i18n, machine
 from .cards import Card, CardSet, Half, Position, Spec, Species
 from .decisions import (
     Action,
@@ -42,6 +42,7 @@ from .errors import (
 )
 from .game import Game, new_game
 from .hookspecs import hookimpl
+from .i18n import get_language, set_language
 from .layouts import SiteKind, SlotDef
 from .outcome import Outcome, Termination
 from .plugins import PluginHost, available_rulesets, get_ruleset
@@ -114,8 +115,11 @@ __all__ = [
     "bots",
     "dsl",
     "forest_document",
+    "get_language",
     "get_ruleset",
     "hookimpl",
+    "i18n",
     "new_game",
     "score_document",
+    "set_language",
 ]

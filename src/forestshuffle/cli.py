@@ -46,7 +46,7 @@ from .describe import (
     turn_summaries,
 )
 from .errors import ForestShuffleError
-from .i18n import _, book_of, get_language
+from .i18n import _, book_of, get_language, set_language
 from .plugins import available_rulesets, host
 from .safety import MAX_RECORD_BYTES
 
@@ -102,7 +102,8 @@ def demo(players: int, seed: int | None, game: str, quiet: bool, bot: str, bots:
     from .simulate import make_bot
 
     names = lineup(bots or bot)
-    g = new_game(game, players=players, seed=seed, overrides=overrides,
+    people = None if as_json else [_("Player {n}").format(n=i + 1) for i in range(players)]
+    g = new_game(game, players=players, seed=seed, overrides=overrides, names=people,
                  options=options(option), expansions=expansion)
     seats = [names[i % len(names)] for i in range(players)]
     play_out(g, [make_bot(seats[i], g.seed * 100 + i) for i in range(players)])
@@ -265,7 +266,15 @@ app.add_command(cli_simulate.simulate)
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (a usage error, such as an unknown option,
-    raises SystemExit(2) after its one-line message, as argparse did)."""
+    raises SystemExit(2) after its one-line message, as argparse did). A ``--lang`` holds for
+    this run only."""
+    try:
+        return _main(argv)
+    finally:
+        set_language(None)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         rv = app.main(args=list(argv) if argv is not None else None, prog_name="forestshuffle",
                       standalone_mode=False)

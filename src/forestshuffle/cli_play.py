@@ -39,7 +39,7 @@ _FILE = click.Path(dir_okay=False, path_type=Path)
 @bots_option("heuristic", "the other players' bots, comma-separated, repeated to fill the "
                           "seats")
 @click.option("--seat", type=click.IntRange(min=1), default=1, help="your seat (1 plays first)")
-@click.option("--name", default="You", help="your name")
+@click.option("--name", default=None, help="your name (default: You, in the language in use)")
 @seed_option
 @expansion_option
 @option_option
@@ -47,7 +47,8 @@ _FILE = click.Path(dir_okay=False, path_type=Path)
               help="go on with a game saved with save FILE (its ruleset and players; --bots "
                    "plays the other seats)")
 @lang_option
-def play(game: str, players: int | None, bots: str, seat: int, name: str, seed: int | None,
+def play(game: str, players: int | None, bots: str, seat: int, name: str | None,
+         seed: int | None,
          expansion: tuple[str, ...], option: tuple[str, ...], load: Path | None) -> int:
     """Play against bots in the terminal.
 
@@ -60,6 +61,7 @@ def play(game: str, players: int | None, bots: str, seat: int, name: str, seed: 
     from .terminal import PlaySession, safe
 
     names = lineup(bots)
+    name = _("You") if name is None else name
     g = Game.from_json(read(str(load))) if load is not None else None
     count = g.players if g is not None else (players if players is not None else 1 + len(names))
     if not 1 <= seat <= count:

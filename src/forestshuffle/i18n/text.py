@@ -28,7 +28,7 @@ def _cards(rules: Ruleset) -> re.Pattern[str]:
         one = "|".join(re.escape(n) for n in names)
         got = rules.derived["i18n.cards"] = re.compile(
             rf"(?<![\w.{{])(?:{one})(?: / (?:{one}))?(?![\w}}])")
-    return got  # type: ignore[no-any-return]
+    return got
 
 
 def template(rules: Ruleset, text: str) -> tuple[str, str, dict[str, Any]]:

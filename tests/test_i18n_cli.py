@@ -1,0 +1,151 @@
+"""Output in the user's language: ``--lang`` on the commands that print, its default from
+``FORESTSHUFFLE_LANG`` then the locale, the API's ``set_language`` / ``lang=``, and
+``forestshuffle play --lang ja`` answered in Japanese in a real terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import forestshuffle as fs
+from forestshuffle.bots import RandomBot, play_out
+from forestshuffle.cli import main
+from forestshuffle.describe import forest_lines, turn_summaries
+
+#: what may stay in Latin letters in Chinese or Japanese output: the bots' names
+LATIN_OK = {"heuristic"}
+
+
+def _latin_words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[A-Za-z][A-Za-z'_.-]+", text) if w not in LATIN_OK}
+
+
+@pytest.fixture(autouse=True)
+def _english_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("FORESTSHUFFLE_LANG", "LC_ALL", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+
+
+@pytest.mark.parametrize(("rid", "extra"), [
+    ("base", ()), ("smoky", ()), ("pokemon", ()),
+    ("base", ("--expansion", "alpine", "--expansion", "woodland_edge")),
+])
+@pytest.mark.parametrize("lang", ["zh-Hans", "ja"])
+def test_demo_prints_every_card_turn_and_score_line_in_the_language(
+        capsys: pytest.CaptureFixture[str], rid: str, extra: tuple[str, ...],
+        lang: str) -> None:
+    assert main(["demo", "--game", rid, "--seed", "5", "--lang", lang, *extra]) == 0
+    out = capsys.readouterr().out
+    assert _latin_words(out) == set()
+    book = fs.get_ruleset(rid).i18n
+    assert out.splitlines()[0].startswith(book.ruleset(lang))
+    assert {"zh-Hans": "总分", "ja": "合計"}[lang] in out
+    assert fs.get_language() == "en"  # --lang holds for that run only
+
+
+def test_demo_in_english_is_unchanged_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Forest Shuffle, 2 players, seed 5: heuristic bots")
+    assert "  player    forest  cave  total" in out
+
+
+@pytest.mark.parametrize(("env", "lang"), [
+    ({"FORESTSHUFFLE_LANG": "ja", "LANG": "zh_CN.UTF-8"}, "ja"),
+    ({"LC_ALL": "zh_CN.UTF-8", "LANG": "ja_JP.UTF-8"}, "zh-Hans"),
+    ({"LANG": "ja_JP.UTF-8"}, "ja"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "fr_FR.UTF-8"}, "en"),
+])
+def test_the_language_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch,
+                                                 env: dict[str, str], lang: str) -> None:
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    assert fs.get_language() == lang
+
+
+def test_an_unknown_language_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["demo", "--lang", "xx"])
+    assert "unknown language 'xx' (known: en, zh-Hans, ja)" in capsys.readouterr().err
+
+
+def test_json_keeps_ids_and_english_field_names(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["demo", "--seed", "5", "--json"])
+    english = json.loads(capsys.readouterr().out)
+    main(["demo", "--seed", "5", "--json", "--lang", "ja"])
+    japanese = json.loads(capsys.readouterr().out)
+    assert japanese.keys() == english.keys()
+    assert (japanese["game"], japanese["players"], japanese["scores"]) == (
+        english["game"], english["players"], english["scores"])
+
+
+def test_score_prints_cards_in_the_language(capsys: pytest.CaptureFixture[str],
+                                            tmp_path: Path) -> None:
+    g = play_out(fs.new_game("base", 2, seed=8), [RandomBot(1), RandomBot(2)])
+    path = tmp_path / "doc.json"
+    path.write_text(json.dumps(g.forest_document(lang="ja"), ensure_ascii=False),
+                    encoding="utf-8")
+    assert main(["score", str(path), "--lang", "ja"]) == 0
+    out = capsys.readouterr().out
+    assert "合計：" in out and "洞窟" in out
+    tree = g.state.forests[0].sites[0].species
+    assert g.rules.i18n.species(tree, "ja") in out
+
+
+def test_rulesets_lists_the_rulesets_names_in_the_language(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rulesets", "--lang", "zh-Hans"]) == 0
+    out = capsys.readouterr().out
+    assert "base：森森不息" in out and "smoky：森森不息:大烟山" in out
+
+
+def test_set_language_and_lang_arguments_in_the_api() -> None:
+    g = play_out(fs.new_game("base", 2, seed=8), [RandomBot(1), RandomBot(2)])
+    english = turn_summaries(g)
+    assert turn_summaries(g, lang="zh-Hans") != english
+    try:
+        assert fs.set_language("ja") == "ja"
+        assert turn_summaries(g) == turn_summaries(g, lang="ja")
+        assert any("をプレイ" in line for line in turn_summaries(g))
+        assert not _latin_words("\n".join(forest_lines(g.rules, g.state.forests[0])))
+    finally:
+        fs.set_language(None)
+    assert turn_summaries(g) == english
+
+
+# -- forestshuffle play --lang ja, in a pseudo-terminal ----------------------------------------
+
+pexpect: Any = pytest.importorskip("pexpect")
+EXE = Path(sys.executable).parent / "forestshuffle"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+@pytest.mark.skipif(not EXE.exists(), reason="the console script is not installed")
+def test_play_in_japanese_takes_japanese_answers() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR",
+                                                              "COLUMNS", "LINES")}
+    env["TERM"] = "xterm-256color"
+    child = pexpect.spawn(str(EXE), ["play", "--lang", "ja", "--bots", "random", "--seed", "3"],
+                          encoding="utf-8", timeout=30, env=env, dimensions=(60, 160))
+    child.expect_exact("> ")
+    text = ANSI.sub("", child.before)
+    for part in ("空き地：", "あなたの手札：", "あなたの森", "あなた、ターンのアクションを選ぶ：",
+                 "山札から引く"):
+        assert part in text, part
+    child.sendline("山札から引く")  # an option's text in Japanese
+    child.expect_exact("> ")
+    assert "あなた、もう1枚引く：" in ANSI.sub("", child.before)
+    child.sendline("１")  # a full-width digit: option 1
+    child.expect_exact("> ")
+    assert "あなた、ターンのアクションを選ぶ：" in ANSI.sub("", child.before)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
