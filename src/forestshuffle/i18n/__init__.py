@@ -25,6 +25,7 @@ from .languages import (
     get_language,
     resolve,
     set_language,
+    using,
 )
 from .messages import _, gettext, ngettext
 from .names import NameBook, book_of
@@ -49,4 +50,5 @@ __all__ = [
     "resolve",
     "set_language",
     "translation",
+    "using",
 ]

@@ -9,9 +9,10 @@ English. Tags are written as BCP 47 (``en``, ``zh-Hans``, ``ja``); POSIX locale 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from ..errors import OptionError
 
@@ -80,6 +81,19 @@ def set_language(lang: str | None) -> str:
     global _current
     _current = None if lang is None else resolve(lang)
     return resolve()
+
+
+@contextlib.contextmanager
+def using(lang: str | None) -> Iterator[str]:
+    """Use *lang* for output inside a ``with`` block (None: the environment's), then
+    whatever was in use before."""
+    global _current
+    before = _current
+    set_language(lang)
+    try:
+        yield resolve()
+    finally:
+        _current = before
 
 
 def get_language() -> str:
