@@ -149,3 +149,11 @@ def test_play_in_japanese_takes_japanese_answers() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_simulate_prints_its_tables_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "2", "--seed", "1", "--lang", "zh-Hans"]) == 0
+    got = capsys.readouterr()
+    assert "各机器人的胜率" in got.out and "平衡实验" in got.out
+    assert _latin_words(got.out) <= {"random"}
+    assert got.err.startswith("森森不息，2 名玩家")

@@ -43,11 +43,11 @@ W, H = 96, 40  #: a tile
 #: the space between tiles
 GAP = 6
 STACK = 9  #: offset of each further card of a shared slot
-#: The picture's style sheet: the classes its elements use.
 #: fonts of the pictures and the replay page: Latin first, then Chinese and Japanese ones
 FONTS = ("'DejaVu Sans',Verdana,'Noto Sans CJK SC','Noto Sans CJK JP','Source Han Sans SC',"
          "'Source Han Sans','WenQuanYi Zen Hei','PingFang SC','Hiragino Sans',"
          "'Microsoft YaHei','Yu Gothic',sans-serif")
+#: The picture's style sheet: the classes its elements use.
 STYLE = ("<style>text{font-family:" + FONTS + ";fill:#222}"
          ".c rect{stroke:#2b2b2b;stroke-width:1}.c text{text-anchor:middle;"
          "dominant-baseline:middle;font-size:11px}.c .n{font-size:9px}.w text{fill:#fff}"
