@@ -157,3 +157,15 @@ def test_simulate_prints_its_tables_in_the_language(capsys: pytest.CaptureFixtur
     assert "各机器人的胜率" in got.out and "平衡实验" in got.out
     assert _latin_words(got.out) <= {"random"}
     assert got.err.startswith("森森不息，2 名玩家")
+
+
+def test_the_readme_links_the_chinese_and_japanese_quick_starts_and_the_site_lists_them(
+) -> None:
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    nav = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    for page in ("quickstart.zh-Hans", "quickstart.ja"):
+        assert f"https://forestshuffle.github.io/forestshuffle/{page}/" in readme
+        assert (root / "docs" / f"{page}.md").is_file()
+        assert f"{page}.md" in nav
+    assert "languages.md" in nav
