@@ -169,3 +169,15 @@ def test_the_readme_links_the_chinese_and_japanese_quick_starts_and_the_site_lis
         assert (root / "docs" / f"{page}.md").is_file()
         assert f"{page}.md" in nav
     assert "languages.md" in nav
+
+
+def test_a_re_theme_keeps_its_own_words_the_grass_box_whistle_and_rotom() -> None:
+    # seed 003: the Pokémon re-theme's clearing is the grass (草丛), its cave the box (盒子),
+    # its winter cards whistles (口哨卡牌), and Rotom (洛托姆) plays the solo mode's other seat
+    g = play_out(fs.new_game("pokemon", 2, seed=3), [RandomBot(1), RandomBot(2)])
+    text = "\n".join(turn_summaries(g, lang="zh-Hans"))
+    assert "草丛已清空" in text and "口哨卡牌" in text and "林间空地" not in text
+    solo = play_out(fs.new_game("pokemon", 1, seed=3, expansions=["pokemon_exp3"]),
+                    [RandomBot(1)])
+    assert any(line[4:].startswith("洛托姆：") for line in turn_summaries(solo, lang="zh-Hans"))
+    assert any(line[4:].startswith("ロトム：") for line in turn_summaries(solo, lang="ja"))

@@ -85,7 +85,9 @@ def play(game: str, players: int | None, bots: str, seat: int, name: str | None,
     out = console()
     out.print(safe(_("{game}: {seats} — you are {name} (seat {seat}). Type help for the "
                      "commands.").format(game=book_of(g.rules).ruleset(get_language()),
-                                         seats=", ".join(g.seat_names), name=g.names[human],
+                                         seats=", ".join(book_of(g.rules).seats(
+                                             g.seat_names, g.players, get_language())),
+                                         name=g.names[human],
                                          seat=seat)))
     return PlaySession(g, human, table, out, read=_reader()).run()
 

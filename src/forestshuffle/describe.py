@@ -22,7 +22,8 @@ def turn_summaries(game: Game, lang: str | None = None) -> list[str]:
     in use, :func:`forestshuffle.i18n.set_language`)."""
     lang = resolve(lang)
     rules = game.rules
-    names = game.seat_names
+    book = book_of(rules)
+    names = book.seats(game.seat_names, game.players, lang)
     lines: list[str] = []
     parts: list[str] = []
     head = ""
@@ -39,8 +40,8 @@ def turn_summaries(game: Game, lang: str | None = None) -> list[str]:
     def flush() -> None:
         flush_draws()
         if head:
-            lines.append(_("{head}: {parts}", lang).format(
-                head=head, parts=_(", ", lang).join(parts) or _("nothing", lang)))
+            lines.append(book.reword(_("{head}: {parts}", lang).format(
+                head=head, parts=_(", ", lang).join(parts) or _("nothing", lang)), lang))
 
     for e in game.events[game.setup_events:]:
         if isinstance(e, ev.TurnStarted):

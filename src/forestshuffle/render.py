@@ -321,18 +321,22 @@ def _position(rules: Ruleset, clearing: Sequence[int], forests: Sequence[Any],
         out.append(_text(10, y + 14, caption, "h"))
         y += 24
     book = book_of(rules)
-    out.append(_text(10, y + 14, _("{game}  ·  deck {deck}  ·  winter cards {winter}").format(
-        game=book.ruleset(get_language()), deck=deck, winter=winter)))
+    lang = get_language()
+    out.append(_text(10, y + 14, book.reword(_(
+        "{game}  ·  deck {deck}  ·  winter cards {winter}").format(
+        game=book.ruleset(lang), deck=deck, winter=winter), lang)))
     y += 22
-    part, w, h = _row(rules, _("Clearing ({n})").format(n=len(clearing)), clearing, 10, y)
+    part, w, h = _row(rules, book.reword(_("Clearing ({n})").format(n=len(clearing)), lang),
+                      clearing, 10, y)
     out.append(part)
     width = max(width, w + 20)
     y += h + 8
     for p, f in enumerate(forests):
         whose = (_("Your forest ({name})") if you and p == seat else _("{name}'s forest")
                  ).format(name=names[p])
-        out.append(_text(10, y + 14, _("{whose}  ·  hand {hand}  ·  cave {cave}").format(
-            whose=whose, hand=hands[p], cave=caves[p]), "h"))
+        out.append(_text(10, y + 14, book.reword(_(
+            "{whose}  ·  hand {hand}  ·  cave {cave}").format(
+            whose=whose, hand=hands[p], cave=caves[p]), lang), "h"))
         y += 22
         part, w, h = _forest(rules, f, 10, y)
         out.append(f"<g class='forest' data-player='{p}'>{part}</g>")

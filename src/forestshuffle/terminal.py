@@ -155,7 +155,8 @@ def score_table(scores: Scores, names: Sequence[str], title: str | None = None,
 def position(game: Game, seat: int | None = None) -> RenderableType:
     """The game as a person sees it: counts, the clearing, every forest, and, for *seat*,
     the hand (everyone else's hand: its size only)."""
-    return position_of(game.rules, game.state, game.names, game.seat_names, seat)
+    seats = book_of(game.rules).seats(game.seat_names, game.players, get_language())
+    return position_of(game.rules, game.state, game.names, seats, seat)
 
 
 def position_of(rules: Ruleset, s: GameState, names: Sequence[str],
@@ -166,11 +167,13 @@ def position_of(rules: Ruleset, s: GameState, names: Sequence[str],
     head = safe(_("{game} — turn of {name}  ·  deck {deck}  ·  winter cards {winter}").format(
         game=book.ruleset(lang), name=seat_names[s.current], deck=len(s.deck),
         winter=len(s.winter)), "bold")
+    head = safe(book.reword(head.plain, lang), "bold")
     parts: list[RenderableType] = [head]
     sizes = _(", ").join(_("{name}: hand {hand}, cave {cave}").format(
         name=names[p], hand=len(s.hands[p]), cave=len(s.caves[p])) for p in range(s.players))
-    parts.append(safe(sizes, "dim"))
-    parts.append(Text.assemble(safe(_("Clearing: "), "bold"), cards_line(rules, s.clearing)))
+    parts.append(safe(book.reword(sizes, lang), "dim"))
+    parts.append(Text.assemble(safe(book.reword(_("Clearing: "), lang), "bold"),
+                               cards_line(rules, s.clearing)))
     order = list(range(s.players))
     if seat is not None:
         order = [p for p in order if p != seat] + [seat]
@@ -200,7 +203,8 @@ def decision(game: Game) -> RenderableType:
     if p is None:
         return safe(_("The game is over."), "bold")
     rules = game.rules
-    lines = [safe(_("{name}, {prompt}:").format(name=game.seat_names[p.player],
+    seats = book_of(rules).seats(game.seat_names, game.players, get_language())
+    lines = [safe(_("{name}, {prompt}:").format(name=seats[p.player],
                                                 prompt=localize(rules, p.prompt)),
                   "bold yellow")]
     for i, a in enumerate(p.options, 1):

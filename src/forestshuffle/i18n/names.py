@@ -73,6 +73,7 @@ class NameBook:
             if section == "symbols" and key in rules.symbols:
                 for n in (name.name, *name.aliases):
                     self.symbols_by_name.setdefault(fold(n), set()).add(key)
+        self._rewording: dict[str, list[tuple[str, str]]] = {}
         #: folded names that name more than one species, with those species' ids
         self.shared: dict[str, list[str]] = {
             n: sorted(ids) for n, ids in self.species_by_name.items() if len(ids) > 1}
@@ -112,6 +113,28 @@ class NameBook:
         rid = self.rules.id
         return (self.get("terms", f"{rid}.{key}", lang) or self.get("terms", key, lang)
                 or TERMS_EN.get(key, key.replace("_", " ")))
+
+    def seats(self, names: Sequence[str], players: int, lang: str = ENGLISH) -> list[str]:
+        """Every seat's name for people: the players' as given, the ruleset's automated
+        seats' (a solo mode's opponent) in *lang* (terms ``<ruleset>.seat:<name>``)."""
+        rid = self.rules.id
+        return [n if i < players else (self.get("terms", f"{rid}.seat:{n}", lang) or n)
+                for i, n in enumerate(names)]
+
+    def reword(self, text: str, lang: str = ENGLISH) -> str:
+        """*text* (core output in *lang*) with the game's terms as this ruleset words them
+        where its plugin gives its own (a re-theme's grass for the clearing, box for the cave,
+        whistle card for the winter card); *text* itself for the others."""
+        pairs = self._rewording.get(lang)
+        if pairs is None:
+            pairs = self._rewording[lang] = [
+                (core, own) for key in TERMS_EN
+                if (own := self.get("terms", f"{self.rules.id}.{key}", lang)) is not None
+                and (core := self.get("terms", key, lang) or TERMS_EN[key]) != own]
+            pairs.sort(key=lambda p: -len(p[0]))
+        for core, own in pairs:
+            text = text.replace(core, own)
+        return text
 
     def ruleset(self, lang: str = ENGLISH) -> str:
         """The ruleset's name in *lang*."""

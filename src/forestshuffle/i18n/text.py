@@ -78,7 +78,7 @@ def localize(rules: Ruleset, text: str, lang: str | None = None) -> str:
             out[key] = slot_name(value, lang)
         else:
             out[key] = value
-    return translated.format(**out) + tail
+    return book.reword(translated.format(**out), lang) + tail
 
 
 def _card(book: Any, rules: Ruleset, name: str, lang: str) -> str:
