@@ -104,3 +104,29 @@ def test_every_prompt_and_label_a_game_shows_has_its_template_in_the_catalogue(
             else:
                 assert localize(rules, text, "ja") != text or not re.search("[a-z]", text)
     assert not missing, sorted(missing)
+
+
+@pytest.mark.parametrize(("rid", "expansions", "players"), [
+    ("base", (), 2), ("smoky", (), 3), ("base", ("alpine", "woodland_edge"), 3),
+    ("house-001", (), 2), ("pokemon", ("pokemon_exp1", "pokemon_exp2", "pokemon_oak"), 3),
+])
+def test_every_score_reason_a_game_gives_has_its_template_in_the_catalogue(
+        rid: str, expansions: tuple[str, ...], players: int) -> None:
+    from forestshuffle.bots import RandomBot, play_out
+    from forestshuffle.i18n.text import localize_reason, reason_template
+
+    pot = _pot()
+    missing = set()
+    for seed in range(6):
+        g = play_out(fs.new_game(rid, players, seed=seed, expansions=expansions),
+                     [RandomBot(seed + i) for i in range(players)])
+        for p in g.scores():
+            for cs in p.cards:
+                if ":" in cs.reason.split("(")[0]:  # a raw count key, shown as it is
+                    continue
+                for part in cs.reason.split("; "):
+                    shape = reason_template(g.rules, part)[0]
+                    if shape not in pot:
+                        missing.add(shape)
+                assert localize_reason(g.rules, cs.reason, "zh-Hans") != cs.reason
+    assert not missing, sorted(missing)

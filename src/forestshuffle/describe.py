@@ -158,8 +158,9 @@ def score_table(scores: Scores, names: Sequence[str],
 def score_report_lines(report: ScoreReport, lang: str | None = None) -> list[str]:
     """A scored document for people (``forestshuffle score``): one table per player, card by
     card with where it lies, its points and why, then the totals and the winners; card names
-    in *lang* (the reasons are the scoring kinds' own, in English)."""
+    and reasons in *lang*."""
     from .i18n import NameBook
+    from .i18n.text import localize_reason
     from .plugins import host
 
     lang = resolve(lang)
@@ -179,7 +180,9 @@ def score_report_lines(report: ScoreReport, lang: str | None = None) -> list[str
                 card = book.species(line.species, lang)
             where = _("site {n}", lang).format(n=line.site) + (
                 f" {_slot(line.slot, lang)}" if line.slot != "center" else "")
-            rows.append([card, where, str(line.points), line.reason])
+            reason = line.reason if book is None else localize_reason(
+                book.rules, line.reason, lang)
+            rows.append([card, where, str(line.points), reason])
         rows.append([_("cave", lang), "", str(p.cave),
                      _("{n} card(s)", lang).format(n=p.cave)])
         out += text_table(["", "", "", ""], rows, right=(2,))[1:]

@@ -86,3 +86,63 @@ def _card(book: Any, rules: Ruleset, name: str, lang: str) -> str:
         return str(book.term("winter_card", lang))
     sid = next((s for s, sp in rules.species.items() if sp.name == name), None)
     return name if sid is None else str(book.species(sid, lang))
+
+
+def _words(rules: Ruleset) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The tree symbols and the tags (as reasons write them: ``cloven hoofed``) of *rules*,
+    longest first."""
+    got = rules.derived.get("i18n.words")
+    if got is None:
+        syms = sorted(rules.symbols, key=len, reverse=True)
+        tags = sorted({t.replace("_", " ") for t in rules.tags}, key=len, reverse=True)
+        got = rules.derived["i18n.words"] = tuple(
+            re.compile(r"(?<![\w{])(?:" + "|".join(map(re.escape, words)) + r")(?![\w}])")
+            for words in (syms or ["\0"], tags or ["\0"]))
+    return got
+
+
+def reason_template(rules: Ruleset, text: str) -> tuple[str, dict[str, Any]]:
+    """One reason (no ``; ``) as its template and its fields' values (see
+    :data:`~forestshuffle.i18n.templates.REASONS`)."""
+    shape, _, values = template(rules, text)
+    syms, tags = _words(rules)
+    for prefix, pattern in (("y", syms), ("t", tags)):
+        count = 0
+
+        def field(m: re.Match[str], prefix: str = prefix) -> str:
+            nonlocal count
+            key = f"{prefix}{count}"
+            count += 1
+            values[key] = m.group(0)
+            return "{" + key + "}"
+
+        shape = pattern.sub(field, shape)
+    return shape, values
+
+
+def localize_reason(rules: Ruleset, text: str, lang: str | None = None) -> str:
+    """Why a card scores what it does (a score line's reason) in *lang*, part by part (the
+    English part where the catalogue has no translation of its template)."""
+    lang = resolve(lang)
+    if lang == ENGLISH:
+        return text
+    book = book_of(rules)
+    out = []
+    for part in text.split("; "):
+        shape, values = reason_template(rules, part)
+        translated = gettext(shape, lang)
+        if translated == shape:
+            out.append(part)
+            continue
+        filled: dict[str, str] = {}
+        for key, value in values.items():
+            if key[0] == "c":
+                filled[key] = " / ".join(_card(book, rules, n, lang) for n in value.split(" / "))
+            elif key[0] == "t":
+                filled[key] = book.tag(value.replace(" ", "_"), lang)
+            elif key[0] == "y":
+                filled[key] = book.symbol(value, lang)
+            else:
+                filled[key] = value
+        out.append(book.reword(translated.format(**filled), lang))
+    return gettext("; ", lang).join(out)
