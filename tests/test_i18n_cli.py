@@ -181,3 +181,15 @@ def test_a_re_theme_keeps_its_own_words_the_grass_box_whistle_and_rotom() -> Non
                     [RandomBot(1)])
     assert any(line[4:].startswith("洛托姆：") for line in turn_summaries(solo, lang="zh-Hans"))
     assert any(line[4:].startswith("ロトム：") for line in turn_summaries(solo, lang="ja"))
+
+
+def test_pictures_and_action_labels_take_a_language() -> None:
+    from forestshuffle.render import game_svg
+
+    g = play_out(fs.new_game("base", 2, seed=8), [RandomBot(1), RandomBot(2)])
+    tree = g.state.forests[0].sites[0].species
+    assert g.rules.i18n.species(tree, "zh-Hans") in game_svg(g, "zh-Hans")
+    assert g.rules.i18n.species(tree, "zh-Hans") not in game_svg(g)
+    fresh = fs.new_game("base", 2, seed=3)
+    assert fs.i18n.label(fresh.rules, fresh.legal_actions()[0], "ja") == "山札から引く"
+    assert fs.get_language() == "en"

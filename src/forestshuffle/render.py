@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .cards import Position
-from .i18n import _, book_of, get_language
+from .i18n import _, book_of, get_language, using
 from .safety import printable
 
 if TYPE_CHECKING:
@@ -273,9 +273,10 @@ def _svg(body: str, width: float, height: float) -> str:
             f"{STYLE}<rect width='100%' height='100%' fill='#f7f3e8'/>{body}</svg>")
 
 
-def forest_svg(rules: Ruleset, forest: Forest) -> str:
-    """A forest as an SVG picture."""
-    body, w, h = _forest(rules, forest, 10, 10)
+def forest_svg(rules: Ruleset, forest: Forest, lang: str | None = None) -> str:
+    """A forest as an SVG picture, card names in *lang* (default: the language in use)."""
+    with using(lang if lang is not None else get_language()):
+        body, w, h = _forest(rules, forest, 10, 10)
     return _svg(body, w + 20, h + 20)
 
 
@@ -301,9 +302,13 @@ def _row(rules: Ruleset, title: str, cards: Iterable[int], x0: float, y0: float
 
 
 def position_svg(rules: Ruleset, state: GameState, names: Sequence[str], *,
-                 hand_of: int | None = None, caption: str = "") -> str:
+                 hand_of: int | None = None, caption: str = "", lang: str | None = None) -> str:
     """A whole position: the counts (deck, winter cards, hands, caves), the clearing, every
-    forest, and the hand of *hand_of* if given (every hand is hidden otherwise)."""
+    forest, and the hand of *hand_of* if given (every hand is hidden otherwise); in *lang*
+    (default: the language in use)."""
+    if lang is not None:
+        with using(lang):
+            return position_svg(rules, state, names, hand_of=hand_of, caption=caption)
     return _position(rules, state.clearing, [f for f in state.forests],
                      [len(h) for h in state.hands], [len(c) for c in state.caves],
                      len(state.deck), len(state.winter), names,
@@ -362,9 +367,10 @@ class GameLike(Protocol):
     names: list[str]
 
 
-def game_svg(game: GameLike) -> str:
-    """The game's current position as SVG (``Game._repr_svg_``); no hand is shown."""
-    return position_svg(game.rules, game.state, game.names)
+def game_svg(game: GameLike, lang: str | None = None) -> str:
+    """The game's current position as SVG (``Game._repr_svg_``); no hand is shown; in *lang*
+    (default: the language in use)."""
+    return position_svg(game.rules, game.state, game.names, lang=lang)
 
 
 class _ViewForest:

@@ -8,7 +8,8 @@ catalogues.
   contributed through the hook ``forestshuffle_translations``.
 * :class:`NameBook` (``rules.i18n``, :func:`book_of`): a compiled ruleset's names in every
   language, and the look-ups input uses.
-* :func:`gettext` (``_``), :func:`ngettext`: messages.
+* :func:`gettext` (``_``), :func:`ngettext`: messages; :func:`label`, :func:`localize`,
+  :func:`localize_reason`: an action's label, a prompt, a score line's reason in a language.
 
 See ``docs/languages.md``.
 """
@@ -30,6 +31,7 @@ from .languages import (
 from .messages import _, gettext, ngettext
 from .names import NameBook, book_of
 from .tables import Name, Translation, package_translations, translation
+from .text import label, localize, localize_reason
 
 __all__ = [
     "ENGLISH",
@@ -45,6 +47,9 @@ __all__ = [
     "from_environment",
     "get_language",
     "gettext",
+    "label",
+    "localize",
+    "localize_reason",
     "ngettext",
     "package_translations",
     "resolve",

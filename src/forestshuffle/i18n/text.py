@@ -81,6 +81,11 @@ def localize(rules: Ruleset, text: str, lang: str | None = None) -> str:
     return book.reword(translated.format(**out), lang) + tail
 
 
+def label(rules: Ruleset, action: Any, lang: str | None = None) -> str:
+    """An action's label (``str(action)``) in *lang*: what ``forestshuffle play`` shows."""
+    return localize(rules, str(action), lang)
+
+
 def _card(book: Any, rules: Ruleset, name: str, lang: str) -> str:
     if name == "Winter":
         return str(book.term("winter_card", lang))
