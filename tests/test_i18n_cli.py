@@ -193,3 +193,13 @@ def test_pictures_and_action_labels_take_a_language() -> None:
     fresh = fs.new_game("base", 2, seed=3)
     assert fs.i18n.label(fresh.rules, fresh.legal_actions()[0], "ja") == "山札から引く"
     assert fs.get_language() == "en"
+
+
+def test_a_documents_problems_are_reported_in_the_language(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "doc.json"
+    path.write_text(json.dumps({"game": "base", "players": [
+        {"name": "A", "forest": [{"tree": "冷彬"}]}]}, ensure_ascii=False), encoding="utf-8")
+    assert main(["score", str(path), "--lang", "zh-Hans"]) != 0
+    err = capsys.readouterr().err
+    assert "文档中有 1 个问题" in err and "未知物种 '冷彬'（你是不是想写 '冷杉'？）" in err

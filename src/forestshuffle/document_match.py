@@ -11,7 +11,7 @@ import attrs
 
 from .cards import Position
 from .document_index import index_of
-from .i18n import fold
+from .i18n import _, fold, get_language
 from .layouts import SlotDef
 from .safety import printable
 
@@ -68,19 +68,21 @@ class _Reader:
 
     def species(self, name: Any, where: Where) -> str | None:
         if not isinstance(name, str) or not name.strip():
-            self.problem(where, f"a card must be a species name, not {_shown(name)}")
+            self.problem(where, _("a card must be a species name, not {value}").format(
+                value=_shown(name)))
             return None
         key = fold(name)
         sid = self.by_name.get(key)
         if sid is None and key in self.shared:
             ids = ", ".join(self.shared[key])
-            self.problem(where, f"{_shown(name)} names more than one species in this game "
-                                f"({ids}): write the species id")
+            self.problem(where, _("{name} names more than one species in this game ({ids}): "
+                                  "write the species id").format(name=_shown(name), ids=ids))
             return None
         if sid is None:
             close = self.index.book.suggest(name)
-            hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
-            self.problem(where, f"unknown species {_shown(name)}{hint}")
+            hint = _(" (did you mean {names}?)").format(
+                names=", ".join(repr(c) for c in close)) if close else ""
+            self.problem(where, _("unknown species {name}").format(name=_shown(name)) + hint)
         return sid
 
     def card(self, raw: Any, where: Where) -> tuple[str, str | None] | None:
@@ -88,15 +90,18 @@ class _Reader:
         if type(raw) is dict or isinstance(raw, Mapping):
             if not raw.keys() <= _CARD_KEYS:
                 extra = set(raw) - _CARD_KEYS
-                self.problem(where, f"unknown key(s) {sorted(extra)} in a card")
+                self.problem(where, _("unknown key(s) {keys} in a card").format(
+                    keys=sorted(extra)))
             symbol = raw.get("symbol")
             if isinstance(symbol, str) and symbol not in self.symbols:
                 found = self.index.book.find_symbol(symbol)  # in another language
                 symbol = found[0] if len(found) == 1 else symbol
             if symbol is not None and (not isinstance(symbol, str) or
                                        symbol not in self.symbols):
-                self.problem(where, f"unknown tree symbol {_shown(symbol)} "
-                                    f"(known: {', '.join(self.rules.symbols)})")
+                lang = get_language()
+                known = ", ".join(self.index.book.symbol(s, lang) for s in self.rules.symbols)
+                self.problem(where, _("unknown tree symbol {value} (known: {known})").format(
+                    value=_shown(symbol), known=known))
                 return None
             raw = raw.get("species")
         sid = self.exact.get(raw) if type(raw) is str else None
@@ -179,7 +184,7 @@ def _check_sharing(r: _Reader, ds: list[_Demand], where: str,
     if len(ds) <= 1:
         return
     rules = r.rules
-    for _, tag, mx in hosted:
+    for _group, tag, mx in hosted:
         if all(tag in rules.species[d.species].tags for d in ds) and (
                 mx is None or len(ds) <= mx):
             return
