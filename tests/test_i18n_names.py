@@ -287,3 +287,11 @@ def test_check_card_set_warns_of_names_missing_in_a_language() -> None:
                                               "symbols in ja", "tags in zh-Hans"}
     assert "57 without a name" in str(rep)
     assert check_card_set("base", games=0).warnings == ()
+
+
+def test_a_table_may_add_a_language_the_core_does_not_ship() -> None:
+    t = translation("korean", "ko", {"species": {"base.wolf": {"name": "늑대"}}})
+    assert t.id == "korean@ko"
+    for bad in ("zh_CN", "zh-hans", "Japanese"):
+        with pytest.raises(fs.CardDataError, match="language tag"):
+            translation("x", bad, {})

@@ -17,6 +17,7 @@ animal or plant), ``translation`` (the project's own).
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from importlib import resources
@@ -30,6 +31,8 @@ from .languages import canonical
 #: the sections of a table, in the order documents list them
 SECTIONS: tuple[str, ...] = ("rulesets", "card_sets", "expansions", "terms", "symbols",
                              "tags", "site_kinds", "species")
+#: a BCP 47 language tag (``ko``, ``zh-Hans``, ``pt-BR``)
+_TAG = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
 #: the kinds of source a name may cite (``seed:`` with the seed's number)
 SOURCES: tuple[str, ...] = ("seed:", "published", "common", "translation")
 
@@ -98,10 +101,11 @@ def translation(table: str, locale: str, data: Mapping[str, Any]) -> Translation
     """A table from plain data (a parsed TOML or JSON document); bad data raises
     :class:`~forestshuffle.errors.CardDataError` naming the table, the entry and the
     language."""
-    lang = canonical(locale)
-    if lang is None or lang != locale:
-        raise CardDataError(table, f"locale {locale!r}", "locale",
-                            "must be a language tag such as 'zh-Hans' or 'ja'")
+    if not isinstance(locale, str) or not _TAG.fullmatch(locale) or canonical(locale) not in (
+            None, locale):
+        raise CardDataError(table, f"locale {str(locale)[:40]!r}", "locale",
+                            "must be a language tag such as 'zh-Hans', 'ja' or 'ko' (the "
+                            "project's spelling of the languages it knows)")
     extra = set(data) - set(SECTIONS)
     if extra:
         raise CardDataError(table, f"locale {locale!r}", sorted(extra)[0],
