@@ -15,8 +15,8 @@ import pytest
 
 import forestshuffle as fs
 from forestshuffle.bots import RandomBot, play_out
-from forestshuffle.cli import main
-from forestshuffle.describe import forest_lines, turn_summaries
+from forestshuffle.cli.app import main
+from forestshuffle.display.describe import forest_lines, turn_summaries
 
 #: what may stay in Latin letters in Chinese or Japanese output: the bots' names
 LATIN_OK = {"heuristic"}
@@ -184,7 +184,7 @@ def test_a_re_theme_keeps_its_own_words_the_grass_box_whistle_and_rotom() -> Non
 
 
 def test_pictures_and_action_labels_take_a_language() -> None:
-    from forestshuffle.render import game_svg
+    from forestshuffle.display.render import game_svg
 
     g = play_out(fs.new_game("base", 2, seed=8), [RandomBot(1), RandomBot(2)])
     tree = g.state.forests[0].sites[0].species

@@ -16,7 +16,7 @@ import pytest
 import forestshuffle as fs
 from forestshuffle.bots import RandomBot, play_out
 from forestshuffle.i18n import Translation, book_of, fold, translation
-from forestshuffle.plugins import PluginHost
+from forestshuffle.plugins.manager import PluginHost
 
 #: (section, key, locale, seed, the word as the seed writes it)
 SEED_WORDS = [

@@ -14,8 +14,8 @@ from tests.test_replay_browser import CHROMIUM, browse
 
 import forestshuffle as fs
 from forestshuffle.bots import HeuristicBot, play_out
-from forestshuffle.render import tile, wrap
-from forestshuffle.replay import replay_html
+from forestshuffle.display.render import tile, wrap
+from forestshuffle.display.replay import replay_html
 
 TILE = re.compile(r"<g class=['\"]c[^'\"]*['\"]><title>([^<]*)</title>.*?<text[^>]*>(.*?)</text>",
                   re.S)

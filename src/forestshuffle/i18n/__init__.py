@@ -16,7 +16,7 @@ See ``docs/languages.md``.
 
 from __future__ import annotations
 
-from .languages import (
+from forestshuffle.i18n.languages import (
     ENGLISH,
     LANGUAGES,
     NATIVE_NAMES,
@@ -28,10 +28,10 @@ from .languages import (
     set_language,
     using,
 )
-from .messages import _, gettext, ngettext
-from .names import NameBook, book_of
-from .tables import Name, Translation, package_translations, translation
-from .text import label, localize, localize_reason
+from forestshuffle.i18n.messages import _, gettext, ngettext
+from forestshuffle.i18n.names import NameBook, book_of
+from forestshuffle.i18n.tables import Name, Translation, package_translations, translation
+from forestshuffle.i18n.text import label, localize, localize_reason
 
 __all__ = [
     "ENGLISH",

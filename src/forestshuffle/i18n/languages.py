@@ -14,7 +14,7 @@ import os
 import unicodedata
 from collections.abc import Iterator, Mapping
 
-from ..errors import OptionError
+from forestshuffle.errors import OptionError
 
 ENGLISH = "en"
 #: the languages the core ships messages and terms for, English first

@@ -13,7 +13,7 @@ import gettext as _gettext
 from functools import cache
 from importlib import resources
 
-from .languages import ENGLISH, resolve
+from forestshuffle.i18n.languages import ENGLISH, resolve
 
 DOMAIN = "forestshuffle"
 

@@ -14,13 +14,13 @@ import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..errors import CardDataError
-from ..safety import printable
-from .languages import ENGLISH, canonical, fold
-from .tables import Name, Translation
+from forestshuffle.errors import CardDataError
+from forestshuffle.i18n.languages import ENGLISH, canonical, fold
+from forestshuffle.i18n.tables import Name, Translation
+from forestshuffle.safety import printable
 
 if TYPE_CHECKING:
-    from ..ruleset import Ruleset
+    from forestshuffle.core.ruleset import Ruleset
 
 #: the game's terms in English (the tables give the other languages)
 TERMS_EN: dict[str, str] = {

@@ -25,8 +25,8 @@ from typing import Any
 
 import attrs
 
-from ..errors import CardDataError
-from .languages import canonical
+from forestshuffle.errors import CardDataError
+from forestshuffle.i18n.languages import canonical
 
 #: the sections of a table, in the order documents list them
 SECTIONS: tuple[str, ...] = ("rulesets", "card_sets", "expansions", "terms", "symbols",

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from .languages import ENGLISH, resolve
-from .messages import gettext
-from .names import book_of
+from forestshuffle.i18n.languages import ENGLISH, resolve
+from forestshuffle.i18n.messages import gettext
+from forestshuffle.i18n.names import book_of
 
 if TYPE_CHECKING:
-    from ..ruleset import Ruleset
+    from forestshuffle.core.ruleset import Ruleset
 
 #: a kind's arguments at the end of a prompt (``use the effect of Oak (draw(n=1))``)
 _SPEC_TAIL = re.compile(r" \((?:[a-z_]+\([^()]*(?:\([^()]*\)[^()]*)*\)(?:; )?)+\)$")
