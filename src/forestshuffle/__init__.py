@@ -9,7 +9,7 @@
 from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
 from types import ModuleType
 
-from forestshuffle import _moved, bots
+from forestshuffle import _moved, bots, i18n
 from forestshuffle.core import machine
 from forestshuffle.core.cards import Card, CardSet, Half, Position, Spec, Species
 from forestshuffle.core.decisions import (
@@ -55,6 +55,7 @@ from forestshuffle.errors import (
     RecordWarning,
     UnknownRulesetError,
 )
+from forestshuffle.i18n import get_language, set_language
 from forestshuffle.plugins import dsl
 from forestshuffle.plugins.hookspecs import hookimpl
 from forestshuffle.plugins.manager import PluginHost, available_rulesets, get_ruleset
@@ -133,8 +134,11 @@ __all__ = [
     "bots",
     "dsl",
     "forest_document",
+    "get_language",
     "get_ruleset",
     "hookimpl",
+    "i18n",
     "new_game",
     "score_document",
+    "set_language",
 ]

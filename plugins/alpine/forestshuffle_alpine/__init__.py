@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from forestshuffle.core.cards import Card, CardSet, Half, Position
 from forestshuffle.core.spec import ExpansionSpec, Option
+from forestshuffle.i18n import Translation, package_translations
 from forestshuffle.plugins.hookspecs import hookimpl
 
 from .cards import CARDS
@@ -86,3 +87,9 @@ EXPANSION = ExpansionSpec(id="alpine", name="Alpine", card_sets=(SET,), rulesets
 def forestshuffle_expansions() -> Iterable[ExpansionSpec]:
     """Expansion ``alpine`` of the base game."""
     return (EXPANSION,)
+
+
+@hookimpl
+def forestshuffle_translations() -> Iterable[Translation]:
+    """The plugin's names in Simplified Chinese and Japanese (``locales/*.toml``)."""
+    return package_translations(__name__)

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from forestshuffle.core.cards import Card, CardSet, Half, Position
 from forestshuffle.core.spec import Option, RulesetSpec
+from forestshuffle.i18n import Translation, package_translations
 from forestshuffle.plugins.hookspecs import hookimpl
 
 from .cards import CARDS, WINTER
@@ -65,3 +66,9 @@ def forestshuffle_card_sets() -> Iterable[CardSet]:
 def forestshuffle_rulesets() -> Iterable[RulesetSpec]:
     """Ruleset ``base``."""
     return (RULESET,)
+
+
+@hookimpl
+def forestshuffle_translations() -> Iterable[Translation]:
+    """The plugin's names in Simplified Chinese and Japanese (``locales/*.toml``)."""
+    return package_translations(__name__)

@@ -26,6 +26,7 @@ from forestshuffle.core.cards import Position
 from forestshuffle.core.decisions import Action
 from forestshuffle.core.layouts import SiteKind, SlotDef
 from forestshuffle.core.spec import Option, RulesetSpec
+from forestshuffle.i18n import Translation, package_translations
 from forestshuffle.kinds import (
     DeckBuilder,
     EndCondition,
@@ -154,3 +155,9 @@ def forestshuffle_event_types() -> Iterable[type[PluginEvent]]:
 def forestshuffle_action_types() -> Iterable[type[Action]]:
     """Passing a turn."""
     return ACTION_TYPES
+
+
+@hookimpl
+def forestshuffle_translations() -> Iterable[Translation]:
+    """The plugin's names in Simplified Chinese and Japanese (``locales/*.toml``)."""
+    return package_translations(__name__)

@@ -30,6 +30,7 @@ from forestshuffle.core.cards import CardSet
 from forestshuffle.core.decisions import Action
 from forestshuffle.core.layouts import SiteKind
 from forestshuffle.core.spec import ExpansionSpec, Option, RulesetSpec
+from forestshuffle.i18n import Translation, package_translations
 from forestshuffle.kinds import (
     CountKind,
     DeckBuilder,
@@ -183,3 +184,9 @@ def forestshuffle_action_types() -> Iterable[type[Action]]:
 def forestshuffle_rulesets() -> Iterable[RulesetSpec]:
     """Ruleset ``pokemon``."""
     return (RULESET,)
+
+
+@hookimpl
+def forestshuffle_translations() -> Iterable[Translation]:
+    """The plugin's names in Simplified Chinese and Japanese (``locales/*.toml``)."""
+    return package_translations(__name__)

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from forestshuffle.core.cards import Card, CardSet, Half
 from forestshuffle.core.layouts import SiteKind
 from forestshuffle.core.ruleset import RulesetSpec
+from forestshuffle.i18n import Translation, package_translations
 from forestshuffle.kinds import ScoringKind
 from forestshuffle.plugins.hookspecs import hookimpl
 
@@ -77,3 +78,9 @@ def forestshuffle_scoring_kinds() -> Iterable[ScoringKind]:
 def forestshuffle_rulesets() -> Iterable[RulesetSpec]:
     """Ruleset ``smoky``."""
     return (RULESET,)
+
+
+@hookimpl
+def forestshuffle_translations() -> Iterable[Translation]:
+    """The plugin's names in Simplified Chinese and Japanese (``locales/*.toml``)."""
+    return package_translations(__name__)

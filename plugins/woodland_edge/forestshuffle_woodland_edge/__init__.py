@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from forestshuffle.core.cards import Card, CardSet, Half, Position
 from forestshuffle.core.layouts import SiteKind
 from forestshuffle.core.spec import ExpansionSpec, Option
+from forestshuffle.i18n import Translation, package_translations
 from forestshuffle.kinds import CountKind, ScoringKind, StepKind
 from forestshuffle.plugins.hookspecs import hookimpl
 
@@ -110,3 +111,9 @@ EXPANSION = ExpansionSpec(id="woodland_edge", name="Woodland Edge", card_sets=(S
 def forestshuffle_expansions() -> Iterable[ExpansionSpec]:
     """Expansion ``woodland_edge`` of the base game."""
     return (EXPANSION,)
+
+
+@hookimpl
+def forestshuffle_translations() -> Iterable[Translation]:
+    """The plugin's names in Simplified Chinese and Japanese (``locales/*.toml``)."""
+    return package_translations(__name__)

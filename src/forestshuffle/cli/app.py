@@ -29,6 +29,7 @@ from forestshuffle.cli.common import (
     expansion_option,
     game_option,
     json_option,
+    lang_option,
     lineup,
     option_option,
     options,
@@ -39,8 +40,15 @@ from forestshuffle.cli.common import (
     say_json,
     seed_option,
 )
-from forestshuffle.display.describe import forest_lines, outcome_lines, score_table, turn_summaries
+from forestshuffle.display.describe import (
+    forest_lines,
+    outcome_lines,
+    score_report_lines,
+    score_table,
+    turn_summaries,
+)
 from forestshuffle.errors import ForestShuffleError
+from forestshuffle.i18n import _, book_of, get_language, set_language
 from forestshuffle.plugins.manager import available_rulesets, host
 from forestshuffle.safety import MAX_RECORD_BYTES
 
@@ -86,6 +94,7 @@ def app() -> None:
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
               metavar="FILE", help="save the game's record to FILE (forestshuffle replay FILE)")
 @json_option()
+@lang_option
 def demo(players: int, seed: int | None, game: str, quiet: bool, bot: str, bots: str,
          overrides: str | None, expansion: tuple[str, ...], option: tuple[str, ...],
          save: Path | None, as_json: bool) -> int:
@@ -95,7 +104,8 @@ def demo(players: int, seed: int | None, game: str, quiet: bool, bot: str, bots:
     from forestshuffle.simulate.runner import make_bot
 
     names = lineup(bots or bot)
-    g = new_game(game, players=players, seed=seed, overrides=overrides,
+    people = None if as_json else [_("Player {n}").format(n=i + 1) for i in range(players)]
+    g = new_game(game, players=players, seed=seed, overrides=overrides, names=people,
                  options=options(option), expansions=expansion)
     seats = [names[i % len(names)] for i in range(players)]
     play_out(g, [make_bot(seats[i], g.seed * 100 + i) for i in range(players)])
@@ -110,19 +120,22 @@ def demo(players: int, seed: int | None, game: str, quiet: bool, bot: str, bots:
                                      "forest": p.total - p.cave} for p in scores],
                          "winners": [g.names[w] for w in sorted(g.winners)],
                          "saved": str(save) if save is not None else None})
+    book = book_of(g.rules)
     # the demo's players are bots: its seed is shown so the game can be replayed
-    say(f"{g.rules.spec.name}, {players} players, seed {g.seed}: {label} bots")
+    say(_("{game}, {players} players, seed {seed}: {bots} bots").format(
+        game=book.ruleset(get_language()), players=players, seed=g.seed, bots=label))
     if not quiet:
         for line in turn_summaries(g):
             say(line)
     say()
     for p in range(g.players):
-        say(f"{g.names[p]}'s forest ({scores[p].total - scores[p].cave} points):")
+        say(_("{name}'s forest ({points} points):").format(
+            name=g.names[p], points=scores[p].total - scores[p].cave))
         for line in forest_lines(g.rules, g.state.forests[p]):
             say(line)
     say()
     out = g.outcome()
-    say("Scores:")
+    say(_("Scores:"))
     for line in score_table(scores, g.names, out.winners if out is not None else None):
         say(line)
     notes = outcome_lines(g)
@@ -131,7 +144,7 @@ def demo(players: int, seed: int | None, game: str, quiet: bool, bot: str, bots:
         for note in notes:
             say(note)  # say() escapes
     if save is not None:
-        say(f"Saved to {save}.")
+        say(_("Saved to {file}.").format(file=save))
     return 0
 
 
@@ -142,6 +155,7 @@ def demo(players: int, seed: int | None, game: str, quiet: bool, bot: str, bots:
 @click.argument("file")
 @json_option("print the report as JSON")
 @overrides_option
+@lang_option
 def score(file: str, as_json: bool, overrides: str | None) -> int:
     """Score a forest document or a finished game record, card by card.
 
@@ -158,26 +172,14 @@ def score(file: str, as_json: bool, overrides: str | None) -> int:
     if as_json:
         say(report.to_json())
         return 0
-    for p in report.players:
-        say(f"{p.name}: {p.total} points")
-        w = max([len(line.card) for line in p.lines] + [4])
-        for line in p.lines:
-            where = f"site {line.site}" + (f" {line.slot}" if line.slot != "center" else "")
-            say(f"  {line.card:<{w}}  {where:<16} {line.points:4d}  {line.reason}")
-        say(f"  {'cave':<{w}}  {'':<16} {p.cave:4d}  {p.cave} card(s)")
-        for x in p.extras:
-            say(f"  {x.name}  {x.points:4d}  {x.reason}")
-        say()
-    totals = ", ".join(f"{p.name} {p.total}" for p in report.players)
-    say(f"Totals: {totals}")
-    how = f" ({report.termination.replace('_', ' ')})" if report.termination else ""
-    say(("Winners: " if len(report.winners) > 1 else "Winner: ") + ", ".join(report.winners)
-        + how)
+    for line in score_report_lines(report):
+        say(line)
     return 0
 
 
 @app.command()
 @json_option()
+@lang_option
 def rulesets(as_json: bool) -> int:
     """List the installed rulesets, their options and expansions."""
     h = host()
@@ -206,10 +208,13 @@ def rulesets(as_json: bool) -> int:
                      "expansions": takes, "expansion_options": exp_options})
     if as_json:
         return say_json(rows)
+    lang = get_language()
     for r in rows:
         players = (f"{r['min_players']}-{r['max_players']}"
                    if r["min_players"] != r["max_players"] else str(r["min_players"]))
-        say(f"{r['id']}: {r['name']} ({players} players)")
+        name = h.ruleset(r["id"]).i18n.ruleset(lang) if lang != "en" else r["name"]
+        say(_("{id}: {name} ({players} players)").format(id=r["id"], name=name,
+                                                          players=players))
         for o in r["options"]:
             say(f"  --option {o['name']}=<{o['type']}>  {o['doc']} (default: {o['default']!r})")
         if r["expansions"]:
@@ -263,7 +268,15 @@ app.add_command(cli_simulate.simulate)
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (a usage error, such as an unknown option,
-    raises SystemExit(2) after its one-line message, as argparse did)."""
+    raises SystemExit(2) after its one-line message, as argparse did). A ``--lang`` holds for
+    this run only."""
+    try:
+        return _main(argv)
+    finally:
+        set_language(None)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         rv = app.main(args=list(argv) if argv is not None else None, prog_name="forestshuffle",
                       standalone_mode=False)

@@ -174,3 +174,24 @@ def overrides_option(f: F) -> F:
 def json_option(help: str = "print the result as JSON") -> Callable[[F], F]:
     """``--json``."""
     return click.option("--json", "as_json", is_flag=True, help=help)
+
+
+def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    from forestshuffle.i18n import LANGUAGES, canonical, set_language
+
+    if value is None:
+        return
+    if canonical(value) is None:
+        raise click.BadParameter(f"unknown language {value[:40]!r} (known: "
+                                 f"{', '.join(LANGUAGES)})", ctx, param)
+    set_language(value)
+
+
+def lang_option(f: F) -> F:
+    """``--lang LANG``: the language of the output (en, zh-Hans, ja; default:
+    FORESTSHUFFLE_LANG, then LC_ALL/LANG, then English). ``--json`` keeps ids and English
+    field names whatever the language."""
+    return click.option("--lang", metavar="LANG", default=None, expose_value=False,
+                        is_eager=True, callback=_set_lang,
+                        help="language of the output: en, zh-Hans, ja (default: "
+                             "FORESTSHUFFLE_LANG, then LC_ALL/LANG, then English)")(f)

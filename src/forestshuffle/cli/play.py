@@ -17,6 +17,7 @@ from forestshuffle.cli.common import (
     expansion_option,
     game_option,
     json_option,
+    lang_option,
     lineup,
     option_option,
     options,
@@ -27,6 +28,7 @@ from forestshuffle.cli.common import (
     say_json,
     seed_option,
 )
+from forestshuffle.i18n import _, book_of, get_language
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 
@@ -37,14 +39,16 @@ _FILE = click.Path(dir_okay=False, path_type=Path)
 @bots_option("heuristic", "the other players' bots, comma-separated, repeated to fill the "
                           "seats")
 @click.option("--seat", type=click.IntRange(min=1), default=1, help="your seat (1 plays first)")
-@click.option("--name", default="You", help="your name")
+@click.option("--name", default=None, help="your name (default: You, in the language in use)")
 @seed_option
 @expansion_option
 @option_option
 @click.option("--load", type=_FILE, default=None, metavar="FILE",
               help="go on with a game saved with save FILE (its ruleset and players; --bots "
                    "plays the other seats)")
-def play(game: str, players: int | None, bots: str, seat: int, name: str, seed: int | None,
+@lang_option
+def play(game: str, players: int | None, bots: str, seat: int, name: str | None,
+         seed: int | None,
          expansion: tuple[str, ...], option: tuple[str, ...], load: Path | None) -> int:
     """Play against bots in the terminal.
 
@@ -57,6 +61,7 @@ def play(game: str, players: int | None, bots: str, seat: int, name: str, seed: 
     from forestshuffle.simulate.runner import make_bot
 
     names = lineup(bots)
+    name = _("You") if name is None else name
     g = Game.from_json(read(str(load))) if load is not None else None
     count = g.players if g is not None else (players if players is not None else 1 + len(names))
     if not 1 <= seat <= count:
@@ -78,8 +83,12 @@ def play(game: str, players: int | None, bots: str, seat: int, name: str, seed: 
                      options=options(option), expansions=expansion)
     table = {p: make_bot(b, g.seed * 100 + p) for p, b in bot_of.items()}
     out = console()
-    out.print(safe(f"{g.rules.spec.name}: {', '.join(g.seat_names)} — you are "
-                   f"{g.names[human]} (seat {seat}). Type help for the commands."))
+    out.print(safe(_("{game}: {seats} — you are {name} (seat {seat}). Type help for the "
+                     "commands.").format(game=book_of(g.rules).ruleset(get_language()),
+                                         seats=", ".join(book_of(g.rules).seats(
+                                             g.seat_names, g.players, get_language())),
+                                         name=g.names[human],
+                                         seat=seat)))
     return PlaySession(g, human, table, out, read=_reader()).run()
 
 
@@ -99,6 +108,7 @@ def _reader() -> Callable[[str], str]:
 @click.option("--trust-setup", is_flag=True,
               help="load a scenario record (its set-up written, not dealt)")
 @json_option()
+@lang_option
 def replay(file: str, step: bool, html: Path | None, trust_setup: bool, as_json: bool) -> int:
     """Replay a saved game (FILE, a JSON record) turn by turn.
 
@@ -122,15 +132,16 @@ def replay(file: str, step: bool, html: Path | None, trust_setup: bool, as_json:
                          "winners": [g.names[w] for w in sorted(g.winners)],
                          "html": str(html) if html is not None else None})
     out = console()
-    out.print(safe(f"{g.rules.spec.name}, {g.players} players ({', '.join(g.names)}), "
-                   f"{len(lines)} turns" + (f", seed {g.seed}" if g.origin == "seed" else ""),
-                   "bold"))
+    out.print(safe(_("{game}, {n} players ({names}), {turns} turns").format(
+        game=book_of(g.rules).ruleset(get_language()), n=g.players, names=", ".join(g.names),
+        turns=len(lines)) + (_(", seed {seed}").format(seed=g.seed) if g.origin == "seed"
+                             else ""), "bold"))
     if step:
         for caption, state in turn_states(g)[1:]:
             out.print(position_of(g.rules, state, g.names, g.seat_names))
             out.print(safe(caption, "bold yellow"))
             try:
-                answer = input("Enter: next turn, q: stop > ")
+                answer = input(_("Enter: next turn, q: stop > "))
             except EOFError:
                 break
             if answer.strip().lower() in ("q", "quit"):
@@ -140,11 +151,12 @@ def replay(file: str, step: bool, html: Path | None, trust_setup: bool, as_json:
             out.print(safe(line))
         out.print(position_of(g.rules, g.state, g.names, g.seat_names))
     out.print(score_table(g.scores(), g.names,
-                          "Final scores" if g.is_over else "Scores so far (unfinished)"))
+                          _("Final scores") if g.is_over else _("Scores so far (unfinished)"),
+                          final=g.is_over))
     for note in outcome_lines(g):  # a declared win, a solo goal met or not
         out.print(safe(note, "bold"))
     if html is not None:
-        say(f"Wrote {html} ({len(lines) + 1} steps).")
+        say(_("Wrote {file} ({n} steps).").format(file=html, n=len(lines) + 1))
     sys.stdout.flush()
     return 0
 

@@ -30,6 +30,7 @@ from forestshuffle.cli.common import (
     expansion_option,
     game_option,
     json_option,
+    lang_option,
     lineup,
     option_option,
     options,
@@ -37,6 +38,7 @@ from forestshuffle.cli.common import (
     say,
     say_json,
 )
+from forestshuffle.i18n import _, get_language, ngettext
 
 
 class _Rate(ProgressColumn):
@@ -75,6 +77,7 @@ class _Rate(ProgressColumn):
 @click.option("--species", "top", type=click.IntRange(min=0), default=20,
               help="rows of the balance lab shown (the most played species)")
 @json_option("print the statistics as JSON")
+@lang_option
 def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
              workers: int | None, scheduler: str | None, out: Path | None, plot: Path | None,
              no_rotate: bool, expansion: tuple[str, ...], option: tuple[str, ...], top: int,
@@ -109,13 +112,16 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
     err = console(stderr=True)
     done: dict[int, GameResult] = {}
     interrupted = False
-    procs = f"{n_workers} process{'es' if n_workers > 1 else ''}"
-    where = (f"a Dask LocalCluster of {procs}" if scheduler == "local" else
-             f"the Dask scheduler {scheduler}" if scheduler else procs)
+    procs = ngettext("{n} process", "{n} processes", n_workers).format(n=n_workers)
+    where = (_("a Dask LocalCluster of {procs}").format(procs=procs) if scheduler == "local"
+             else _("the Dask scheduler {address}").format(address=scheduler) if scheduler
+             else procs)
     if not as_json:
-        err.print(safe(f"{rules.spec.name}, {players} players, bots "
-                       f"{', '.join(config.bots)}: {games} game{'s' if games != 1 else ''}, "
-                       f"seed {seed}, on {where}"))
+        err.print(safe(_("{game}, {players} players, bots {bots}: {games}, seed {seed}, on "
+                         "{where}").format(
+            game=rules.i18n.ruleset(get_language()) if rules.i18n else rules.spec.name,
+            players=players, bots=", ".join(config.bots), seed=seed, where=where,
+            games=ngettext("{n} game", "{n} games", games).format(n=games))))
     progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), _Rate(),
                         TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
                         console=err, disable=not err.is_terminal, transient=False)
@@ -161,12 +167,13 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
         say_json({"config": config.to_dict(), "complete": not interrupted,
                   "stats": summary, "files": files})
     else:
-        _tables(console(), summary, top)
+        _tables(console(), summary, top, rules)
         if interrupted:
-            err.print(f"Interrupted: {len(results)} of {games} games finished and kept.",
+            err.print(_("Interrupted: {n} of {games} games finished and kept.").format(
+                n=len(results), games=games),
                       highlight=False, markup=False)
         for f in files:
-            say(f"Wrote {f}.")
+            say(_("Wrote {file}.").format(file=f))
     return 130 if interrupted else 0
 
 
@@ -221,49 +228,56 @@ def _ci(row: dict[str, Any]) -> str:
     return f"{100 * row['ci_low']:5.1f}–{100 * row['ci_high']:5.1f}%"
 
 
-def _tables(out: Console, s: dict[str, Any], top: int) -> None:
+def _tables(out: Console, s: dict[str, Any], top: int, rules: Any = None) -> None:
     from forestshuffle.display.terminal import safe
+    from forestshuffle.i18n import book_of
 
     if not s["games"]:
-        out.print("No game finished.")
+        out.print(_("No game finished."))
         return
-    t = Table(title=f"Win rate by bot ({s['games']} games; a tie is a win for each winner)",
-              title_justify="left")
-    for col in ("bot", "seats", "wins", "win rate", "95% interval", "mean score", "sd",
-                "min", "median", "max"):
-        t.add_column(col, justify="left" if col == "bot" else "right")
+    lang = get_language()
+    t = Table(title=_("Win rate by bot ({n} games; a tie is a win for each winner)").format(
+        n=s["games"]), title_justify="left")
+    for i, col in enumerate((_("bot"), _("seats"), _("wins"), _("win rate"),
+                             _("95% interval"), _("mean score"), _("sd"), _("min"),
+                             _("median"), _("max"))):
+        t.add_column(col, justify="left" if i == 0 else "right")
     for b in s["by_bot"]:
         sc = b["score"]
         t.add_row(safe(b["bot"]), str(b["n"]), str(b["wins"]), _pct(b["win_rate"]), _ci(b),
                   f"{sc['mean']:.1f}", f"{sc['sd']:.1f}", f"{sc['min']:.0f}",
                   f"{sc['median']:.0f}", f"{sc['max']:.0f}")
     out.print(t)
-    t = Table(title="Win rate by seat", title_justify="left")
-    for col in ("seat", "games", "wins", "win rate", "95% interval"):
+    t = Table(title=_("Win rate by seat"), title_justify="left")
+    for col in (_("seat"), _("games"), _("wins"), _("win rate"), _("95% interval")):
         t.add_column(col, justify="right")
     for r in s["by_seat"]:
         t.add_row(str(r["seat"] + 1), str(r["n"]), str(r["wins"]), _pct(r["win_rate"]), _ci(r))
     out.print(t)
-    t = Table(title="Game length", title_justify="left")
-    for col in ("", "mean", "min", "median", "max"):
+    t = Table(title=_("Game length"), title_justify="left")
+    for col in ("", _("mean"), _("min"), _("median"), _("max")):
         t.add_column(col, justify="right")
-    for key in ("turns", "actions"):
+    for key, label in (("turns", _("turns")), ("actions", _("actions"))):
         d = s["length"][key]
-        t.add_row(key, f"{d['mean']:.1f}", f"{d['min']:.0f}", f"{d['median']:.0f}",
+        t.add_row(label, f"{d['mean']:.1f}", f"{d['min']:.0f}", f"{d['median']:.0f}",
                   f"{d['max']:.0f}")
     out.print(t)
-    out.print(Text("Ends: " + ", ".join(f"{k or '?'} {v}" for k, v in s["end_reasons"].items()),
-                   style="dim"))
+    out.print(Text(_("Ends: ") + ", ".join(
+        f"{_(k.replace('_', ' ')) if k else '?'} {v}" for k, v in s["end_reasons"].items()),
+        style="dim"))
     species = s["species"][:top]
     if not species:
         return
-    t = Table(title=f"Balance lab: the {len(species)} most played of {len(s['species'])} "
-                    "species", title_justify="left")
-    for col in ("species", "played in", "cards", "points/card", "win rate with", "(n)",
-                "without", "(n)"):
-        t.add_column(col, justify="left" if col == "species" else "right")
+    t = Table(title=_("Balance lab: the {n} most played of {of} species").format(
+        n=len(species), of=len(s["species"])), title_justify="left")
+    for i, col in enumerate((_("species"), _("played in"), _("cards"), _("points/card"),
+                             _("win rate with"), "(n)", _("without"), "(n)")):
+        t.add_column(col, justify="left" if i == 0 else "right")
+    book = book_of(rules) if rules is not None else None
     for r in species:
-        t.add_row(safe(r["name"]), _pct(r["played_in"]), str(r["cards"]),
+        name = (book.species(r["species"], lang) if book is not None
+                and r["species"] in book.rules.species else r["name"])
+        t.add_row(safe(name), _pct(r["played_in"]), str(r["cards"]),
                   f"{r['mean_points']:.2f}", _pct(r["with"]["win_rate"]), str(r["with"]["n"]),
                   _pct(r["without"]["win_rate"]), str(r["without"]["n"]))
     out.print(t)

@@ -322,10 +322,13 @@ class Game:
         """Whose turn it is."""
         return self.state.current
 
-    def forest_document(self) -> dict[str, Any]:
-        """The current forests as a forest document (see :mod:`forestshuffle.documents.score`)."""
+    def forest_document(self, lang: str = "en") -> dict[str, Any]:
+        """The current forests as a forest document (see :mod:`forestshuffle.documents.score`),
+        naming cards and tree symbols in *lang* (``zh-Hans``, ``ja``...; it scores the same
+        in every language)."""
         s = self.state
-        return document_of(self.rules, self.names, [len(c) for c in s.caves], s.forests)
+        return document_of(self.rules, self.names, [len(c) for c in s.caves], s.forests,
+                           lang)
 
     # -- records -----------------------------------------------------------------------
 

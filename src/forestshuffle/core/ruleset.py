@@ -63,6 +63,9 @@ class Ruleset:
         #: the expansions mixed in, in the spec's order (see
         #: :class:`~forestshuffle.core.spec.ExpansionSpec`)
         self.expansions: tuple[str, ...] = ()
+        #: the names of the ruleset's cards and terms in every installed language
+        #: (:class:`~forestshuffle.i18n.NameBook`; see :func:`forestshuffle.i18n.book_of`)
+        self.i18n: Any = None
         #: compiled count readers, by count key
         #: (see :func:`forestshuffle.core.scoring.count_getter`)
         self.count_getters: dict[str, Any] = {}

@@ -17,10 +17,13 @@ of their modules, so they can call it without an import circle.
 from __future__ import annotations
 
 import html
+import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from forestshuffle.core.cards import Position
+from forestshuffle.i18n import _, book_of, get_language, using
 from forestshuffle.safety import printable
 
 if TYPE_CHECKING:
@@ -40,8 +43,12 @@ W, H = 96, 40  #: a tile
 #: the space between tiles
 GAP = 6
 STACK = 9  #: offset of each further card of a shared slot
+#: fonts of the pictures and the replay page: Latin first, then Chinese and Japanese ones
+FONTS = ("'DejaVu Sans',Verdana,'Noto Sans CJK SC','Noto Sans CJK JP','Source Han Sans SC',"
+         "'Source Han Sans','WenQuanYi Zen Hei','PingFang SC','Hiragino Sans',"
+         "'Microsoft YaHei','Yu Gothic',sans-serif")
 #: The picture's style sheet: the classes its elements use.
-STYLE = ("<style>text{font-family:'DejaVu Sans',Verdana,sans-serif;fill:#222}"
+STYLE = ("<style>text{font-family:" + FONTS + ";fill:#222}"
          ".c rect{stroke:#2b2b2b;stroke-width:1}.c text{text-anchor:middle;"
          "dominant-baseline:middle;font-size:11px}.c .n{font-size:9px}.w text{fill:#fff}"
          ".e{fill:none;stroke:#b9b09a;stroke-dasharray:4 3}.h{font-size:13px;font-weight:bold}"
@@ -65,9 +72,51 @@ def _ink(fill: str) -> str:
     return "#111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#fff"
 
 
-def _short(text: str, width: int) -> str:
-    most = max(4, width // 6)
-    return text if len(text) <= most else text[:most - 1] + "…"
+def _cells(ch: str) -> float:
+    """How wide *ch* is, in em: a Chinese or Japanese character a whole em, others about
+    0.6 (east-asian width)."""
+    return 1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.6
+
+
+def wrap(text: str, width: float, size: float) -> list[str]:
+    """*text* in lines at most *width* pixels wide at font size *size*: broken at spaces,
+    and anywhere in a run of Chinese or Japanese (a word longer than a line is broken too);
+    never cut short."""
+    most = width / size
+    lines: list[str] = []
+    line, used = "", 0.0
+    for word in re.findall(r"\S+\s*", text) or [text]:
+        w = sum(_cells(c) for c in word.rstrip())
+        if line and used + w > most and not _cjk(word[0]):
+            lines.append(line.rstrip())
+            line, used = "", 0.0
+        for ch in word:
+            c = _cells(ch)
+            if line.strip() and used + c > most and not ch.isspace():
+                lines.append(line.rstrip())
+                line, used = "", 0.0
+            line += ch
+            used += c
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines or [""]
+
+
+def _cjk(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in "WF"
+
+
+def _label(x: float, y: float, w: float, h: float, label: str) -> str:
+    """A tile's label, whole: wrapped into lines, smaller type where a line would not do."""
+    for size in (11.0, 9.5, 8.0):
+        lines = wrap(label, w - 6, size)
+        if len(lines) * (size + 1) <= h - 2:
+            break
+    step = size + 1
+    top = y - step * (len(lines) - 1) / 2
+    spans = "".join(f"<tspan x='{x:g}' y='{top + i * step:g}'>{_esc(line)}</tspan>"
+                    for i, line in enumerate(lines))
+    return f"<text style='font-size:{size:g}px'>{spans}</text>"
 
 
 def tile(x: float, y: float, label: str, fill: str, *, w: float = W, h: float = H,
@@ -77,9 +126,10 @@ def tile(x: float, y: float, label: str, fill: str, *, w: float = W, h: float = 
         return f"<rect class='e' x='{x:g}' y='{y:g}' width='{w:g}' height='{h:g}' rx='5'/>"
     ink = " w" if _ink(fill) == "#fff" else ""
     ty = y + (h / 2 if not note else h / 2 - 4)
+    room = h if not note else h - 8
     out = (f"<g class='c{ink}'><title>{_esc(title or label)}</title><rect x='{x:g}' "
-           f"y='{y:g}' width='{w:g}' height='{h:g}' rx='5' fill='{fill}'/><text x='{x + w / 2:g}'"
-           f" y='{ty:g}'>{_esc(_short(label, int(w)))}</text>")
+           f"y='{y:g}' width='{w:g}' height='{h:g}' rx='5' fill='{fill}'/>"
+           f"{_label(x + w / 2, ty, w, room, label)}")
     if note:
         out += f"<text class='n' x='{x + w / 2:g}' y='{y + h - 8:g}'>{_esc(note)}</text>"
     return out + "</g>"
@@ -88,17 +138,24 @@ def tile(x: float, y: float, label: str, fill: str, *, w: float = W, h: float = 
 def card_tile(rules: Ruleset, card: int, x: float, y: float, half: int | None = None) -> str:
     """A card as a tile (*half*: only that half; a split card otherwise: one half a row)."""
     halves = rules.halves.get(card)
+    lang = get_language()
+    book = book_of(rules)
     if not halves:
-        return tile(x, y, rules.card_names.get(card, "?"), "#dfe7ef")
+        return tile(x, y, book.card(card, None, lang) if card in rules.cards else "?",
+                    "#dfe7ef")
+    none = _("no symbol")
     if half is not None or len(halves) == 1:
         h = halves[half if half is not None else 0]
-        return tile(x, y, h.name, symbol_colour(rules, h.symbol), note=h.symbol or "",
-                    title=f"{h.name} ({h.symbol or 'no symbol'})")
+        name, sym = book.species(h.species, lang), book.symbol(h.symbol, lang)
+        return tile(x, y, name, symbol_colour(rules, h.symbol), note=sym,
+                    title=f"{name} ({sym or none})")
     a, b = halves[0], halves[1]
-    return (tile(x, y, a.name, symbol_colour(rules, a.symbol), h=H / 2,
-                 title=f"{a.name} ({a.symbol or 'no symbol'}) / {b.name}") +
-            tile(x, y + H / 2, b.name, symbol_colour(rules, b.symbol), h=H / 2,
-                 title=f"{b.name} ({b.symbol or 'no symbol'}) / {a.name}"))
+    an, bn = book.species(a.species, lang), book.species(b.species, lang)
+    asym, bsym = book.symbol(a.symbol, lang), book.symbol(b.symbol, lang)
+    return (tile(x, y, an, symbol_colour(rules, a.symbol), h=H / 2,
+                 title=f"{an} ({asym or none}) / {bn}") +
+            tile(x, y + H / 2, bn, symbol_colour(rules, b.symbol), h=H / 2,
+                 title=f"{bn} ({bsym or none}) / {an}"))
 
 
 # -- a site and a forest ----------------------------------------------------------------------
@@ -216,9 +273,10 @@ def _svg(body: str, width: float, height: float) -> str:
             f"{STYLE}<rect width='100%' height='100%' fill='#f7f3e8'/>{body}</svg>")
 
 
-def forest_svg(rules: Ruleset, forest: Forest) -> str:
-    """A forest as an SVG picture."""
-    body, w, h = _forest(rules, forest, 10, 10)
+def forest_svg(rules: Ruleset, forest: Forest, lang: str | None = None) -> str:
+    """A forest as an SVG picture, card names in *lang* (default: the language in use)."""
+    with using(lang if lang is not None else get_language()):
+        body, w, h = _forest(rules, forest, 10, 10)
     return _svg(body, w + 20, h + 20)
 
 
@@ -239,14 +297,18 @@ def _row(rules: Ruleset, title: str, cards: Iterable[int], x0: float, y0: float
         x += W + GAP
         n += 1
     if not n:
-        out.append(_text(x0, y0 + 40, "(none)"))
+        out.append(_text(x0, y0 + 40, _("(none)")))
     return "".join(out), max(x - x0, 200), H + 30
 
 
 def position_svg(rules: Ruleset, state: GameState, names: Sequence[str], *,
-                 hand_of: int | None = None, caption: str = "") -> str:
+                 hand_of: int | None = None, caption: str = "", lang: str | None = None) -> str:
     """A whole position: the counts (deck, winter cards, hands, caves), the clearing, every
-    forest, and the hand of *hand_of* if given (every hand is hidden otherwise)."""
+    forest, and the hand of *hand_of* if given (every hand is hidden otherwise); in *lang*
+    (default: the language in use)."""
+    if lang is not None:
+        with using(lang):
+            return position_svg(rules, state, names, hand_of=hand_of, caption=caption)
     return _position(rules, state.clearing, [f for f in state.forests],
                      [len(h) for h in state.hands], [len(c) for c in state.caves],
                      len(state.deck), len(state.winter), names,
@@ -263,23 +325,31 @@ def _position(rules: Ruleset, clearing: Sequence[int], forests: Sequence[Any],
     if caption:
         out.append(_text(10, y + 14, caption, "h"))
         y += 24
-    out.append(_text(10, y + 14, f"{rules.spec.name}  ·  deck {deck}  ·  winter cards "
-                     f"{winter}"))
+    book = book_of(rules)
+    lang = get_language()
+    out.append(_text(10, y + 14, book.reword(_(
+        "{game}  ·  deck {deck}  ·  winter cards {winter}").format(
+        game=book.ruleset(lang), deck=deck, winter=winter), lang)))
     y += 22
-    part, w, h = _row(rules, f"Clearing ({len(clearing)})", clearing, 10, y)
+    part, w, h = _row(rules, book.reword(_("Clearing ({n})").format(n=len(clearing)), lang),
+                      clearing, 10, y)
     out.append(part)
     width = max(width, w + 20)
     y += h + 8
     for p, f in enumerate(forests):
-        whose = f"Your forest ({names[p]})" if you and p == seat else f"{names[p]}'s forest"
-        out.append(_text(10, y + 14, f"{whose}  ·  hand {hands[p]}  ·  cave {caves[p]}", "h"))
+        whose = (_("Your forest ({name})") if you and p == seat else _("{name}'s forest")
+                 ).format(name=names[p])
+        out.append(_text(10, y + 14, book.reword(_(
+            "{whose}  ·  hand {hand}  ·  cave {cave}").format(
+            whose=whose, hand=hands[p], cave=caves[p]), lang), "h"))
         y += 22
         part, w, h = _forest(rules, f, 10, y)
         out.append(f"<g class='forest' data-player='{p}'>{part}</g>")
         width = max(width, w + 20)
         y += h + 14
     if hand is not None and seat is not None:
-        part, w, h = _row(rules, "Your hand" if you else f"{names[seat]}'s hand", hand, 10, y)
+        part, w, h = _row(rules, _("Your hand") if you else _("{name}'s hand").format(
+            name=names[seat]), hand, 10, y)
         out.append(part)
         width = max(width, w + 20)
         y += h + 8
@@ -297,9 +367,10 @@ class GameLike(Protocol):
     names: list[str]
 
 
-def game_svg(game: GameLike) -> str:
-    """The game's current position as SVG (``Game._repr_svg_``); no hand is shown."""
-    return position_svg(game.rules, game.state, game.names)
+def game_svg(game: GameLike, lang: str | None = None) -> str:
+    """The game's current position as SVG (``Game._repr_svg_``); no hand is shown; in *lang*
+    (default: the language in use)."""
+    return position_svg(game.rules, game.state, game.names, lang=lang)
 
 
 class _ViewForest:

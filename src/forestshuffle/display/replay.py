@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from forestshuffle.core import events as ev
 from forestshuffle.core.state import GameState, evolve
 from forestshuffle.display.describe import turn_summaries
-from forestshuffle.display.render import position_svg
+from forestshuffle.display.render import FONTS, position_svg
+from forestshuffle.i18n import _
 from forestshuffle.safety import printable
 
 if TYPE_CHECKING:
@@ -34,38 +35,42 @@ def turn_states(game: Game) -> list[tuple[str, GameState]]:
             snaps.append(state.copy())
         evolve(state, e)
     snaps.append(state)
-    captions = ["Before the first turn", *(line.strip() for line in lines)]
+    captions = [_("Before the first turn"), *(line.strip() for line in lines)]
     return list(zip(captions, snaps, strict=False))
 
 
 _PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <style>
-body {{ font-family: DejaVu Sans, Verdana, sans-serif; background: #efe9da; margin: 12px; }}
+body {{ font-family: {fonts}; background: #efe9da; margin: 12px; }}
+#view svg {{ max-width: 100%; height: auto; }}
 #bar {{ position: sticky; top: 0; background: #efe9da; padding: 6px 0; }}
 button {{ font-size: 15px; padding: 3px 10px; }}
 #slider {{ width: 40%; vertical-align: middle; }}
 #caption {{ font-weight: bold; margin: 6px 0; }}
 </style></head><body>
 <h1 style="font-size:20px">{title}</h1>
-<div id="bar"><button id="first">&laquo; first</button> <button id="prev">&lsaquo; previous</button>
+<div id="bar"><button id="first">&laquo; {first}</button>
+<button id="prev">&lsaquo; {previous}</button>
 <input id="slider" type="range" min="0" max="{last}" value="0">
-<button id="next">next &rsaquo;</button> <button id="end">last &raquo;</button>
+<button id="next">{next} &rsaquo;</button> <button id="end">{final} &raquo;</button>
 <span id="count"></span><div id="caption"></div></div>
-<div id="view">Unpacking the pictures...</div>
+<div id="view">{unpacking}</div>
 <script id="pictures" type="application/octet-stream">{pictures}</script>
 <script>
 (function () {{
   var view = document.getElementById('view'), slider = document.getElementById('slider');
-  var captions = {captions};
+  var captions = {captions}, stepOf = {step_of};
   var pictures = [], at = 0;
   function show(i) {{
     at = Math.max(0, Math.min(pictures.length - 1, i));
     view.innerHTML = pictures[at];
     view.setAttribute('data-step', at);
     slider.value = at;
-    document.getElementById('count').textContent = 'step ' + at + ' of ' + (pictures.length - 1);
+    document.getElementById('count').textContent = stepOf.replace('{{at}}', at).replace(
+      '{{of}}', pictures.length - 1);
     document.getElementById('caption').textContent = captions[at];
     document.body.setAttribute('data-step', at);
   }}
@@ -83,7 +88,7 @@ button {{ font-size: 15px; padding: 3px 10px; }}
     show(m ? (m[1] === 'last' ? pictures.length - 1 : parseInt(m[1], 10)) : 0);
   }}
   if (typeof DecompressionStream === 'undefined') {{
-    view.textContent = 'This browser cannot unpack the pictures (it has no DecompressionStream).';
+    view.textContent = {no_unpack};
     return;
   }}
   var raw = atob(document.getElementById('pictures').textContent.trim());
@@ -99,25 +104,43 @@ button {{ font-size: 15px; padding: 3px 10px; }}
 """
 
 
-def replay_html(game: Game, title: str | None = None) -> str:
+def replay_html(game: Game, title: str | None = None, lang: str | None = None) -> str:
     """A self-contained HTML page stepping through *game* turn by turn (open
-    ``page.html#step=last`` to start at the end). The pictures (one SVG per position) are a
-    gzip-compressed JSON list inside the page, unpacked by the browser's own
+    ``page.html#step=last`` to start at the end), in *lang* (default: the language in use;
+    the page's ``lang`` says which, its fonts fall back to Chinese and Japanese ones, and
+    the pictures scale to the window and wrap long card names). The pictures (one SVG per
+    position) are a gzip-compressed JSON list inside the page, unpacked by the browser's own
     ``DecompressionStream``: a few dozen kilobytes instead of megabytes."""
+    from forestshuffle.i18n import book_of, resolve, using
+
+    lang = resolve(lang)
+    with using(lang):
+        return _replay_html(game, title, lang, book_of(game.rules).ruleset(lang))
+
+
+def _replay_html(game: Game, title: str | None, lang: str, name: str) -> str:
     states = turn_states(game)
-    head = title or (f"{game.rules.spec.name}: {', '.join(game.names)} (seed {game.seed})"
-                     if game.origin == "seed" else f"{game.rules.spec.name}: "
-                     f"{', '.join(game.names)}")
+    head = title or (_("{game}: {names} (seed {seed})").format(
+        game=name, names=", ".join(game.names), seed=game.seed) if game.origin == "seed"
+        else f"{name}: {', '.join(game.names)}")
     pictures = [position_svg(game.rules, state, game.names) for _, state in states]
     texts = [cap for cap, _ in states]
     if game.is_over:
         sc = game.scores()
-        texts[-1] += " — final scores: " + ", ".join(f"{p.name} {p.total}" for p in sc)
+        texts[-1] += _(" — final scores: ") + _(", ").join(f"{p.name} {p.total}"
+                                                          for p in sc)
     captions = json.dumps([printable(c) for c in texts])
     packed = base64.b64encode(gzip.compress(json.dumps(pictures).encode("utf-8"), mtime=0))
+    words = {k: html.escape(v) for k, v in (
+        ("first", _("first")), ("previous", _("previous")), ("next", _("next")),
+        ("final", _("last")), ("unpacking", _("Unpacking the pictures...")))}
     return _PAGE.format(title=html.escape(printable(head)), last=len(states) - 1,
-                        pictures=packed.decode("ascii"),
-                        captions=script_json(captions))
+                        pictures=packed.decode("ascii"), lang=lang, fonts=FONTS.replace(
+                            "'", ""), step_of=script_json(json.dumps(_("step {at} of {of}"))),
+                        no_unpack=script_json(json.dumps(_(
+                            "This browser cannot unpack the pictures (it has no "
+                            "DecompressionStream)."))),
+                        captions=script_json(captions), **words)
 
 
 def script_json(text: str) -> str:

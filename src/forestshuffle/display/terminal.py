@@ -21,6 +21,8 @@ from forestshuffle.display.describe import outcome_lines, turn_summaries
 from forestshuffle.display.render import symbol_colour
 from forestshuffle.errors import ForestShuffleError
 from forestshuffle.files import write_atomic
+from forestshuffle.i18n import _, book_of, fold, get_language, ngettext
+from forestshuffle.i18n.text import localize, slot_name
 
 if TYPE_CHECKING:
     from forestshuffle.bots import Bot
@@ -52,15 +54,19 @@ def symbol_style(rules: Ruleset, symbol: str | None) -> str:
 def card_text(rules: Ruleset, card: int, half: int | None = None) -> Text:
     """A card's name, each half in its symbol's colour (*half*: only that half)."""
     halves = rules.halves.get(card)
+    lang = get_language()
+    book = book_of(rules)
     if not halves:
-        return safe(rules.card_names.get(card, f"card {card}"), "bold")
+        return safe(book.card(card, None, lang) if card in rules.cards else f"card {card}",
+                    "bold")
     shown = [half] if half is not None else range(len(halves))
     out = Text()
     for n, i in enumerate(shown):
         if n:
             out.append(" / ")
         h = halves[i]
-        out.append_text(safe(h.name, f"bold {symbol_style(rules, h.symbol)}"))
+        out.append_text(safe(book.species(h.species, lang),
+                             f"bold {symbol_style(rules, h.symbol)}"))
     return out
 
 
@@ -82,17 +88,19 @@ def forest_table(rules: Ruleset, forest: Forest, title: str = "") -> Table:
     groups.sort(key=_slot_order)
     table = Table(title=safe(title) if title else None, title_justify="left", expand=False,
                   show_lines=False)
+    lang = get_language()
+    book = book_of(rules)
     table.add_column("#", justify="right", style="dim")
-    table.add_column("site")
+    table.add_column(_("site"))
     for g in groups:
-        table.add_column(safe(g))
+        table.add_column(safe(g if lang == "en" else slot_name(g, lang)))
     for i, s in enumerate(forest.sites):
         if s.species is None:
-            head = safe(s.kind.label or s.kind.id, f"italic {FACE_DOWN}")
+            head = safe(book.site_kind(s.kind.id, lang), f"italic {FACE_DOWN}")
         else:
             head = card_text(rules, s.card)
             if s.under:
-                head.append_text(safe(f" ({s.kind.label or s.kind.id})", "dim"))
+                head.append_text(safe(f" ({book.site_kind(s.kind.id, lang)})", "dim"))
         cells: dict[str, Text] = {}
         for slot, cards in s.slots.items():
             if not cards:
@@ -106,7 +114,7 @@ def forest_table(rules: Ruleset, forest: Forest, title: str = "") -> Table:
         table.add_row(str(i), head, *(cells.get(g, safe("·" if any(
             sd.group_name == g for sd in s.kind.slots) else "", "dim")) for g in groups))
     if not forest.sites:
-        table.add_row("", safe("(empty)", "dim"))
+        table.add_row("", safe(_("(empty)"), "dim"))
     return table
 
 
@@ -121,63 +129,71 @@ def cards_line(rules: Ruleset, cards: Sequence[int]) -> Text:
         halves = rules.halves.get(c, ())
         symbols = list(dict.fromkeys(h.symbol for h in halves if h.symbol is not None))
         if symbols and not rules.opens_site(c):
-            out.append_text(safe(f" [{'/'.join(symbols)}]", "dim"))
-    return out or safe("(none)", "dim")
+            shown = [book_of(rules).symbol(sym, get_language()) for sym in symbols]
+            out.append_text(safe(f" [{'/'.join(shown)}]", "dim"))
+    return out or safe(_("(none)"), "dim")
 
 
-def score_table(scores: Scores, names: Sequence[str], title: str = "Scores") -> Table:
-    """The score table: forest points, cave, total, winners marked."""
-    table = Table(title=safe(title), title_justify="left")
-    table.add_column("player")
-    table.add_column("forest", justify="right")
-    table.add_column("cave", justify="right")
-    table.add_column("total", justify="right", style="bold")
+def score_table(scores: Scores, names: Sequence[str], title: str | None = None,
+                final: bool = True) -> Table:
+    """The score table: forest points, cave, total, winners marked (the leaders, while the
+    game goes on: *final* False)."""
+    table = Table(title=safe(_("Scores") if title is None else title), title_justify="left")
+    table.add_column(_("player"))
+    table.add_column(_("forest"), justify="right")
+    table.add_column(_("cave"), justify="right")
+    table.add_column(_("total"), justify="right", style="bold")
     table.add_column("")
+    mark = _("winner") if final else _("leading")
     for p in scores:
         won = p.player in scores.winners
         table.add_row(safe(names[p.player], "bold" if won else ""), str(p.total - p.cave),
-                      str(p.cave), str(p.total), safe("winner", "bold green") if won else "")
+                      str(p.cave), str(p.total), safe(mark, "bold green") if won else "")
     return table
 
 
 def position(game: Game, seat: int | None = None) -> RenderableType:
     """The game as a person sees it: counts, the clearing, every forest, and, for *seat*,
     the hand (everyone else's hand: its size only)."""
-    return position_of(game.rules, game.state, game.names, game.seat_names, seat)
+    seats = book_of(game.rules).seats(game.seat_names, game.players, get_language())
+    return position_of(game.rules, game.state, game.names, seats, seat)
 
 
 def position_of(rules: Ruleset, s: GameState, names: Sequence[str],
                 seat_names: Sequence[str], seat: int | None = None) -> RenderableType:
     """A state as :func:`position` shows a game's."""
-    head = safe(f"{rules.spec.name} — turn of {seat_names[s.current]}  ·  deck "
-                f"{len(s.deck)}  ·  winter cards {len(s.winter)}", "bold")
+    book = book_of(rules)
+    lang = get_language()
+    head = safe(_("{game} — turn of {name}  ·  deck {deck}  ·  winter cards {winter}").format(
+        game=book.ruleset(lang), name=seat_names[s.current], deck=len(s.deck),
+        winter=len(s.winter)), "bold")
+    head = safe(book.reword(head.plain, lang), "bold")
     parts: list[RenderableType] = [head]
-    sizes = ", ".join(f"{names[p]}: hand {len(s.hands[p])}, cave {len(s.caves[p])}"
-                      for p in range(s.players))
-    parts.append(safe(sizes, "dim"))
-    parts.append(Text.assemble(safe("Clearing: ", "bold"), cards_line(rules, s.clearing)))
+    sizes = _(", ").join(_("{name}: hand {hand}, cave {cave}").format(
+        name=names[p], hand=len(s.hands[p]), cave=len(s.caves[p])) for p in range(s.players))
+    parts.append(safe(book.reword(sizes, lang), "dim"))
+    parts.append(Text.assemble(safe(book.reword(_("Clearing: "), lang), "bold"),
+                               cards_line(rules, s.clearing)))
     order = list(range(s.players))
     if seat is not None:
         order = [p for p in order if p != seat] + [seat]
     for p in order:
         f = s.forests[p]
-        whose = "Your forest" if p == seat else f"{names[p]}'s forest"
-        parts.append(safe(f"{whose} ({_n(len(f.sites), 'site')}, {_n(len(f), 'card')})",
-                          "bold"))
+        whose = _("Your forest") if p == seat else _("{name}'s forest").format(name=names[p])
+        sizes = _("{sites}, {cards}").format(
+            sites=ngettext("{n} site", "{n} sites", len(f.sites)).format(n=len(f.sites)),
+            cards=ngettext("{n} card", "{n} cards", len(f)).format(n=len(f)))
+        parts.append(safe(f"{whose} ({sizes})", "bold"))
         parts.append(forest_table(rules, f))
     if seat is not None:
-        parts.append(Text.assemble(safe("Your hand: ", "bold"),
+        parts.append(Text.assemble(safe(_("Your hand: "), "bold"),
                                    cards_line(rules, s.hands[seat])))
     return Group(*parts)
 
 
-def _n(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def hand_line(game: Game, seat: int) -> Text:
     """The hand of *seat*, coloured."""
-    return Text.assemble(safe("Your hand: ", "bold"),
+    return Text.assemble(safe(_("Your hand: "), "bold"),
                          cards_line(game.rules, game.state.hands[seat]))
 
 
@@ -185,20 +201,26 @@ def decision(game: Game) -> RenderableType:
     """What the game waits for and its options, numbered from 1."""
     p = game.pending
     if p is None:
-        return safe("The game is over.", "bold")
-    lines = [safe(f"{game.seat_names[p.player]}, {p.prompt}:", "bold yellow")]
+        return safe(_("The game is over."), "bold")
+    rules = game.rules
+    seats = book_of(rules).seats(game.seat_names, game.players, get_language())
+    lines = [safe(_("{name}, {prompt}:").format(name=seats[p.player],
+                                                prompt=localize(rules, p.prompt)),
+                  "bold yellow")]
     for i, a in enumerate(p.options, 1):
-        lines.append(Text.assemble(safe(f"{i:3d}. ", "cyan"), safe(str(a))))
+        lines.append(Text.assemble(safe(f"{i:3d}. ", "cyan"), safe(localize(rules, str(a)))))
     return Group(*lines)
 
 
-HELP = """Answer with an option's number or its text (a unique part of it is enough).
+def help_text() -> str:
+    """What ``help`` prints during ``forestshuffle play``."""
+    return _("""Answer with an option's number or its text (a unique part of it is enough).
   (Enter)      show the whole table again
   undo         take back your last decision (and the bots' moves after it)
   save FILE    save the game as a record (forestshuffle replay FILE, play --load FILE)
   scores       the scores now
   help         this text
-  quit         leave the game"""
+  quit         leave the game""")
 
 
 class PlaySession:
@@ -252,12 +274,12 @@ class PlaySession:
             else:
                 self.say(hand_line(g, self.seat), decision(g))
             if not self._ask():
-                self.say(safe("Game left unfinished (save FILE keeps it; play --load FILE "
-                              "goes on).", "bold"))
+                self.say(safe(_("Game left unfinished (save FILE keeps it; play --load FILE "
+                                "goes on)."), "bold"))
                 return 0
             self._bots_play()
         self._news(final=True)
-        self.say(position(g), score_table(g.scores(), g.names, "Final scores"))
+        self.say(position(g), score_table(g.scores(), g.names, _("Final scores")))
         for note in outcome_lines(g):  # a declared win, a solo goal met or not
             self.say(safe(note, "bold"))
         return 0
@@ -271,23 +293,23 @@ class PlaySession:
             except EOFError:
                 return False
             text = raw.strip()
-            word, _, rest = text.partition(" ")
+            word, _sep, rest = text.partition(" ")
             low = word.lower()
             if not text:
                 self.say(position(g, self.seat), decision(g))
             elif low in ("quit", "exit", "q"):
                 return False
             elif low in ("help", "?", "h"):
-                self.say(safe(HELP))
+                self.say(safe(help_text()))
             elif low == "scores":
-                self.say(score_table(g.scores(), g.names, "Scores now"))
+                self.say(score_table(g.scores(), g.names, _("Scores now"), final=False))
             elif low == "undo":
                 if not self.marks:
-                    self.say(safe("Nothing to undo.", "red"))
+                    self.say(safe(_("Nothing to undo."), "red"))
                     continue
                 g.undo(len(g.actions) - self.marks.pop())
                 self.shown = min(self.shown, len(turn_summaries(g)))
-                self.say(safe("Taken back.", "green"), position(g, self.seat), decision(g))
+                self.say(safe(_("Taken back."), "green"), position(g, self.seat), decision(g))
             elif low == "save":
                 self._save(rest.strip())
             else:
@@ -310,29 +332,39 @@ class PlaySession:
             n = int(text)
             if 1 <= n <= len(opts):
                 return n - 1
-            self.say(safe(f"No option {n}: choose 1 to {len(opts)}.", "red"))
+            self.say(safe(_("No option {n}: choose 1 to {last}.").format(n=n, last=len(opts)),
+                          "red"))
             return None
-        low = text.lower()
-        labels = [str(a).lower() for a in opts]
-        exact = [i for i, lab in enumerate(labels) if lab == low]
-        found = exact or [i for i, lab in enumerate(labels) if low in lab]
+        return self._by_text(text, [str(a) for a in opts])
+
+    def _by_text(self, text: str, english: list[str]) -> int | None:
+        """The option whose label (in the language in use or in English) is *text*, or
+        holds it; compared width- and case-insensitively (full-width letters and digits as
+        ASCII)."""
+        low = fold(text)
+        rules = self.game.rules
+        labels = [(fold(localize(rules, e)), fold(e)) for e in english]
+        exact = [i for i, labs in enumerate(labels) if low in labs]
+        found = exact or [i for i, labs in enumerate(labels) if any(low in b for b in labs)]
         if len(found) == 1:
             return found[0]
         if not found:
-            self.say(safe(f"No option matches {text!r} (help lists the commands).", "red"))
+            self.say(safe(_("No option matches {text} (help lists the commands).").format(
+                text=repr(text)), "red"))
         else:
-            self.say(safe(f"{len(found)} options match {text!r}: "
-                          f"{', '.join(str(i + 1) for i in found[:12])}.", "red"))
+            self.say(safe(_("{n} options match {text}: {which}.").format(
+                n=len(found), text=repr(text),
+                which=", ".join(str(i + 1) for i in found[:12])), "red"))
         return None
 
     def _save(self, path: str) -> None:
         if not path:
-            self.say(safe("save needs a file name: save FILE", "red"))
+            self.say(safe(_("save needs a file name: save FILE"), "red"))
             return
         try:
             write_atomic(path, self.game.to_json())
         except OSError as exc:
-            self.say(safe(f"cannot save to {path}: {exc.strerror or type(exc).__name__}",
-                          "red"))
+            self.say(safe(_("cannot save to {file}: {why}").format(
+                file=path, why=exc.strerror or type(exc).__name__), "red"))
             return
-        self.say(safe(f"Saved to {path}.", "green"))
+        self.say(safe(_("Saved to {file}.").format(file=path), "green"))

@@ -14,19 +14,29 @@ if TYPE_CHECKING:
 
 
 def document_of(rules: Ruleset, names: Sequence[str], caves: Sequence[int],
-                forests: Sequence[Forest]) -> dict[str, Any]:
+                forests: Sequence[Forest], lang: str = "en") -> dict[str, Any]:
     """Forests as a document (what :func:`forestshuffle.documents.score.read_document` reads back
-    into the same forests)."""
+    into the same forests), naming species and tree symbols in *lang* (keys stay English)."""
+    from forestshuffle.i18n import resolve
+
+    lang = resolve(lang)
+
+    def _name(rules: Ruleset, sid: str) -> str:
+        return _doc_name(rules, sid, lang)
+
+    def sym(symbol: str | None) -> str | None:
+        return _symbol(rules, symbol, lang)
+
     players = []
     for p, forest in enumerate(forests):
         sites = []
         for site in forest.sites:
-            d = _site_head_document(rules, site)
+            d = _site_head_document(rules, site, lang)
             for slot, cards in site.slots.items():
                 out = d.setdefault(site.kind.slot(slot).group_name, [])
                 for c in cards:
                     h = rules.halves[c][forest.where[c][2]]
-                    out.append({"species": _name(rules, h.species), "symbol": h.symbol})
+                    out.append({"species": _name(rules, h.species), "symbol": sym(h.symbol)})
             sites.append(d)
         players.append({"name": names[p], "cave": caves[p], "forest": sites})
     doc: dict[str, Any] = {"game": rules.id, "players": players}
@@ -41,7 +51,7 @@ def document_of(rules: Ruleset, names: Sequence[str], caves: Sequence[int],
     return doc
 
 
-def _site_head_document(rules: Ruleset, site: Any) -> dict[str, Any]:
+def _site_head_document(rules: Ruleset, site: Any, lang: str = "en") -> dict[str, Any]:
     """The keys naming what opens *site*, as :func:`read_document` reads them back: a
     sapling, a generic (face-down) site by its feature, a tree (with ``feature: true`` when
     upgraded, such as a river tucked under it), or a site card by its feature."""
@@ -53,20 +63,31 @@ def _site_head_document(rules: Ruleset, site: Any) -> dict[str, Any]:
     sp = rules.species[site.species]
     if sp.kind == "tree":
         sym = rules.halves[site.card][0].symbol
-        d: dict[str, Any] = {"tree": {"species": _name(rules, sp.id), "symbol": sym} if sym
-                               else _name(rules, sp.id)}
+        name = _doc_name(rules, sp.id, lang)
+        d: dict[str, Any] = {"tree": {"species": name, "symbol": _symbol(rules, sym, lang)}
+                             if sym else name}
         base = rules.site_kinds[rules.site_kind_of(sp.site_kind or "")]
         for feat in sorted(kind.features - base.features):
             d[feat] = True
         return d
     symbol = rules.halves[site.card][0].symbol
     feat = sorted(kind.features)[0]
-    name = _name(rules, sp.id)
-    return {feat: {"species": name, "symbol": symbol} if symbol else name}
+    name = _doc_name(rules, sp.id, lang)
+    return {feat: {"species": name, "symbol": _symbol(rules, symbol, lang)} if symbol else name}
 
 
-def _name(rules: Ruleset, sid: str) -> str:
-    """How a document names species *sid*: its display name, or its id where another species
-    of the game carries the same name (two boxes' Squeakers)."""
-    name = rules.species[sid].name
-    return sid if name.lower() in rules.shared_names else name
+def _doc_name(rules: Ruleset, sid: str, lang: str) -> str:
+    """How a document names species *sid*: its name in *lang*, or its id where another
+    species of the game carries the same name in some language (two boxes' Squeakers)."""
+    from forestshuffle.i18n import book_of, fold
+
+    book = book_of(rules)
+    name = book.species(sid, lang)
+    return sid if fold(name) in book.shared else name
+
+
+def _symbol(rules: Ruleset, symbol: str | None, lang: str) -> str | None:
+    """A tree symbol as a document in *lang* writes it."""
+    from forestshuffle.i18n import book_of
+
+    return None if symbol is None else book_of(rules).symbol(symbol, lang)

@@ -25,24 +25,24 @@ class DocumentIndex:
     """The look-ups of reading documents of one compiled ruleset (see the module)."""
 
     def __init__(self, rules: Ruleset) -> None:
-        #: species by lower-case name (id, display name, alias, id without its prefix)
-        self.by_name: dict[str, str] = {}
-        shared = rules.shared_names
-        for sid, sp in rules.species.items():
-            self.by_name[sid.lower()] = sid
-            for n in (sp.name, *sp.aliases):
-                if n.lower() not in shared:
-                    self.by_name[n.lower()] = sid
-            short = sid.split(".", 1)[-1].lower()
-            if short not in shared:
-                self.by_name.setdefault(short, sid)
-        #: the same species by the names as the card set writes them (what documents
-        #: usually hold), each mapped as ``by_name`` maps its stripped lower-case form
+        from forestshuffle.i18n import book_of, fold
+
+        book = self.book = book_of(rules)
+        #: species by folded name (:func:`~forestshuffle.i18n.fold`: NFKC, case-folded) in
+        #: any installed language: id, display name, alias, id without its prefix
+        self.by_name: dict[str, str] = {
+            n: next(iter(ids)) for n, ids in book.species_by_name.items() if len(ids) == 1}
+        #: the same species by the names as the tables write them (what documents usually
+        #: hold), each mapped as ``by_name`` maps its folded form
         self.exact: dict[str, str] = {}
-        for sid, sp in rules.species.items():
-            for n in (sid, sp.name, *sp.aliases, sid.split(".", 1)[-1]):
+        names = [(sid, (sid, sp.name, *sp.aliases, sid.split(".", 1)[-1]))
+                 for sid, sp in rules.species.items()]
+        names += [(key, (n.name, *n.aliases)) for (_, section, key), n in book.names.items()
+                  if section == "species" and key in rules.species]
+        for _, forms in names:
+            for n in forms:
                 for form in (n, n.lower()):
-                    got = self.by_name.get(form.strip().lower())
+                    got = self.by_name.get(fold(form))
                     if got is not None:
                         self.exact[form] = got
         #: the tree symbols of the card set

@@ -4,7 +4,6 @@ card for a slot, and the matching of every demand to a physical card of the game
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +12,7 @@ import attrs
 from forestshuffle.core.cards import Position
 from forestshuffle.core.layouts import SlotDef
 from forestshuffle.documents.index import index_of
+from forestshuffle.i18n import _, fold, get_language
 from forestshuffle.safety import printable
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ class _Reader:
         self.exact = index.exact
         self.symbols = index.symbols
         #: display names (and aliases) that name more than one species: ids only
-        self.shared = rules.shared_names
+        self.shared = index.book.shared
         self.sides = index.sides
         self.cards = index.cards
 
@@ -72,17 +72,18 @@ class _Reader:
         is the one species that prints a half on a side *slots* accept, with *symbol* when
         given (a problem naming the ids when that does not settle it)."""
         if not isinstance(name, str) or not name.strip():
-            self.problem(where, f"a card must be a species name, not {_shown(name)}")
+            self.problem(where, _("a card must be a species name, not {value}").format(
+                value=_shown(name)))
             return None
-        sid = self.by_name.get(name.strip().lower())
-        if sid is None and name.strip().lower() in self.shared:
+        key = fold(name)
+        sid = self.by_name.get(key)
+        if sid is None and key in self.shared:
             return self._shared(name, where, slots, symbol)
         if sid is None:
-            names = sorted({sp.name for sp in self.rules.species.values()})
-            close = difflib.get_close_matches(name, names, n=3, cutoff=0.5) \
-                if len(name) <= 100 else []
-            hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
-            self.problem(where, f"unknown species {_shown(name)}{hint}")
+            close = self.index.book.suggest(name)
+            hint = _(" (did you mean {names}?)").format(
+                names=", ".join(repr(c) for c in close)) if close else ""
+            self.problem(where, _("unknown species {name}").format(name=_shown(name)) + hint)
         return sid
 
     def _shared(self, name: str, where: Where, slots: Sequence[SlotDef],
@@ -90,22 +91,34 @@ class _Reader:
         """The one species of those sharing *name* with a card that fits *slots* (a side
         they accept) and shows *symbol* there (any symbol when None), or None with a
         problem naming the ids that still fit (all of them when none does)."""
-        ids = self.shared[name.strip().lower()]
+        ids = self.shared[fold(name)]
         sides = {p for sd in slots for p in sd.accepts}
         fit = [sid for sid in ids if any(
             symbol is None or sym == symbol
             for p in sides for _, _, sym in self.cards.get((sid, p), ()))]
         if len(fit) == 1:
             return fit[0]
-        said = f"{_shown(name)} names more than one species in this game"
-        side = "this side" + ("" if symbol is None else f" with symbol {symbol!r}")
+        shown, listed = _shown(name), ", ".join(ids)
         if not slots:
-            said += f" ({', '.join(ids)})"
+            said = _("{name} names more than one species in this game ({ids}): write the "
+                     "species id").format(name=shown, ids=listed)
+        elif fit and symbol is None:
+            said = _("{name} names more than one species in this game, and {n} of them show "
+                     "on this side ({ids}): write the species id").format(
+                name=shown, n=len(fit), ids=", ".join(fit))
         elif fit:
-            said += f", and {len(fit)} of them show on {side} ({', '.join(fit)})"
+            said = _("{name} names more than one species in this game, and {n} of them show "
+                     "on this side with symbol {symbol} ({ids}): write the species id").format(
+                name=shown, n=len(fit), symbol=repr(symbol), ids=", ".join(fit))
+        elif symbol is None:
+            said = _("{name} names more than one species in this game ({ids}), and none of "
+                     "them shows on this side: write the species id").format(
+                name=shown, ids=listed)
         else:
-            said += f" ({', '.join(ids)}), and none of them shows on {side}"
-        self.problem(where, said + ": write the species id")
+            said = _("{name} names more than one species in this game ({ids}), and none of "
+                     "them shows on this side with symbol {symbol}: write the species id"
+                     ).format(name=shown, ids=listed, symbol=repr(symbol))
+        self.problem(where, said)
         return None
 
     def card(self, raw: Any, where: Where,
@@ -117,12 +130,18 @@ class _Reader:
         if type(raw) is dict or isinstance(raw, Mapping):
             if not raw.keys() <= _CARD_KEYS:
                 extra = set(raw) - _CARD_KEYS
-                self.problem(where, f"unknown key(s) {sorted(extra)} in a card")
+                self.problem(where, _("unknown key(s) {keys} in a card").format(
+                    keys=sorted(extra)))
             symbol = raw.get("symbol")
+            if isinstance(symbol, str) and symbol not in self.symbols:
+                found = self.index.book.find_symbol(symbol)  # in another language
+                symbol = found[0] if len(found) == 1 else symbol
             if symbol is not None and (not isinstance(symbol, str) or
                                        symbol not in self.symbols):
-                self.problem(where, f"unknown tree symbol {_shown(symbol)} "
-                                    f"(known: {', '.join(self.rules.symbols)})")
+                lang = get_language()
+                known = ", ".join(self.index.book.symbol(s, lang) for s in self.rules.symbols)
+                self.problem(where, _("unknown tree symbol {value} (known: {known})").format(
+                    value=_shown(symbol), known=known))
                 return None
             raw = raw.get("species")
         sid = self.exact.get(raw) if type(raw) is str else None
@@ -205,7 +224,7 @@ def _check_sharing(r: _Reader, ds: list[_Demand], where: str,
     if len(ds) <= 1:
         return
     rules = r.rules
-    for _, tag, mx in hosted:
+    for _group, tag, mx in hosted:
         if all(tag in rules.species[d.species].tags for d in ds) and (
                 mx is None or len(ds) <= mx):
             return

@@ -38,7 +38,9 @@ class DocumentError(ForestShuffleError, ValueError):
 
     def __init__(self, problems: Sequence[DocumentProblem]) -> None:
         self.problems = list(problems)
-        head = f"{len(self.problems)} problem(s) in the document"
+        from forestshuffle.i18n import gettext
+
+        head = gettext("{n} problem(s) in the document").format(n=len(self.problems))
         super().__init__(head + ":\n" + "\n".join(f"  - {p}" for p in self.problems))
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from forestshuffle.core.layouts import SiteKind, four_sided
+from forestshuffle.i18n import Translation, package_translations
 from forestshuffle.kinds import (
     CountKind,
     DeckBuilder,
@@ -34,6 +35,11 @@ CORE_STEP_KINDS: tuple[StepKind, ...] = (*TURN_STEPS, *PLAY_STEPS, *SETUP_STEPS,
 
 class CoreKinds:
     """Hook implementations of the core (registered as plugin ``forestshuffle``)."""
+
+    @hookimpl
+    def forestshuffle_translations(self) -> Iterable[Translation]:
+        """The game's terms and the core's site kinds in every language the core ships."""
+        return package_translations("forestshuffle.i18n", "forestshuffle")
 
     @hookimpl
     def forestshuffle_site_kinds(self) -> Iterable[SiteKind]:

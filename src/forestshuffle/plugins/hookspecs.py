@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from forestshuffle.core.layouts import SiteKind
     from forestshuffle.core.ruleset import RulesetSpec
     from forestshuffle.core.spec import ExpansionSpec
+    from forestshuffle.i18n import Translation
     from forestshuffle.kinds import (
         CountKind,
         DeckBuilder,
@@ -145,4 +146,15 @@ def forestshuffle_expansions() -> Iterable[ExpansionSpec]:
     """Expansions this plugin makes available: card sets a ruleset that accepts them
     (``RulesetSpec.expansions``) mixes into its deck, with the changes they make to the other
     sets' cards while mixed in."""
+    return ()
+
+
+@hookspec
+def forestshuffle_translations() -> Iterable[Translation]:
+    """Names in other languages: one :class:`~forestshuffle.i18n.Translation` table per
+    language (``zh-Hans``, ``ja``...), usually read from the plugin's package data with
+    :func:`~forestshuffle.i18n.package_translations`. A table names species (by id), tree
+    symbols, tags, site kinds, rulesets, card sets, expansions and terms, with aliases input
+    also accepts. Checked when a ruleset is built: a table must name every species of its
+    plugin's card sets and give no name to two species (``docs/languages.md``)."""
     return ()

@@ -32,6 +32,7 @@ from forestshuffle.errors import (
     PluginError,
     UnknownRulesetError,
 )
+from forestshuffle.i18n import NameBook, Translation
 from forestshuffle.kinds import (
     CountKind,
     DeckBuilder,
@@ -79,6 +80,7 @@ HOOKS: dict[str, tuple[str, str, type[Any], str]] = {
     "forestshuffle_event_types": ("event type", "type_name", PluginEvent, "events"),
     "forestshuffle_action_types": ("action type", "type_name", Action, "actions"),
     "forestshuffle_expansions": ("expansion", "id", ExpansionSpec, ""),
+    "forestshuffle_translations": ("translation table", "id", Translation, ""),
 }
 #: Hooks whose items are classes (subclasses of the class named in HOOKS), not instances.
 CLASS_HOOKS = frozenset({"forestshuffle_event_types", "forestshuffle_action_types"})
@@ -320,6 +322,11 @@ class PluginHost:
                 self._overridden.popitem(last=False)
         return rs
 
+    def translations(self) -> list[tuple[str, Translation]]:
+        """Every translation table contributed, with its plugin, in table order."""
+        got = self.contributions()["forestshuffle_translations"]
+        return [got[k] for k in sorted(got)]
+
     def expansion_specs(self) -> dict[str, ExpansionSpec]:
         """Every expansion contributed, by id."""
         return {k: item for k, (_, item)
@@ -435,6 +442,7 @@ class PluginHost:
         if not overrides:
             rs = self._build(spec, chosen, reg, versions, values)
             rs.expansions = exp_ids
+            rs.i18n = NameBook(rs, self.translations())
             return rs
         chosen = apply_overrides(chosen, overrides)
         try:
@@ -447,6 +455,7 @@ class PluginHost:
                                 f"the ruleset does not compile with them: {exc}") from None
         rs.overrides = dict(overrides)
         rs.expansions = exp_ids
+        rs.i18n = NameBook(rs, self.translations(), overrides.get("names"))
         probe_overrides(rs, overrides)
         return rs
 

@@ -12,6 +12,9 @@ An override file (TOML or JSON) or mapping has two optional tables::
     cost = 3                          # also: bonus, triggers, score, tags, needs,
                                       # sharing (a slot rule: {kind = "shares_slot", ...})
 
+    [names.ja."base.silver_fir"]     # names per language (species id or tree symbol)
+    aliases = ["もみの木"]              # more names input accepts; name = "..." renames
+
 Overrides are applied when the ruleset is compiled and validated like plugin data: a bad
 entry raises :class:`~forestshuffle.errors.CardDataError` naming ``overrides``, the card or
 species and the field. Games record their overrides, so a saved game loads with them.
@@ -98,12 +101,12 @@ def load_overrides(source: str | Path | Mapping[str, Any] | None) -> dict[str, A
                             f"path of a file, not {type(source).__name__}")
     if not isinstance(data, dict):
         raise CardDataError(PLUGIN, "overrides", "(top)", "must be a table/object")
-    extra = set(data) - {"cards", "species"}
+    extra = set(data) - {"cards", "species", "names"}
     if extra:
         raise CardDataError(PLUGIN, "overrides", "(top)",
                             f"unknown key(s) {printable(str(sorted(extra)))[:200]} (known: "
-                            "cards, species)")
-    for key in ("cards", "species"):
+                            "cards, species, names)")
+    for key in ("cards", "species", "names"):
         if key in data and not isinstance(data[key], dict):
             raise CardDataError(PLUGIN, "overrides", key, "must be a table/object")
     return data

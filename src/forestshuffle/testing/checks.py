@@ -350,6 +350,9 @@ class CardSetReport:
     effect_kinds: frozenset[str] = frozenset()  #: effect kinds the cards name
     effect_kinds_seen: frozenset[str] = frozenset()  #: step kinds that ran in the games
     never_played: tuple[str, ...] = ()  #: species no game put into a forest (for information)
+    #: what is worth fixing but does not fail the check (``translations``: names missing in a
+    #: language the core or a plugin ships)
+    warnings: tuple[Problem, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -363,8 +366,29 @@ class CardSetReport:
 
     def __str__(self) -> str:
         head = (f"card set check of {self.ruleset!r}: {len(self.problems)} problem(s), "
-                f"{self.games} games played")
-        return "\n".join([head, *(f"  - {p}" for p in self.problems)])
+                f"{len(self.warnings)} warning(s), {self.games} games played")
+        return "\n".join([head, *(f"  - {p}" for p in self.problems),
+                          *(f"  - warning {p}" for p in self.warnings)])
+
+
+def _check_translations(rules: Ruleset) -> list[Problem]:
+    """One warning per language and section (species, symbols, tags) with names missing."""
+    from forestshuffle.i18n import LANGUAGES, book_of
+
+    book = book_of(rules)
+    out = []
+    for lang in sorted(set(LANGUAGES) | set(book.locales)):
+        if lang == "en":
+            continue
+        for section in ("species", "symbols", "tags"):
+            missing = book.missing(lang, section)
+            if missing:
+                shown = ", ".join(missing[:8]) + (", ..." if len(missing) > 8 else "")
+                out.append(Problem("translations", f"{section} in {lang}",
+                                   f"{len(missing)} without a name: {shown} (a plugin's "
+                                   "forestshuffle_translations hook or an override file's "
+                                   "names table gives them)"))
+    return out
 
 
 def _effect_kinds(rules: Ruleset) -> dict[str, list[str]]:
@@ -481,6 +505,12 @@ def check_card_set(
         those games end, within *max_actions* actions, without raising, and pass
         :func:`check_game` at their end.
 
+    Warnings (``report.warnings``; they do not fail the check):
+
+    ``translations``
+        species, tree symbols and tags without a name in a language the core or a plugin
+        ships (``zh-Hans``, ``ja``...).
+
     With *raise_on_problems*, raise :class:`CardSetCheckError` instead of returning a
     report that has problems.
     """
@@ -546,7 +576,7 @@ def check_card_set(
                                             f"by {', '.join(sorted(set(species)))})"))
     never = tuple(sorted(s for s in rules.species if s not in played)) if played_games else ()
     report = CardSetReport(rid, tuple(problems), played_games, frozenset(named),
-                           frozenset(seen), never)
+                           frozenset(seen), never, tuple(_check_translations(rules)))
     if raise_on_problems:
         report.raise_for_problems()
     return report
