@@ -19,8 +19,8 @@ from .decisions import Action, Decision
 from .determinize import Determinizer, infostate_key
 from .document_export import document_of
 from .errors import (
-    ConcurrentUseError,
     ArgumentError,
+    ConcurrentUseError,
     ForestShuffleError,
     IllegalActionError,
     PlayerCountError,
