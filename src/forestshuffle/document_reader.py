@@ -64,7 +64,8 @@ def _doc_data(doc: Any) -> tuple[Any, tuple[int, bool] | None]:
         try:
             check_data(doc)  # Python data: the text reader's limits (nesting, digits) too
         except InputError as exc:
-            raise DocumentError([DocumentProblem(_where_huge(doc), str(exc))]) from None
+            raise DocumentError([DocumentProblem(_where_huge(doc), f"malformed JSON: {exc}")]) \
+                from None
         return doc, scan_shape(doc)
     except InputError as exc:
         raise DocumentError([DocumentProblem("", f"malformed JSON: {exc}")]) from None
