@@ -334,7 +334,8 @@ class Game:
         return record.dumps(self, indent=indent)
 
     def redacted_record(self, player: int) -> dict[str, Any]:
-        """The record as *player* may know it (see :func:`forestshuffle.records.record.redacted`)."""
+        """The record as *player* may know it (see
+        :func:`forestshuffle.records.record.redacted`)."""
         return record.redacted(self, self._check_player(player, "player"))
 
     @classmethod
@@ -425,8 +426,8 @@ class Game:
         return codec_of(self.rules).mask(self.legal_actions())
 
     def observation(self, player: int) -> Any:
-        """*player*'s view as a fixed-shape numpy array (see :mod:`forestshuffle.search.observation`;
-        needs numpy: ``pip install forestshuffle[rl]``)."""
+        """*player*'s view as a fixed-shape numpy array (see
+        :mod:`forestshuffle.search.observation`; needs numpy: ``pip install forestshuffle[rl]``)."""
         return observe(self.rules, self.players, self.view(player))
 
     def __getstate__(self) -> dict[str, Any]:
