@@ -69,7 +69,8 @@ def documented_modules() -> set[str]:
     targets and the guides' mentions), with their parent packages."""
     named: set[str] = set()
     for page in DOCS.rglob("*.md"):
-        named.update(re.findall(r"forestshuffle(?:\.[a-z_]+)+", page.read_text(encoding="utf-8")))
+        text = page.read_text(encoding="utf-8")
+        named.update(re.findall(r"forestshuffle(?:\.[a-z_][a-z0-9_]*)+", text))
     out = set()
     for name in named:
         parts = name.split(".")

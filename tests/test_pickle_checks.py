@@ -99,3 +99,13 @@ def test_a_pickle_that_is_not_a_game_is_refused(change: Any) -> None:
 def test_a_pickle_that_is_not_a_dict_is_refused() -> None:
     with pytest.raises(PickleError):
         _unpickled(["rules", "players"])
+
+
+@pytest.mark.parametrize(("key", "value"), [("names", "0 "), ("names", ("A", "B")),
+                                            ("players", 2.0), ("players", True),
+                                            ("origin", None), ("events", ())])
+def test_parameters_of_another_type_are_refused(key: str, value: Any) -> None:
+    state = dict(_game().__getstate__())
+    state[key] = value
+    with pytest.raises(PickleError):
+        _unpickled(state)

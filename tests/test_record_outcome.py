@@ -161,3 +161,15 @@ def test_other_overrides_for_a_record_are_refused_not_ignored(tmp_path: Any) -> 
     missing = tmp_path / "missing.toml"
     with pytest.raises(fs.DocumentError, match="played with"):
         fs.score_document(g.to_json(), overrides=str(missing))
+
+
+def test_the_cli_refuses_overrides_for_a_record_even_a_missing_file(tmp_path: Any,
+                                                                     capsys: Any) -> None:
+    g = _played("base", {}, (), 2, 3)
+    path = tmp_path / "game.json"
+    path.write_text(g.to_json(), encoding="utf-8")
+    for overrides in (tmp_path / "missing.toml", tmp_path / "fix.json"):
+        if overrides.suffix == ".json":
+            overrides.write_text('{"species": {}}', encoding="utf-8")
+        assert main(["score", str(path), "--overrides", str(overrides)]) != 0
+        assert "played with" in capsys.readouterr().err

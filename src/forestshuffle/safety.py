@@ -132,6 +132,13 @@ def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:
     _walk(value, limit, ints=False)
 
 
+def check_data(value: Any) -> None:
+    """Raise :class:`InputError` unless Python data (a document or a record given as objects,
+    not text) keeps the limits of :func:`read_json`: nested at most :data:`MAX_DEPTH` deep,
+    whole numbers of at most :data:`MAX_INT_DIGITS` digits."""
+    _walk(value, MAX_DEPTH, ints=True)
+
+
 def _walk(value: Any, limit: int, ints: bool) -> int:
     """Check the nesting of *value* (and with *ints*, that every whole number has at most
     :data:`MAX_INT_DIGITS` digits); the number of mapping keys in it."""

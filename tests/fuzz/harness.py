@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, settings
 
 import forestshuffle as fs
 
-SURFACES = ("actions", "records", "documents", "overrides", "plugins", "views/undo")
+SURFACES = ("actions", "records", "documents", "overrides", "plugins", "views/undo", "pickles",
+            "trusted", "rl actions", "record score")
 #: the scale of a soak run (``pytest --fs-soak`` or ``FORESTSHUFFLE_SOAK=1``) when
 #: ``$FORESTSHUFFLE_FUZZ_SCALE`` does not say
 SOAK_SCALE = 40
@@ -50,6 +51,7 @@ class Counts:
     """The outcomes on one surface."""
 
     tried: int = 0
+    refused_right: int = 0
     accepted_wrongly: int = 0
     refused_wrongly: int = 0
     crashed: int = 0
@@ -88,6 +90,7 @@ class Tally:
             if valid is True:
                 c.refused_wrongly += 1
                 raise FuzzFailure(f"{surface}: a valid input was refused: {exc}") from exc
+            c.refused_right += 1
             return None
         except Exception as exc:
             c.crashed += 1
@@ -103,16 +106,17 @@ class Tally:
 
     def table(self) -> list[str]:
         """The figures as lines of text."""
-        head = (f"{'surface':<12} {'tried':>8} {'accepted wrongly':>17} {'refused wrongly':>16} "
-                f"{'crashed':>8} {'state changed':>14}")
+        head = (f"{'surface':<12} {'tried':>8} {'refused right':>14} {'accepted wrongly':>17} "
+                f"{'refused wrongly':>16} {'crashed':>8} {'state changed':>14}")
         lines = [head]
         total = Counts()
         for s, c in self.counts.items():
-            lines.append(f"{s:<12} {c.tried:>8} {c.accepted_wrongly:>17} "
+            lines.append(f"{s:<12} {c.tried:>8} {c.refused_right:>14} {c.accepted_wrongly:>17} "
                          f"{c.refused_wrongly:>16} {c.crashed:>8} {c.state_changed:>14}")
             for f in attrs.fields(Counts):
                 setattr(total, f.name, getattr(total, f.name) + getattr(c, f.name))
-        lines.append(f"{'all':<12} {total.tried:>8} {total.accepted_wrongly:>17} "
+        lines.append(f"{'all':<12} {total.tried:>8} {total.refused_right:>14} "
+                     f"{total.accepted_wrongly:>17} "
                      f"{total.refused_wrongly:>16} {total.crashed:>8} {total.state_changed:>14}")
         return lines
 

@@ -237,6 +237,8 @@ def forest_points(rules: Ruleset, forests: Sequence[Forest], player: int) -> int
         if grouped:
             for cs, cards in grouped.values():
                 total += sum(_points_of(cs)(ctx, cards))
+        if type(total) is not int:  # a plugin's fractions: what a compiled build refuses
+            raise TypeError(f"points must be whole numbers, not {type(total).__name__}")
     except ForestShuffleError:
         raise
     except Exception as exc:
@@ -316,6 +318,8 @@ def score_forest(
                     line.points += p
                     reasons.append(r)
                     total += p
+        if type(total) is not int:  # a plugin's fractions: what a compiled build refuses
+            raise TypeError(f"points must be whole numbers, not {type(total).__name__}")
     except ForestShuffleError:
         raise
     except Exception as exc:
@@ -324,6 +328,14 @@ def score_forest(
             raise
         raise err from exc
     return total, lines
+
+
+def _whole(got: Any, points: bool) -> None:
+    """TypeError unless a scorer's result holds whole points (an int; a points-only scorer
+    gives the points, a full one (points, reason))."""
+    p = got if points else got[0]
+    if type(p) is not int:
+        raise TypeError(f"points must be whole numbers, not {type(p).__name__} {p!r}")
 
 
 def _failure(
@@ -344,11 +356,12 @@ def _failure(
                 continue
             hp = plan[card][hi]
             for culprit in hp.singles:
-                (_points_of(culprit) if points else culprit.fn)(ctx, card)
+                _whole((_points_of(culprit) if points else culprit.fn)(ctx, card), points)
             for cs in hp.groups:
                 grouped.setdefault(cs.group, (cs, []))[1].append(card)
         for culprit, cards in grouped.values():
-            (_points_of(culprit) if points else culprit.fn)(ctx, cards)
+            for got in (_points_of(culprit) if points else culprit.fn)(ctx, cards):
+                _whole(got, points)
     except ForestShuffleError as again:
         return again
     except Exception as again:

@@ -21,7 +21,14 @@ from forestshuffle.documents.match import (
     _slot_demand,
 )
 from forestshuffle.errors import ForestShuffleError, OptionError
-from forestshuffle.safety import MAX_RECORD_BYTES, InputError, check_name, read_json, strict_int
+from forestshuffle.safety import (
+    MAX_RECORD_BYTES,
+    InputError,
+    check_data,
+    check_name,
+    read_json,
+    strict_int,
+)
 
 if TYPE_CHECKING:
     from forestshuffle.core.compiled import CompiledHalf
@@ -56,9 +63,36 @@ def _doc_data(doc: Any) -> tuple[Any, tuple[int, bool] | None]:
     try:
         if isinstance(doc, str | bytes | bytearray):
             return read_json(doc, limit=MAX_RECORD_BYTES), None
+        try:
+            check_data(doc)  # Python data: the text reader's limits (nesting, digits) too
+        except InputError as exc:
+            raise DocumentError([DocumentProblem(_where_huge(doc), f"malformed JSON: {exc}")]) \
+                from None
         return doc, scan_shape(doc)
     except InputError as exc:
         raise DocumentError([DocumentProblem("", f"malformed JSON: {exc}")]) from None
+
+
+def _where_huge(doc: Any) -> str:
+    """Where in a document given as Python data the first whole number of too many digits
+    lies, as the problems name places (``player 1, cave``); "" when it is not found (data
+    nested too deep: the walk stops at the depth limit)."""
+    from forestshuffle.safety import MAX_DEPTH, MAX_INT_DIGITS
+
+    big = 10**MAX_INT_DIGITS
+    stack: list[tuple[Any, list[str], int]] = [(doc, [], 0)]
+    while stack:
+        v, path, depth = stack.pop()
+        if type(v) is int and not -big < v < big:
+            return ", ".join(path)
+        if depth >= MAX_DEPTH:
+            continue
+        if isinstance(v, Mapping):
+            stack.extend((x, [*path, str(k)[:40]], depth + 1) for k, x in v.items())
+        elif isinstance(v, list | tuple):
+            stack.extend((x, [*path, f"{'player' if not path else 'item'} {i + 1}"],
+                          depth + 1) for i, x in enumerate(v))
+    return ""
 
 
 def read_document(

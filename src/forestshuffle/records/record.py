@@ -54,7 +54,7 @@ from forestshuffle.safety import (
     MAX_EVENTS,
     MAX_RECORD_BYTES,
     InputError,
-    check_depth,
+    check_data,
     printable,
     read_json,
     strict_int,
@@ -448,7 +448,7 @@ def check_record(data: Any, rules: Ruleset | None = None, *, parsed: bool = Fals
     installed ones are a RecordError, not a warning."""
     if isinstance(data, dict) and not parsed:
         try:
-            check_depth(data)
+            check_data(data)  # nesting and digits, as the text reader checks them
         except InputError as exc:
             raise RecordError(str(exc)) from None
     if not isinstance(data, dict):

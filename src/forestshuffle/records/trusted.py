@@ -33,6 +33,7 @@ from forestshuffle.records.record import (
     action_from_dict,
     event_from_dict,
 )
+from forestshuffle.safety import MAX_DEPTH, MAX_RECORD_BYTES, InputError, check_depth, strict_int
 
 if TYPE_CHECKING:
     from forestshuffle.core.ruleset import Ruleset
@@ -49,7 +50,23 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 def parse(text: str | bytes) -> Any:
     """The JSON value of *text*: through orjson when installed (unless the record's seed is
-    beyond the 64 bits orjson reads as whole numbers), else the standard library."""
+    beyond the 64 bits orjson reads as whole numbers), else the standard library; within the
+    structural limits of the checked load: at most
+    :data:`~forestshuffle.safety.MAX_RECORD_BYTES`, nested at most
+    :data:`~forestshuffle.safety.MAX_DEPTH` deep (RecordError otherwise)."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"not a readable record: more than {MAX_RECORD_BYTES} bytes")
+    value = _parse(text)
+    try:
+        check_depth(value)
+    except InputError as exc:
+        raise RecordError(f"not a readable record: {exc}") from None
+    return value
+
+
+def _parse(text: str | bytes) -> Any:
     if _loads is not None:
         try:
             value = _loads(text)
@@ -61,7 +78,10 @@ def parse(text: str | bytes) -> Any:
     try:
         return json.loads(text)
     except (ValueError, TypeError) as exc:
-        raise RecordError(f"not a JSON record: {exc}") from None
+        raise RecordError(f"not a JSON record: {str(exc)[:200]}") from None
+    except RecursionError:
+        raise RecordError(f"not a readable record: nested more than {MAX_DEPTH} deep") \
+            from None
 
 
 Entry = tuple[int, Decoder | None]
@@ -110,6 +130,20 @@ def _events(raw: list[Any], rules: Ruleset) -> list[ev.Event]:
     return events
 
 
+def _check_positions(actions: list[tuple[Action, int]], setup: Any, n: int) -> None:
+    """Each action starts at an event of the log after the set-up, in order (what ``undo``
+    folds back to): RecordError otherwise."""
+    if not strict_int(setup) or not 0 <= setup <= n:
+        raise RecordError("a trusted record whose set-up is not a part of its log",
+                          path="$.setup")
+    last = setup
+    for i, (a, at) in enumerate(actions):
+        if not isinstance(a, Action) or not strict_int(at) or not last <= at < n:
+            raise RecordError(f"a trusted record whose action {i} does not start at an event "
+                              "of its log, in order", path=f"$.actions[{i}]")
+        last = at
+
+
 def _action(d: Any, index: int, rules: Ruleset) -> tuple[Action, int]:
     name = d["type"]
     cls = ACTION_TYPES.get(name) or rules.registry.actions.get(name)
@@ -155,6 +189,7 @@ def _load(game_cls: Any, text: str | bytes, rules: Ruleset | None) -> Any:
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RecordError(f"a trusted record that does not load: {type(exc).__name__} "
                           f"{str(exc)[:80]} (load it checked to find where)") from None
+    _check_positions(game.actions, game.setup_events, len(events))
     state = game.state
     try:
         fold(state, events, game.events)

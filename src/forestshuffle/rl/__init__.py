@@ -32,11 +32,13 @@ from pettingzoo.utils import wrappers
 
 from forestshuffle.core.game import Game, new_game
 from forestshuffle.core.ruleset import Ruleset
+from forestshuffle.errors import IllegalActionError
 from forestshuffle.plugins.manager import get_ruleset
+from forestshuffle.safety import printable
 from forestshuffle.search.codec import codec_of
 from forestshuffle.search.observation import observation_size
 
-__all__ = ["ForestShuffleEnv", "env", "raw_env"]
+__all__ = ["ForestShuffleEnv", "action_code", "env", "raw_env"]
 
 
 class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
@@ -117,16 +119,19 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         return {"observation": g.observation(p), "action_mask": mask}
 
     def step(self, action: Any) -> None:
-        """Apply the selected agent's action code (an illegal code raises
-        IllegalActionError; a finished agent's step must be None)."""
+        """Apply the selected agent's action code: an integer (a Python ``int`` or a NumPy
+        integer, not a bool) from 0 to ``num_distinct_actions - 1``; anything else (``0.7``,
+        ``"0"``, ``None``, ``nan``) and an illegal code raise IllegalActionError, the game
+        unchanged. A finished agent's step must be None."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         g = self.game
         assert g is not None
+        code = action_code(action, g.num_distinct_actions)
         self._cumulative_rewards[agent] = 0.0
-        g.apply(g.decode(int(action)))
+        g.apply(g.decode(code))
         self.rewards = {a: 0.0 for a in self.agents}
         if g.is_over:
             for a, r in zip(self.possible_agents, g.returns(), strict=True):
@@ -148,6 +153,22 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def action_code(action: Any, size: int) -> int:
+    """*action* as an action code: an integer (``int`` or a NumPy integer, a 0-d integer
+    array too; never a bool, a float or a text) from 0 to *size* - 1, else
+    IllegalActionError."""
+    if isinstance(action, np.ndarray) and action.shape == () and \
+            np.issubdtype(action.dtype, np.integer):
+        action = action.item()
+    if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+        raise IllegalActionError(f"an action is an integer code from 0 to {size - 1}, not "
+                                 f"{type(action).__name__} {printable(repr(action))[:40]}")
+    code = int(action)
+    if not 0 <= code < size:
+        raise IllegalActionError(f"no action code {code} (codes run from 0 to {size - 1})")
+    return code
 
 
 def raw_env(ruleset: str | Ruleset = "base", players: int = 2, **kwargs: Any) -> ForestShuffleEnv:

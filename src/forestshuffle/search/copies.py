@@ -244,6 +244,11 @@ _PICKLED = ("rules", "players", "seed", "origin", "names", "seat_names", "events
             "setup_events")
 
 
+_PICKLED_TYPES: tuple[tuple[str, type], ...] = (
+    ("players", int), ("seed", int), ("origin", str), ("names", list), ("seat_names", list),
+    ("events", list), ("actions", list), ("setup_events", int))
+
+
 def game_setstate(game: GameLike, data: dict[str, Any]) -> None:
     """Restore a pickled game as the checked record load does
     (:func:`forestshuffle.records.loading.load`): its parameters checked, the set-up re-derived from
@@ -261,6 +266,10 @@ def game_setstate(game: GameLike, data: dict[str, Any]) -> None:
     rules = data["rules"]
     if not isinstance(rules, Ruleset):
         raise PickleError("a pickled game's ruleset is not a Ruleset")
+    for key, typ in _PICKLED_TYPES:
+        if type(data[key]) is not typ:
+            raise PickleError(f"a pickled game's {key} must be a {typ.__name__}, not "
+                              f"{type(data[key]).__name__}")
     try:
         rec = record.to_dict(SimpleNamespace(**{k: data[k] for k in _PICKLED}))
     except Exception as exc:
