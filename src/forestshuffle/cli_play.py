@@ -140,7 +140,8 @@ def replay(file: str, step: bool, html: Path | None, trust_setup: bool, as_json:
             out.print(safe(line))
         out.print(position_of(g.rules, g.state, g.names, g.seat_names))
     out.print(score_table(g.scores(), g.names,
-                          "Final scores" if g.is_over else "Scores so far (unfinished)"))
+                          "Final scores" if g.is_over else "Scores so far (unfinished)",
+                          final=g.is_over))
     for note in outcome_lines(g):  # a declared win, a solo goal met or not
         out.print(safe(note, "bold"))
     if html is not None:
