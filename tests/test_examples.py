@@ -5,6 +5,7 @@ base game and plays to the end."""
 from __future__ import annotations
 
 import importlib
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -151,3 +152,18 @@ def test_the_fan_expansion_and_the_taught_card_data_pass_mypy_strict(tmp_path: P
     report, status = _mypy_strict(taught, FAN_EXPANSION / "forestshuffle_example",
                                   cache=tmp_path / "cache")
     assert status == 0, report
+
+
+def test_the_texts_count_the_example_species_right(expansion: ModuleType) -> None:
+    """The plugin guide, the example's docstring and its package description say how many
+    species the example adds: as many as it has."""
+    words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+    n = len(expansion.SPECIES)
+    texts = {
+        "guide": (ROOT / "docs" / "plugins" / "writing-a-plugin.md").read_text(encoding="utf-8"),
+        "docstring": expansion.__doc__ or "",
+        "pyproject": (FAN_EXPANSION / "pyproject.toml").read_text(encoding="utf-8"),
+    }
+    for where, text in texts.items():
+        said = {k for k, w in words.items() if re.search(rf"\b{w}\s+new\s+species", text, re.I)}
+        assert said == {n}, (where, said, n)
