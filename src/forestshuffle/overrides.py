@@ -191,6 +191,14 @@ def _make_converter() -> cattrs.Converter:
         return dict(value)
 
     conv.register_structure_hook_func(lambda t: t == dict[str, Any], args)
+
+    def spec_entry(value: Any, _: Any) -> Any:
+        if isinstance(value, Spec):  # a plugin's own (an option's card changes): as it is
+            return value
+        return entry_hook(value, _SpecEntry)
+
+    entry_hook = conv.get_structure_hook(_SpecEntry)
+    conv.register_structure_hook(_SpecEntry, spec_entry)
     # lists of entries and names: a list (JSON, TOML) or a tuple; cattrs would take any
     # iterable, a text too
     defaults = {t: conv.get_structure_hook(t) for t in (
@@ -210,7 +218,10 @@ _CONVERTER = _make_converter()
 
 def _structure(raw: Any, cls: type[Any], item: str, where: str) -> Any:
     """*raw* as a *cls*, or CardDataError naming the field at fault (its path from the card
-    or species: ``halves[0].position``, below *where*) and what is wrong."""
+    or species: ``halves[0].position``, below *where*) and what is wrong. A Spec (a plugin's
+    own, in an option's card changes) is kept as it is."""
+    if isinstance(raw, Spec):
+        return raw
     if not isinstance(raw, Mapping):
         raise CardDataError(PLUGIN, item, where, "must be a table/object")
     try:
@@ -246,9 +257,12 @@ def _data_error(exc: Exception, item: str, where: str) -> CardDataError:
     return CardDataError(PLUGIN, item, path or where, problem)
 
 
-def _spec(entry: _SpecEntry, item: str, field: str) -> Spec:
-    """The Spec of a structured entry; its args checked (no fractions; no negative points
-    in scoring; counts named; a trigger's effect a non-empty list of specs)."""
+def _spec(entry: _SpecEntry | Spec, item: str, field: str) -> Spec:
+    """The Spec of a structured entry (a Spec given as such is kept); its args checked (no
+    fractions; no negative points in scoring; counts named; a trigger's effect a non-empty
+    list of specs)."""
+    if isinstance(entry, Spec):
+        return entry
     args = dict(entry.args)
     _check_values(args, item, f"{field}.args", points=field.startswith("score"))
     for key in ("count", "of"):  # the names of counts (``tag:bird``) in scoring
