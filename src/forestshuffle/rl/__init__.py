@@ -42,12 +42,13 @@ from pettingzoo.utils import wrappers
 from ..codec import codec_of
 from ..errors import ArgumentError, IllegalActionError
 from ..game import Game, new_game
-from ..observation import observation_size
+from ..observation import observation_size, observe
 from ..plugins import get_ruleset
 from ..ruleset import Ruleset
+from ..views import PlayerView
 
 __all__ = ["ForestShuffleEnv", "IllegalAction", "env", "extensions_space", "extensions_text",
-           "raw_env", "table_text"]
+           "observation_of", "raw_env", "table_text"]
 
 #: what an illegal action code does: raise IllegalActionError, or end the game with a penalty
 IllegalAction = Literal["raise", "penalty"]
@@ -61,11 +62,17 @@ def extensions_space() -> spaces.Text:
                        charset="".join(chr(c) for c in range(32, 127)))
 
 
-def extensions_text(game: Game, player: int) -> str:
-    """*player*'s view of the plugins' parts of the state (``view.extensions``) as compact
-    JSON (keys sorted, ASCII; a tuple is a list): ``{}`` for a ruleset without any."""
-    ext = game.view(player).extensions
+def extensions_text(view: PlayerView) -> str:
+    """A view's plugin parts (``view.extensions``) as compact JSON (keys sorted, ASCII; a
+    tuple is a list): ``{}`` for a ruleset without any."""
+    ext = view.extensions
     return json.dumps(ext, sort_keys=True, separators=(",", ":"), default=str) if ext else "{}"
+
+
+def observation_of(game: Game, player: int) -> tuple[Any, str]:
+    """*player*'s observation vector and extensions text, from one view of the game."""
+    view = game.view(player)
+    return observe(game.rules, game.players, view), extensions_text(view)
 
 
 def table_text(game: Game, *, colour: bool = False, width: int = 120) -> str:
@@ -167,8 +174,8 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         pend = g.pending
         if pend is not None and pend.player == p:
             mask[codec_of(self.rules).codes(pend.options)] = 1
-        return {"observation": g.observation(p), "action_mask": mask,
-                "extensions": extensions_text(g, p)}
+        vector, extensions = observation_of(g, p)
+        return {"observation": vector, "action_mask": mask, "extensions": extensions}
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action code (an illegal code: see ``illegal_action``;

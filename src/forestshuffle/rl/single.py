@@ -40,7 +40,7 @@ from ..game import Game, new_game
 from ..observation import observation_size
 from ..plugins import get_ruleset
 from ..ruleset import Ruleset
-from . import IllegalAction, extensions_text, table_text
+from . import IllegalAction, observation_of, table_text
 
 __all__ = ["ENV_ID", "ForestShuffleGymEnv"]
 
@@ -106,7 +106,7 @@ class ForestShuffleGymEnv(gym.Env[Any, np.int64]):
                       for p, make in zip(others, self.opponents, strict=True)}
         self._over = False
         self._bots_play()
-        return self._observation(), self._info()
+        return self._observed()
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Apply the learner's action code, then the bots' turns up to the learner's next
@@ -120,9 +120,8 @@ class ForestShuffleGymEnv(gym.Env[Any, np.int64]):
             if self.illegal_action == "raise":
                 raise
             self._over = True
-            info = self._info()
-            info["illegal_action"] = True
-            return self._observation(), self.illegal_reward, True, False, info
+            obs, info = self._observed({"illegal_action": True})
+            return obs, self.illegal_reward, True, False, info
         self._bots_play()
         reward = 0.0
         if g.is_over:
@@ -130,7 +129,8 @@ class ForestShuffleGymEnv(gym.Env[Any, np.int64]):
             reward = float(g.returns()[self.seat])
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, self._over, False, self._info()
+        obs, info = self._observed()
+        return obs, reward, self._over, False, info
 
     def action_masks(self) -> Any:
         """One bool per action code, True for the learner's legal actions (all False once
@@ -164,12 +164,12 @@ class ForestShuffleGymEnv(gym.Env[Any, np.int64]):
         while g.pending is not None and g.pending.player != self.seat:
             g.apply(choose(self._bots[g.pending.player], g))
 
-    def _observation(self) -> Any:
-        return self._game().observation(self.seat)
-
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks(),
-                "extensions": extensions_text(self._game(), self.seat)}
+    def _observed(self, info: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+        """The learner's observation and the info (its mask and extensions, and *info*),
+        from one view of the game."""
+        vector, extensions = observation_of(self._game(), self.seat)
+        return vector, {"action_mask": self.action_masks(), "extensions": extensions,
+                        **(info or {})}
 
 
 if ENV_ID not in gym.registry:
