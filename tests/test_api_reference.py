@@ -229,3 +229,21 @@ def test_the_entry_points_come_first_in_the_reference() -> None:
     page = (REFERENCE / "forestshuffle.md").read_text(encoding="utf-8")
     objects = re.findall(r"^::: (\S+)", page, flags=re.M)
     assert objects[:3] == ["forestshuffle", "forestshuffle.new_game", "forestshuffle.Game"]
+
+
+def test_every_fenced_block_of_the_docs_renders_as_code() -> None:
+    """The docs mark code blocks ``python skip`` and ``python session`` for tests/test_docs.py;
+    rendered with the site's Markdown extensions, every fence becomes a code block (none is
+    left as a paragraph of text starting with three backticks)."""
+    import markdown
+    from mkdocs.config import load_config
+
+    config = load_config(str(MKDOCS))
+    md = markdown.Markdown(extensions=config["markdown_extensions"],
+                           extension_configs=config["mdx_configs"])
+    leaked = []
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        html = md.reset().convert(page.read_text(encoding="utf-8"))
+        leaked += [f"{page.relative_to(ROOT)}: {line[:60]}" for line in html.splitlines()
+                   if line.startswith("<p>```")]
+    assert leaked == []
