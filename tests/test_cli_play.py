@@ -165,7 +165,7 @@ def test_a_solo_game_shows_the_automated_seats_turns_and_ends_with_the_scores():
     from open_core import plugin  # the open-core test plugin (tests/open_core)
     from rich.console import Console
 
-    from forestshuffle.terminal import PlaySession
+    from forestshuffle.display.terminal import PlaySession
 
     rules = fs.PluginHost(extra=[plugin]).ruleset("test-open")
     game = fs.new_game(rules, players=1, seed=3)
@@ -188,7 +188,7 @@ def test_undo_takes_back_the_bots_moves_after_the_persons_last_answer():
     from rich.console import Console
 
     from forestshuffle.bots import HeuristicBot
-    from forestshuffle.terminal import PlaySession
+    from forestshuffle.display.terminal import PlaySession
 
     game = fs.new_game("base", 2, seed=5)
     seen: list[int] = []
@@ -246,7 +246,7 @@ def test_a_decision_with_a_single_option_is_taken_without_asking():
     from rich.console import Console
 
     from forestshuffle.bots import RandomBot
-    from forestshuffle.terminal import PlaySession
+    from forestshuffle.display.terminal import PlaySession
 
     game = fs.new_game("base", 2, seed=4)
     options_when_asked: list[int] = []
@@ -270,7 +270,7 @@ def test_the_score_table_calls_the_leader_a_winner_only_once_the_game_is_over():
 
     from rich.console import Console
 
-    from forestshuffle.terminal import score_table
+    from forestshuffle.display.terminal import score_table
 
     game = fs.new_game("base", 2, seed=4)
     for _ in range(12):
@@ -286,7 +286,7 @@ def test_the_score_table_calls_the_leader_a_winner_only_once_the_game_is_over():
     assert "winner" in shown(final=True)
     script = iter(["scores", "quit"])
     buf = io.StringIO()
-    from forestshuffle.terminal import PlaySession
+    from forestshuffle.display.terminal import PlaySession
 
     PlaySession(game, game.pending.player, {}, Console(file=buf, width=160, no_color=True),
                 read=lambda _: next(script)).run()

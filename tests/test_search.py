@@ -11,9 +11,9 @@ import pytest
 from tests.open_core import plugin
 
 import forestshuffle as fs
-from forestshuffle import search
+from forestshuffle.core.outcome import Outcome, Termination
 from forestshuffle.errors import PickleError
-from forestshuffle.outcome import Outcome, Termination
+from forestshuffle.search import copies as search
 from forestshuffle.testing.search_checks import check_search
 
 RULESETS = fs.available_rulesets()
@@ -167,7 +167,7 @@ def test_state_key_is_the_frozen_snapshot_without_walking_the_card_zones_and_for
     frozen part by part, at positions throughout a game of each ruleset, and hashes."""
     import random
 
-    from forestshuffle.search import freeze
+    from forestshuffle.search.copies import freeze
 
     rules = fs.get_ruleset(rid)
     game = fs.new_game(rid, players=rules.spec.max_players, seed=11)

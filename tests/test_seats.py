@@ -13,7 +13,7 @@ import re
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import describe
+from forestshuffle.display import describe
 
 PLAYER_NUMBER = re.compile(r"\b[Pp]layers? (\d+)\b")
 

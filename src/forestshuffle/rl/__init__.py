@@ -10,12 +10,12 @@ pettingzoo).
 Agents are the players (``player_0`` ...; a ruleset's automated seats play by themselves).
 Every decision is a step: a turn made of several decisions (play a card, then where, then
 how to pay) gives the same agent several steps in a row. An observation is a dict:
-``observation``, the player's view as :func:`forestshuffle.observation.observe` lays it out
+``observation``, the player's view as :func:`forestshuffle.search.observation.observe` lays it out
 (float32), ``action_mask``, an int8 mask over the ruleset's action codes
-(:mod:`forestshuffle.codec`), and ``extensions``, the plugins' parts of the view
+(:mod:`forestshuffle.search.codec`), and ``extensions``, the plugins' parts of the view
 (``view.extensions``) as compact JSON text; the action space is
 ``Discrete(num_distinct_actions)``. Rewards are 0 until the end, then each player's
-:meth:`~forestshuffle.game.Game.returns` (+1 / −1 in a 2-player game, 0 for a shared win).
+:meth:`~forestshuffle.core.game.Game.returns` (+1 / −1 in a 2-player game, 0 for a shared win).
 An illegal action code raises :class:`~forestshuffle.errors.IllegalActionError`
 (``illegal_action="raise"``, the default) or, with ``illegal_action="penalty"``, ends the
 game: the agent that played it is paid ``illegal_reward`` (−1), the others 0, and every
@@ -39,13 +39,13 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..codec import codec_of
-from ..errors import ArgumentError, IllegalActionError
-from ..game import Game, new_game
-from ..observation import observation_size, observe
-from ..plugins import get_ruleset
-from ..ruleset import Ruleset
-from ..views import PlayerView
+from forestshuffle.core.game import Game, new_game
+from forestshuffle.core.ruleset import Ruleset
+from forestshuffle.core.views import PlayerView
+from forestshuffle.errors import ArgumentError, IllegalActionError
+from forestshuffle.plugins.manager import get_ruleset
+from forestshuffle.search.codec import codec_of
+from forestshuffle.search.observation import observation_size, observe
 
 __all__ = ["ForestShuffleEnv", "IllegalAction", "env", "extensions_space", "extensions_text",
            "observation_of", "raw_env", "table_text"]
@@ -81,7 +81,7 @@ def table_text(game: Game, *, colour: bool = False, width: int = 120) -> str:
     *colour*."""
     from rich.console import Console
 
-    from ..terminal import decision, position
+    from forestshuffle.display.terminal import decision, position
 
     buf = io.StringIO()
     seat = game.pending.player if game.pending is not None else None

@@ -3,14 +3,14 @@
 
 The learner plays seat ``seat`` (0: first); bots play the other seats (a random bot each,
 seeded from the episode's seed, unless ``opponents`` names others), between the learner's
-steps. An observation is the learner's view as :func:`forestshuffle.observation.observe`
+steps. An observation is the learner's view as :func:`forestshuffle.search.observation.observe`
 lays it out (a float32 ``Box``); the action space is ``Discrete(num_distinct_actions)``;
 :meth:`ForestShuffleGymEnv.action_masks` is the mask of the legal codes, the method
 sb3-contrib's ``MaskablePPO`` calls (``info["action_mask"]`` holds it too, and
 ``info["extensions"]`` the plugins' parts of the view as JSON text). Importing the module
 registers it with Gymnasium as :data:`ENV_ID`: ``gymnasium.make(ENV_ID, ruleset="base")``.
 The reward is 0 until the
-game ends, then the learner's :meth:`~forestshuffle.game.Game.returns`. An illegal code ends
+game ends, then the learner's :meth:`~forestshuffle.core.game.Game.returns`. An illegal code ends
 the episode with ``illegal_reward`` (−1) by default (``illegal_action="penalty"``, what
 Gymnasium's env checker and random exploration expect), or raises
 :class:`~forestshuffle.errors.IllegalActionError` (``illegal_action="raise"``).
@@ -32,15 +32,15 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..bots import RandomBot
-from ..bots.base import choose
-from ..codec import codec_of
-from ..errors import ArgumentError, IllegalActionError
-from ..game import Game, new_game
-from ..observation import observation_size
-from ..plugins import get_ruleset
-from ..ruleset import Ruleset
-from . import IllegalAction, observation_of, table_text
+from forestshuffle.bots import RandomBot
+from forestshuffle.bots.base import choose
+from forestshuffle.core.game import Game, new_game
+from forestshuffle.core.ruleset import Ruleset
+from forestshuffle.errors import ArgumentError, IllegalActionError
+from forestshuffle.plugins.manager import get_ruleset
+from forestshuffle.rl import IllegalAction, observation_of, table_text
+from forestshuffle.search.codec import codec_of
+from forestshuffle.search.observation import observation_size
 
 __all__ = ["ENV_ID", "ForestShuffleGymEnv"]
 

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from forestshuffle.core.game import Game
 
 #: the environment variable ``--fs-soak`` sets (``forestshuffle.testing.checks.SOAK_ENV``)
 SOAK_ENV = "FORESTSHUFFLE_SOAK"
@@ -93,7 +93,7 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ[SOAK_ENV] = "1"
     from hypothesis import settings
 
-    from . import machine  # registers the profiles
+    from forestshuffle.testing import machine  # registers the profiles
 
     examples = size if isinstance(size, int) else BATCH if isinstance(size, float) else None
     profile = machine.SOAK if examples is None else settings(machine.SOAK,
@@ -101,7 +101,7 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.register_profile("forestshuffle-soak", profile)
     settings.load_profile("forestshuffle-soak")
     machine.GameMachine.TestCase.settings = profile
-    from .soak import TALLY
+    from forestshuffle.testing.soak import TALLY
 
     TALLY.report = lambda line: _write(config, line)
     TALLY.start = TALLY.last = time.monotonic()
@@ -188,7 +188,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
     """The soak's summary: games dealt, actions applied, states checked."""
     if _size(config) is None:
         return
-    from .soak import TALLY
+    from forestshuffle.testing.soak import TALLY
 
     terminalreporter.write_sep("=", "forestshuffle soak")
     terminalreporter.write_line(f"{TALLY} (states checked: check_game and check_search "
@@ -201,7 +201,7 @@ def _selected(config: pytest.Config) -> list[str]:
               if r.strip()]
     if wanted:
         return wanted
-    from ..plugins import available_rulesets
+    from forestshuffle.plugins.manager import available_rulesets
 
     return available_rulesets()
 
@@ -219,7 +219,7 @@ def fs_ruleset(request: pytest.FixtureRequest) -> str:
     rid = getattr(request, "param", None)
     if rid is None:  # pragma: no cover - only when used without parametrisation
         rid = _selected(request.config)[0]
-    from ..plugins import get_ruleset
+    from forestshuffle.plugins.manager import get_ruleset
 
     get_ruleset(str(rid))  # fail early, naming the ruleset, if it does not compile
     return str(rid)
@@ -228,8 +228,8 @@ def fs_ruleset(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 def fs_game(fs_ruleset: str) -> Game:
     """A new game of ``fs_ruleset`` (fewest players, seed 0) at its first decision."""
-    from ..game import new_game
-    from ..plugins import get_ruleset
+    from forestshuffle.core.game import new_game
+    from forestshuffle.plugins.manager import get_ruleset
 
     rules = get_ruleset(fs_ruleset)
     return new_game(rules, players=rules.spec.min_players, seed=0)
