@@ -93,17 +93,19 @@ def ruleset_of(name: str) -> fs.Ruleset:
     return fs.get_ruleset(rid)
 
 
+def finished_game(rules: fs.Ruleset, opts: Options, g: int) -> fs.Game:
+    """Seeded game *g* of *opts* between random bots, played to the end."""
+    game_seed = opts.seed + g
+    game = fs.new_game(rules, players=opts.players, seed=game_seed)
+    bots = [fs.bots.RandomBot(game_seed * 100 + p) for p in range(opts.players)]
+    fs.bots.play_out(game, bots)
+    return game
+
+
 def finished_games(ruleset: str, opts: Options) -> list[fs.Game]:
     """*opts.games* seeded games between random bots, played to the end."""
-    out = []
     rules = ruleset_of(ruleset)
-    for g in range(opts.games):
-        game_seed = opts.seed + g
-        game = fs.new_game(rules, players=opts.players, seed=game_seed)
-        bots = [fs.bots.RandomBot(game_seed * 100 + p) for p in range(opts.players)]
-        fs.bots.play_out(game, bots)
-        out.append(game)
-    return out
+    return [finished_game(rules, opts, g) for g in range(opts.games)]
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -115,9 +117,17 @@ def _selfplay(ruleset: str, opts: Options) -> Prepared:
     notes: dict[str, float] = {}
 
     def run() -> int:
-        played = finished_games(ruleset, opts)
-        notes["actions per game"] = _mean([len(g.actions) for g in played])
-        notes["events per game"] = _mean([len(g.events) for g in played])
+        # each game is dropped as soon as it is counted: a round keeps no finished game
+        # alive, so the collector's passes do not grow with the games already played
+        rules = ruleset_of(ruleset)
+        actions = events = 0
+        for g in range(opts.games):
+            game = finished_game(rules, opts, g)
+            actions += len(game.actions)
+            events += len(game.events)
+            del game
+        notes["actions per game"] = actions / opts.games
+        notes["events per game"] = events / opts.games
         return opts.games
 
     return Prepared("game", opts.games, run, notes)
@@ -208,6 +218,72 @@ def _clone(ruleset: str, opts: Options) -> Prepared:
                     {"events in the log": _mean([len(g.events) for g in games])})
 
 
+def _first_undo(ruleset: str, opts: Options) -> Prepared:
+    games = finished_games(ruleset, opts)
+
+    def run() -> int:  # every round: the first undo(1) of fresh clones of the games
+        for game in games:
+            clone(game).undo(1)
+        return len(games)
+
+    if not callable(getattr(fs.Game, "clone", None)):
+        raise Unavailable("Game has no clone()")
+    clone = operator.methodcaller("clone")
+    return Prepared("undo", len(games), run,
+                    {"events in the log": _mean([len(g.events) for g in games])})
+
+
+def _state_key(ruleset: str, opts: Options) -> Prepared:
+    if not callable(getattr(fs.Game, "state_key", None)):
+        raise Unavailable("Game has no state_key()")
+    key = operator.methodcaller("state_key")
+    games = finished_games(ruleset, opts)
+    for game in games:  # keyed in the middle of the game
+        game.undo(len(game.actions) // 2)
+
+    def run() -> int:
+        for _ in range(CLONE_PASSES):
+            for game in games:
+                key(game)
+        return CLONE_PASSES * len(games)
+
+    return Prepared("key", CLONE_PASSES * len(games), run)
+
+
+def _rl_step(ruleset: str, opts: Options) -> Prepared:
+    try:
+        import numpy as np
+
+        from forestshuffle.rl import env
+    except ImportError as exc:
+        raise Unavailable(f"no forestshuffle.rl: {exc}") from None
+    e = env(ruleset=ruleset, players=opts.players)
+
+    def play(codes: list[int] | None) -> list[int]:
+        """One game of PettingZoo steps (``last()``, then ``step()``): random legal codes,
+        seeded, or *codes* again."""
+        e.reset(seed=opts.seed)
+        rng = np.random.default_rng(opts.seed)
+        chosen: list[int] = []
+        for _agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            code = codes[len(chosen)] if codes is not None else int(
+                rng.choice(np.flatnonzero(obs["action_mask"])))
+            chosen.append(code)
+            e.step(code)
+        return chosen
+
+    codes = play(None)
+
+    def run() -> int:  # the same game every round
+        return len(play(codes))
+
+    return Prepared("step", len(codes), run)
+
+
 #: kind -> (what it measures, how it is prepared)
 KINDS: dict[str, tuple[str, Callable[[str, Options], Prepared]]] = {
     "selfplay": ("complete games between random bots (new_game, then apply each action)",
@@ -223,6 +299,11 @@ KINDS: dict[str, tuple[str, Callable[[str, Options], Prepared]]] = {
     "undo": ("undo(1) of each finished game (round k takes back the k-th last action)",
              _undo),
     "clone": ("game.clone() of each game, halfway through it", _clone),
+    "first-undo": ("the first undo(1) of a finished game (of a fresh clone of each game)",
+                   _first_undo),
+    "state-key": ("game.state_key() of each game, halfway through it", _state_key),
+    "rl-step": ("PettingZoo steps of a game (last(), a random legal code, step())",
+                _rl_step),
 }
 
 

@@ -37,7 +37,8 @@ ATTRIBUTES_TODO = {"forestshuffle.DocumentError", "forestshuffle.ScoreReport"}
 def package() -> Any:
     """The core package as the site's generator reads it (static analysis, google style)."""
     extensions = griffe.load_extensions(
-        f"{ROOT / 'docs' / '_griffe' / 'comment_docs.py'}:CommentDocstrings")
+        f"{ROOT / 'docs' / '_griffe' / 'comment_docs.py'}:CommentDocstrings",
+        f"{ROOT / 'docs' / '_griffe' / 'doctest_blocks.py'}:DoctestBlocks")
     return griffe.load("forestshuffle", search_paths=[str(ROOT / "src")], resolve_aliases=True,
                        resolve_external=False, docstring_parser="google", extensions=extensions)
 
@@ -185,3 +186,64 @@ def test_every_hook_has_a_docstring(package: Any) -> None:
     assert len(hooks) >= 10
     bare = sorted(n for n, f in hooks.items() if not f.docstring)
     assert not bare, bare
+
+
+def _objects(obj: Any) -> Any:
+    yield obj
+    for member in obj.members.values():
+        if not member.is_alias:
+            yield from _objects(member)
+
+
+def test_doctest_examples_render_as_code_blocks(package: Any) -> None:
+    """A ``>>>`` line outside a code fence is read by Markdown as a quotation nested three deep
+    (the package's own docstring opens with one): every such line of a public module reaches
+    the site inside a fence, and mkdocs.yml loads the extension that puts it there."""
+    assert "docs/_griffe/doctest_blocks.py:DoctestBlocks" in MKDOCS.read_text(encoding="utf-8")
+    bare = []
+    for modname in PUBLIC:
+        for obj in _objects(_module(package, modname)):
+            fenced = False
+            for line in (obj.docstring.value if obj.docstring else "").splitlines():
+                fenced ^= line.lstrip().startswith("```")
+                if line.lstrip().startswith(">>>") and not fenced:
+                    bare.append(f"{obj.path}: {line.strip()}")
+    assert bare == []
+    assert "```pycon" in package.docstring.value
+
+
+def test_fence_doctests_keeps_indentation_and_existing_fences() -> None:
+    sys.path.insert(0, str(ROOT / "docs" / "_griffe"))
+    try:
+        from doctest_blocks import fence_doctests
+    finally:
+        sys.path.pop(0)
+    text = "Intro.\n\n    >>> 1 + 1\n    2\n\nMore.\n```python\n>>> kept\n```"
+    assert fence_doctests(text) == ("Intro.\n\n    ```pycon\n    >>> 1 + 1\n    2\n    ```\n"
+                                    "\nMore.\n```python\n>>> kept\n```")
+
+
+def test_the_entry_points_come_first_in_the_reference() -> None:
+    """The first objects of the ``forestshuffle`` reference page, after the package's own
+    text, are the entry points: ``new_game`` and ``Game`` before anything else."""
+    page = (REFERENCE / "forestshuffle.md").read_text(encoding="utf-8")
+    objects = re.findall(r"^::: (\S+)", page, flags=re.M)
+    assert objects[:3] == ["forestshuffle", "forestshuffle.new_game", "forestshuffle.Game"]
+
+
+def test_every_fenced_block_of_the_docs_renders_as_code() -> None:
+    """The docs mark code blocks ``python skip`` and ``python session`` for tests/test_docs.py;
+    rendered with the site's Markdown extensions, every fence becomes a code block (none is
+    left as a paragraph of text starting with three backticks)."""
+    import markdown
+    from mkdocs.config import load_config
+
+    config = load_config(str(MKDOCS))
+    md = markdown.Markdown(extensions=config["markdown_extensions"],
+                           extension_configs=config["mdx_configs"])
+    leaked = []
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        html = md.reset().convert(page.read_text(encoding="utf-8"))
+        leaked += [f"{page.relative_to(ROOT)}: {line[:60]}" for line in html.splitlines()
+                   if line.startswith("<p>```")]
+    assert leaked == []

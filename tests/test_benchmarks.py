@@ -18,8 +18,10 @@ TINY = ["--games", "1"]
 
 #: every workload rates.py measures by default (with only the bundled plugins installed)
 ALL = ["selfplay:base", "selfplay:smoky", "score:base", "score-nobreakdown:base",
-       "document:base", "replay:base", "replay-trusted:base", "undo:base", "clone:base"]
-RATE = r"[\d,]+\.\d (games|forests|documents|events|undos|clones)/s median +\(min [\d,.]+, max"
+       "document:base", "replay:base", "replay-trusted:base", "undo:base", "clone:base",
+       "first-undo:base", "state-key:base", "rl-step:base"]
+RATE = (r"[\d,]+\.\d (games|forests|documents|events|undos|clones|keys|steps)/s median "
+        r"+\(min [\d,.]+, max")
 
 
 def run(script: str, *args: str, env: dict[str, str] | None = None) -> str:
@@ -103,3 +105,38 @@ def test_the_readme_documents_every_script_and_the_figures() -> None:
     figures = readme.split("\n## Figures\n", 1)[1]
     assert "benchmarks/instructions.py" in figures and "benchmarks/compare.py" in figures
     assert sorted(p.name for p in BENCH.glob("*.md")) == ["README.md"]
+
+
+def test_a_selfplay_round_keeps_no_finished_game_alive() -> None:
+    """``compare.py --metric rates``: a self-play round drops each game once counted, so the
+    collector's passes (which walk every live game) do not swing the rates of two builds."""
+    import gc
+    import weakref
+
+    sys.path.insert(0, str(BENCH))
+    try:
+        import workloads
+    finally:
+        sys.path.remove(str(BENCH))
+    import forestshuffle as fs
+
+    made: list[weakref.ref[fs.Game]] = []
+    real = workloads.finished_game
+
+    def watched(*args: object) -> fs.Game:
+        game = real(*args)  # type: ignore[arg-type]
+        made.append(weakref.ref(game))
+        return game
+
+    opts = workloads.Options(games=3)
+    work = workloads.prepare("selfplay:base", opts)
+    was = gc.isenabled()
+    gc.disable()  # only reference counts may free them
+    try:
+        workloads.finished_game = watched  # type: ignore[assignment]
+        assert work.run() == 3
+    finally:
+        workloads.finished_game = real  # type: ignore[assignment]
+        if was:
+            gc.enable()
+    assert len(made) == 3 and all(ref() is None for ref in made)

@@ -156,3 +156,41 @@ def test_the_readme_demo_still_prints_a_seeded_game_and_a_scores_table():
     lines = r.stdout.splitlines()
     assert lines[0] == "Forest Shuffle, 2 players, seed 1: heuristic bots"
     assert "Scores:" in lines and lines[-1].endswith("<- winner")
+
+
+class _BrokenRuleset:
+    """Contributes a ruleset whose card set no plugin provides: it is listed, but does not
+    build."""
+
+    __name__ = "brokenset"
+
+    @fs.hookimpl
+    def forestshuffle_rulesets(self):  # type: ignore[no-untyped-def]
+        import attrs
+
+        import forestshuffle_base
+
+        return (attrs.evolve(forestshuffle_base.RULESET, id="broken", aliases=(),
+                             card_sets=("no-such-cards",)),)
+
+
+def test_rulesets_shows_a_ruleset_that_does_not_build_and_check_fails(monkeypatch, capsys):
+    """``forestshuffle rulesets`` lists a ruleset that does not build as broken, with the
+    reason; ``--check`` exits 1 (and 0 while every ruleset builds)."""
+    import forestshuffle.cli.app as cli
+    import forestshuffle_base
+
+    assert cli.main(["rulesets", "--check"]) == 0
+    assert "BROKEN" not in capsys.readouterr().out
+    monkeypatch.setattr("forestshuffle.plugins.manager._HOST", fs.PluginHost(
+        extra=[forestshuffle_base, _BrokenRuleset()], entry_points=False))
+    assert cli.main(["rulesets"]) == 0
+    out = capsys.readouterr().out
+    broken = out[out.index("broken:"):]
+    assert "BROKEN: does not build:" in broken and "no-such-cards" in broken
+    assert "base: Forest Shuffle" in out and "BROKEN" not in out[:out.index("broken:")]
+    assert cli.main(["rulesets", "--check"]) == 1
+    capsys.readouterr()
+    assert cli.main(["rulesets", "--json", "--check"]) == 1
+    rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
+    assert rows["base"]["broken"] is None and "no-such-cards" in rows["broken"]["broken"]

@@ -61,18 +61,20 @@ def test_the_screen_shows_clearing_hand_forests_and_numbered_options():
 
 
 def test_an_option_is_taken_by_number_or_by_text_and_undo_takes_it_back(tmp_path):
-    """``1`` draws from the deck (the second draw is then asked), ``undo`` comes back to
-    the turn action, the text ``draw from the deck`` does the same as its number; ``save``
-    writes a record that loads with the game's actions."""
+    """``1`` draws from the deck (the second draw, from an empty clearing, has one option: it
+    is taken without asking, then the bot plays), ``undo`` comes back to the turn action, the
+    text ``draw from the deck`` does the same as its number; ``save`` writes a record that
+    loads with the game's actions."""
     child = spawn("--bots", "heuristic", "--seed", "5")
     screen(child)
     child.sendline("1")
-    assert "You, draw another card:" in screen(child)
+    only = "You, draw another card: draw from the deck (the only option)"
+    assert only in screen(child)
     child.sendline("undo")
     text = screen(child)
     assert "Taken back." in text and "You, choose a turn action:" in text
     child.sendline("draw from the deck")
-    assert "You, draw another card:" in screen(child)
+    assert only in screen(child)
     child.sendline("help")
     assert "save FILE" in screen(child)
     child.sendline("no such option at all")
@@ -85,7 +87,7 @@ def test_an_option_is_taken_by_number_or_by_text_and_undo_takes_it_back(tmp_path
     child.sendline("quit")
     child.expect(pexpect.EOF)
     game = fs.Game.from_json(saved.read_text(encoding="utf-8"))
-    assert len(game.actions) == 1 and str(game.actions[0][0]) == "draw from the deck"
+    assert [str(a) for a, _ in game.actions[:2]] == ["draw from the deck"] * 2
     assert game.pending is not None and game.pending.player == 0
 
 
@@ -136,8 +138,10 @@ def test_a_saved_game_goes_on_with_load(tmp_path):
     screen(child)
     child.sendline("quit")
     child.expect(pexpect.EOF)
+    kept = fs.Game.from_json(saved.read_text(encoding="utf-8"))
+    assert kept.pending is not None and kept.pending.player == 0
     again = spawn("--load", str(saved), "--bots", "random")
-    assert "You, draw another card:" in screen(again)
+    assert f"You, {kept.pending.prompt}:" in screen(again)
     again.sendline("quit")
     again.expect(pexpect.EOF)
 
@@ -188,7 +192,7 @@ def test_undo_takes_back_the_bots_moves_after_the_persons_last_answer():
 
     game = fs.new_game("base", 2, seed=5)
     seen: list[int] = []
-    script = iter(["1", "1", "undo", "quit"])
+    script = iter(["1", "1", "1", "undo", "quit"])
 
     def read(_: str) -> str:
         seen.append(len(game.actions))
@@ -196,10 +200,12 @@ def test_undo_takes_back_the_bots_moves_after_the_persons_last_answer():
 
     PlaySession(game, 0, {1: HeuristicBot(1)}, Console(file=io.StringIO(), no_color=True),
                 read=read).run()
-    # answers at 0 actions, then 1 (the second draw), then after the bot's turn; undo goes
-    # back to 1 action: the person's first draw, before the second
-    assert seen[:2] == [0, 1] and seen[2] > 2
-    assert len(game.actions) == 1 and game.pending is not None
+    # answers at 0 actions; then, after the second draw (one option: taken without asking)
+    # and the bot's turn, at 5, then 6 (the second draw from a clearing); after the bot's
+    # next turn, undo goes back to 6 actions: the person's last answer, and the bot's turn
+    # after it, are taken back
+    assert seen[:3] == [0, 5, 6] and seen[3] > 7 and seen[4] == 6
+    assert len(game.actions) == 6 and game.pending is not None
     assert game.pending.player == 0 and game.pending.kind != "turn"
 
 
@@ -230,3 +236,59 @@ def test_play_with_an_expansion_against_every_kind_of_searching_bot():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_a_decision_with_a_single_option_is_taken_without_asking():
+    """``play`` asks only when there is a choice: a decision of the person's with one option
+    is taken and shown as "(the only option)"; every question has two options or more."""
+    import io
+
+    from rich.console import Console
+
+    from forestshuffle.bots import RandomBot
+    from forestshuffle.display.terminal import PlaySession
+
+    game = fs.new_game("base", 2, seed=4)
+    options_when_asked: list[int] = []
+
+    def read(_: str) -> str:
+        options_when_asked.append(len(game.legal_actions()))
+        return "1"
+
+    buf = io.StringIO()
+    PlaySession(game, 0, {1: RandomBot(1)}, Console(file=buf, width=160, no_color=True),
+                read=read).run()
+    assert game.is_over and options_when_asked
+    assert min(options_when_asked) >= 2
+    assert "(the only option)" in buf.getvalue()
+
+
+def test_the_score_table_calls_the_leader_a_winner_only_once_the_game_is_over():
+    """Mid-game (``scores`` in ``play``, ``replay`` of an unfinished game) the best total
+    "leads"; "winner" is for a finished game."""
+    import io
+
+    from rich.console import Console
+
+    from forestshuffle.display.terminal import score_table
+
+    game = fs.new_game("base", 2, seed=4)
+    for _ in range(12):
+        game.apply_index(0)
+
+    def shown(final: bool) -> str:
+        buf = io.StringIO()
+        Console(file=buf, width=120, no_color=True).print(
+            score_table(game.scores(), game.names, final=final))
+        return buf.getvalue()
+
+    assert "leads" in shown(final=False) and "winner" not in shown(final=False)
+    assert "winner" in shown(final=True)
+    script = iter(["scores", "quit"])
+    buf = io.StringIO()
+    from forestshuffle.display.terminal import PlaySession
+
+    PlaySession(game, game.pending.player, {}, Console(file=buf, width=160, no_color=True),
+                read=lambda _: next(script)).run()
+    text = buf.getvalue()
+    assert "Scores now" in text and "leads" in text and "winner" not in text

@@ -5,6 +5,7 @@ base game and plays to the end."""
 from __future__ import annotations
 
 import importlib
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -129,3 +130,40 @@ def test_fan_expansion_bad_data_names_plugin_species_and_field(expansion: Module
     assert err.value.item == f"species {expansion.WILDCAT!r}"
     assert err.value.field == "tags"
     assert "pawed_animl" in str(err.value)
+
+
+def _mypy_strict(*paths: Path, cache: Path) -> tuple[str, int]:
+    api = pytest.importorskip("mypy.api")
+    out, err, status = api.run(["--strict", "--no-error-summary", "--cache-dir", str(cache),
+                                *map(str, paths)])
+    return out + err, status
+
+
+def test_the_fan_expansion_and_the_taught_card_data_pass_mypy_strict(tmp_path: Path) -> None:
+    """The card-data style docs/plugins/writing-a-plugin.md teaches (its ``py`` blocks: the
+    species, the cards, the hooks, as one module) and examples/fan_expansion type-check under
+    ``mypy --strict`` (``Species(..., {"tree"})`` did not: a set literal against the
+    ``frozenset`` converter)."""
+    guide = (ROOT / "docs" / "plugins" / "writing-a-plugin.md").read_text(encoding="utf-8")
+    blocks = [b.split("\n```", 1)[0] for b in guide.split("\n```py\n")[1:]]
+    assert any("Species(" in b for b in blocks) and any("Card(" in b for b in blocks)
+    taught = tmp_path / "taught_card_data.py"
+    taught.write_text("\n\n".join(blocks) + "\n", encoding="utf-8")
+    report, status = _mypy_strict(taught, FAN_EXPANSION / "forestshuffle_example",
+                                  cache=tmp_path / "cache")
+    assert status == 0, report
+
+
+def test_the_texts_count_the_example_species_right(expansion: ModuleType) -> None:
+    """The plugin guide, the example's docstring and its package description say how many
+    species the example adds: as many as it has."""
+    words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+    n = len(expansion.SPECIES)
+    texts = {
+        "guide": (ROOT / "docs" / "plugins" / "writing-a-plugin.md").read_text(encoding="utf-8"),
+        "docstring": expansion.__doc__ or "",
+        "pyproject": (FAN_EXPANSION / "pyproject.toml").read_text(encoding="utf-8"),
+    }
+    for where, text in texts.items():
+        said = {k for k, w in words.items() if re.search(rf"\b{w}\s+new\s+species", text, re.I)}
+        assert said == {n}, (where, said, n)

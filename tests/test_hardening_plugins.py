@@ -355,3 +355,58 @@ def test_new_game_stops_a_set_up_step_that_never_finishes():
     with pytest.raises(fs.NoProgressError) as info:
         fs.new_game(rules, 2, seed=1)
     assert (info.value.plugin, info.value.kind) == ("stuck_setup", "stuck")
+
+
+def test_a_turn_action_whose_events_break_the_state_is_named_not_the_core_turn_step():
+    """A plugin's turn action that takes a card the clearing does not hold fails while its
+    events are folded: the error names that turn action and its plugin, not the core's
+    ``turn`` step that handed it the answer."""
+    from forestshuffle.kinds import TurnAction
+    from forestshuffle.kinds.turn import DrawAction
+
+    class WrongTake(DrawAction):
+        name = "wrong_take"
+
+        def answer(self, state: Any, step: Any, action: Any) -> list[ev.Event]:
+            return [ev.StepFinished(), ev.CardTaken(step.player, 99_999)]
+
+    class Plugin:
+        __name__ = "wrongtake"
+
+        @fs.hookimpl
+        def forestshuffle_turn_actions(self) -> Iterable[TurnAction]:
+            return (WrongTake(),)
+
+        @fs.hookimpl
+        def forestshuffle_rulesets(self) -> Iterable[fs.RulesetSpec]:
+            return (attrs.evolve(forestshuffle_base.RULESET, id="wrongtake", aliases=(),
+                                 turn_actions=("wrong_take", "play")),)
+
+    game = fs.new_game(host(Plugin()).ruleset("wrongtake"), 2, seed=1)
+    while game.pending is not None and game.pending.kind != "turn":
+        game.apply(game.legal_actions()[0])
+    draw = next(a for a in game.legal_actions() if isinstance(a, fs.DrawFromDeck))
+    before = game.state.snapshot()
+    with pytest.raises(fs.PluginError) as info:
+        game.apply(draw)
+    assert (info.value.plugin, info.value.kind) == ("wrongtake", "wrong_take")
+    assert str(info.value).startswith("turn action 'wrong_take' of plugin 'wrongtake' failed")
+    assert game.state.snapshot() == before
+
+
+def test_a_step_kind_without_card_effect_named_as_an_effect_is_explained():
+    """A card's effect names a step kind that exists but does not set ``card_effect = True``:
+    the error says so, naming the kind and its plugin, rather than calling it unknown."""
+    class NotAnEffect(StepKind):
+        name = "not_an_effect"
+
+        def run(self, state: Any, step: Any) -> Any:
+            return [ev.StepFinished()]
+
+    with pytest.raises(fs.CardDataError) as info:
+        host(_plugin_with(NotAnEffect())).ruleset("buggy", {"species": {"base.birch": {
+            "effect": [{"kind": "not_an_effect"}]}}})
+    text = str(info.value)
+    assert "unknown" not in text
+    assert "'not_an_effect' (plugin 'buggy') is not a card effect" in text
+    assert "card_effect = True" in text

@@ -91,3 +91,32 @@ def test_the_cli_takes_an_override_file_and_reports_a_bad_one(tmp_path: Path):
                         capture_output=True, text=True, check=False)
     assert ko.returncode == 2
     assert "Traceback" not in ko.stderr and "not valid TOML" in ko.stderr
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field", "problem"),
+    [
+        ({"species": {"base.birch": {"cost": "3"}}}, "cost", "must be a whole number, not str"),
+        ({"species": {"base.birch": {"cost": True}}}, "cost", "not bool"),
+        ({"species": {"base.birch": {"tags": "bird"}}}, "tags", "must be a list, not str"),
+        ({"species": {"base.birch": {"tags": ["bird", 3]}}}, "tags[1]", "must be a name"),
+        ({"species": {"base.birch": {"score": [{"kind": "flat", "args": [1]}]}}},
+         "score[0].args", "must be a table/object"),
+        ({"species": {"base.birch": {"score": [{"kind": "flat", "extra": 1}]}}},
+         "score[0].extra", "unknown key (known: kind, args)"),
+        ({"species": {"base.birch": {"triggers": [
+            {"kind": "x", "args": {"effect": [{"kind": 1}]}}]}}},
+         "triggers[0].args.effect[0].kind", "must be a name"),
+        ({"cards": {"70": {"halves": [{"species": "base.wolf", "position": "up"}]}}},
+         "halves[0].position", "unknown position 'up'"),
+        ({"cards": {"70": {"symbols": ["Oak", 1]}}}, "symbols[1]", "must be a name"),
+    ],
+)
+def test_an_override_is_structured_field_by_field_and_names_the_exact_path(
+        overrides, field, problem):
+    """Overrides are structured into typed entries (cattrs, strict: no text for a number, no
+    text for a list): a wrong value is named by its path inside the card or species."""
+    with pytest.raises(fs.CardDataError) as err:
+        fs.get_ruleset("base", overrides)
+    assert err.value.field == field
+    assert problem in err.value.problem

@@ -68,7 +68,7 @@ def test_apply_checks_whose_decision_it_is():
     assert pending is not None
     other = 1 - pending.player
     before = game.state.snapshot()
-    with pytest.raises(fs.IllegalActionError, match="not player"):
+    with pytest.raises(fs.IllegalActionError, match="does not decide now"):
         game.apply(game.legal_actions()[0], player=other)
     assert game.state.snapshot() == before
     game.apply(game.legal_actions()[0], player=pending.player)

@@ -2,7 +2,9 @@
 headless browser: its script steps to the end, and the screenshot shows the final forest in
 its tree symbols' colours (the first position, before any card is played, shows none).
 
-Skipped where there is no Chromium (Debian: ``apt-get install chromium``). As a script it
+Skipped where there is no Chromium (Debian: ``apt-get install chromium``), except under CI
+(``CI=true``, which ``.ci/run`` sets after installing it): there a missing browser fails the
+test, so a green run always includes it. As a script it
 takes a screenshot of a saved game (docs/cli.md)::
 
     python tests/test_replay_browser.py GAME.json OUT.png     # prints what it checked
@@ -20,9 +22,13 @@ from pathlib import Path
 
 import pytest
 
+pytest_plugins = ["pytester"]
+
 CHROMIUM = os.environ.get("FORESTSHUFFLE_CHROMIUM") or next(
     (p for p in (shutil.which("chromium"), shutil.which("chromium-browser"),
                  shutil.which("google-chrome")) if p), None)
+#: under CI a missing browser (or Pillow) fails the test instead of skipping it
+IN_CI = os.environ.get("CI", "").strip().lower() in ("true", "1")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--hide-scrollbars", "--force-device-scale-factor=1",
@@ -104,9 +110,24 @@ def check(record: Path, out_png: Path) -> list[str]:
     return problems
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium (apt-get install chromium)")
+def needs_chromium() -> None:
+    """Skip without Chromium and Pillow, or fail under CI (``CI=true``)."""
+    try:
+        import PIL  # noqa: F401  (the screenshot's pixels)
+    except ImportError:
+        missing = "Pillow"
+    else:
+        missing = "" if CHROMIUM is not None else "Chromium"
+    if not missing:
+        return
+    why = f"no {missing} (apt-get install chromium; pip install pillow)"
+    if IN_CI:
+        pytest.fail(f"CI=true and {why}: the browser test must run under CI")
+    pytest.skip(why)
+
+
 def test_the_replay_page_draws_the_final_forest_in_a_real_browser(tmp_path: Path) -> None:
-    pytest.importorskip("PIL")
+    needs_chromium()
     import forestshuffle as fs
     from forestshuffle.bots import HeuristicBot, play_out
 
@@ -115,6 +136,22 @@ def test_the_replay_page_draws_the_final_forest_in_a_real_browser(tmp_path: Path
     record = tmp_path / "game.json"
     record.write_text(game.to_json(), encoding="utf-8")
     assert check(record, tmp_path / "shot.png") == []
+
+
+def test_without_chromium_the_browser_test_skips_but_fails_under_ci(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No browser on the PATH: skipped on a developer's machine, failed under ``CI=true``."""
+    monkeypatch.delenv("FORESTSHUFFLE_CHROMIUM", raising=False)
+    monkeypatch.setenv("PATH", str(pytester.path))  # no chromium there
+    test = Path(__file__)
+    pytester.makepyfile(test_browser=test.read_text(encoding="utf-8"))
+    name = "test_browser.py::test_the_replay_page_draws_the_final_forest_in_a_real_browser"
+    monkeypatch.delenv("CI", raising=False)
+    pytester.runpytest_subprocess("-p", "no:cacheprovider", name).assert_outcomes(skipped=1)
+    monkeypatch.setenv("CI", "true")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", name)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*CI=true and no Chromium*"])
 
 
 if __name__ == "__main__":  # pragma: no cover

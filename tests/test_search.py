@@ -157,3 +157,29 @@ def test_deepcopy_shares_the_ruleset() -> None:
     g = _played()
     d = copy.deepcopy(g)
     assert d.rules is g.rules and d.state.snapshot() == g.state.snapshot()
+
+
+@pytest.mark.parametrize("rid", fs.available_rulesets())
+def test_state_key_is_the_frozen_snapshot_without_walking_the_card_zones_and_forests(
+        rid: str) -> None:
+    """``state_key`` leaves the parts of the snapshot that are tuples of ints and strings
+    already (card zones, forests, extra turns) as they are: the key equals the snapshot
+    frozen part by part, at positions throughout a game of each ruleset, and hashes."""
+    import random
+
+    from forestshuffle.search.copies import freeze
+
+    rules = fs.get_ruleset(rid)
+    game = fs.new_game(rid, players=rules.spec.max_players, seed=11)
+    rng = random.Random(11)
+    while True:
+        key = game.state_key()
+        assert key == freeze(game.state.snapshot()[:-1])
+        hash(key)
+        if game.is_over:
+            break
+        for _ in range(25):
+            if game.is_over:
+                break
+            options = game.legal_actions()
+            game.apply(options[rng.randrange(len(options))])

@@ -75,7 +75,7 @@ def test_a_decision_compares_reads_and_iterates_its_options() -> None:
     assert d != Decision(0, "effect", "pick", opts)
     assert d != Decision(0, "effect", "choose", opts[:1])
     assert len(d) == 2 and list(d) == list(opts) and PickCard(4) in d and PickCard(5) not in d
-    assert str(d) == "player 0 to choose"
+    assert str(d) == "player 1 to choose"
     assert repr(d) == ("Decision(player=0, kind='effect', prompt='choose', "
                        "options=(Pass(), PickCard(card=4)))")
     with pytest.raises(TypeError):

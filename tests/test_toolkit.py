@@ -323,6 +323,65 @@ def test_soak_profile():
     result.stdout.fnmatch_lines(["*SOAK True*"])
 
 
+SIZED_SOAK_TEST = """
+from hypothesis import given, settings, strategies as st
+from forestshuffle.testing import GameMachine
+
+TestBase = GameMachine.for_ruleset("base", players=2, settings=settings(
+    max_examples=3, stateful_step_count=5, deadline=None)).TestCase
+RUNS = []
+
+@given(st.integers())
+def test_numbers(n):
+    RUNS.append(n)
+
+def test_batches_were_repeated():
+    assert len(RUNS) > 10  # one batch is 10 examples: the time asked for more
+"""
+
+
+def test_pytest_plugin_soak_sized_by_time_prints_progress_and_a_summary(
+        pytester: pytest.Pytester) -> None:
+    """``--fs-soak=2s``: each state machine and hypothesis test runs batches for its time,
+    progress lines are printed as it goes, and a summary counts games, actions and checks."""
+    pytester.makepyfile(test_sized=SIZED_SOAK_TEST)
+    pytester.makeconftest("from forestshuffle.testing.soak import TALLY\nTALLY.every = 0\n")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--fs-soak=2s")
+    result.assert_outcomes(passed=3)
+    result.stdout.fnmatch_lines(["*forestshuffle: soak, 2 s per test and state machine*",
+                                 "*forestshuffle soak, * s: * games, * actions, *",
+                                 "*= forestshuffle soak =*",
+                                 "* games, * actions, * states checked against every invariant*"])
+
+
+@pytest.mark.parametrize(("size", "value"), [("90s", 90.0), ("10m", 600.0), ("1h30m", 5400.0),
+                                              ("5000", 5000), ("on", "on")])
+def test_soak_sizes_are_times_or_examples(size: str, value: object) -> None:
+    from forestshuffle.testing.pytest_plugin import _soak_size
+
+    assert _soak_size(size) == value
+
+
+def test_a_soak_size_that_is_neither_is_refused() -> None:
+    from forestshuffle.testing.pytest_plugin import _soak_size
+
+    with pytest.raises(pytest.UsageError, match="a time"):
+        _soak_size("ten minutes")
+
+
+def test_pytest_plugin_soak_sized_by_examples(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_sized="""
+from hypothesis import settings
+from forestshuffle.testing.machine import machine_settings
+
+def test_profile():
+    assert settings.default.max_examples == 37
+    assert machine_settings().max_examples == 37
+""")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--fs-soak=37")
+    result.assert_outcomes(passed=1)
+
+
 # -- the soak runner -----------------------------------------------------------------------
 
 

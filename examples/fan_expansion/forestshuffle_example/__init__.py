@@ -1,6 +1,6 @@
 """An example fan expansion: card set ``example`` and ruleset ``base-plus-example``.
 
-Three new species, written as data with the :mod:`forestshuffle.plugins.dsl` helpers, on twelve
+Four new species, written as data with the :mod:`forestshuffle.plugins.dsl` helpers, on twelve
 new cards that are shuffled into the base game's deck. The module is a forestshuffle
 plugin: its ``forestshuffle_*`` functions are hook implementations, found through the
 entry point ``example`` of the group ``forestshuffle`` (see ``pyproject.toml``).

@@ -79,7 +79,7 @@ class Situation:
         return det
 
     def __repr__(self) -> str:
-        return f"<Situation player {self.player}: {len(self.legal)} legal actions>"
+        return f"<Situation player={self.player}: {len(self.legal)} legal actions>"
 
 
 @runtime_checkable

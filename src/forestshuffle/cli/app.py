@@ -177,44 +177,67 @@ def score(file: str, as_json: bool, overrides: str | None) -> int:
     return 0
 
 
+def _broken(rid: str) -> str | None:
+    """Why ruleset *rid* does not build (its default options, no expansion), or None."""
+    try:
+        host().ruleset(rid)
+    except Exception as exc:  # a listing shows any failure of a plugin's ruleset
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
+def _ruleset_name(row: dict[str, Any], lang: str) -> str:
+    """A listed ruleset's name in *lang* (its own name where it does not build)."""
+    if lang == "en" or row["broken"]:
+        return str(row["name"])
+    return str(host().ruleset(row["id"]).i18n.ruleset(lang))
+
+
+def _ruleset_row(rid: str) -> dict[str, Any]:
+    """The listing of one installed ruleset (see :func:`rulesets`)."""
+    h = host()
+    spec = h.specs()[rid]
+    takes = list(h.accepted_expansions(spec))
+    # the expansions' own options (one entry for an option several expansions declare)
+    shown = {o.name for o in spec.options}
+    exps = h.expansion_specs()
+    exp_options: list[dict[str, Any]] = []
+    for e in takes:
+        for o in exps[e].options:
+            if o.name in shown:
+                continue
+            shown.add(o.name)
+            owners = [x for x in takes if any(p.name == o.name for p in exps[x].options)]
+            exp_options.append({"name": o.name, "type": type(o.default).__name__,
+                                "default": o.default, "doc": o.doc, "expansions": owners})
+    return {"id": rid, "name": spec.name, "min_players": spec.min_players,
+            "max_players": spec.max_players,
+            "options": [{"name": o.name, "type": type(o.default).__name__,
+                         "default": o.default, "doc": o.doc} for o in spec.options],
+            "expansions": takes, "expansion_options": exp_options, "broken": _broken(rid)}
+
+
 @app.command()
 @json_option()
 @lang_option
-def rulesets(as_json: bool) -> int:
-    """List the installed rulesets, their options and expansions."""
-    h = host()
-    specs = h.specs()
-    rows: list[dict[str, Any]] = []
-    for rid in available_rulesets():
-        spec = specs[rid]
-        takes = list(h.accepted_expansions(spec))
-        # the expansions' own options (one entry for an option several expansions declare)
-        shown = {o.name for o in spec.options}
-        exps = h.expansion_specs()
-        exp_options: list[dict[str, Any]] = []
-        for e in takes:
-            for o in exps[e].options:
-                if o.name in shown:
-                    continue
-                shown.add(o.name)
-                owners = [x for x in takes if any(p.name == o.name for p in exps[x].options)]
-                exp_options.append({"name": o.name, "type": type(o.default).__name__,
-                                    "default": o.default, "doc": o.doc,
-                                    "expansions": owners})
-        rows.append({"id": rid, "name": spec.name, "min_players": spec.min_players,
-                     "max_players": spec.max_players,
-                     "options": [{"name": o.name, "type": type(o.default).__name__,
-                                  "default": o.default, "doc": o.doc} for o in spec.options],
-                     "expansions": takes, "expansion_options": exp_options})
+@click.option("--check", is_flag=True,
+              help="exit 1 if an installed ruleset does not build (after listing them all)")
+def rulesets(as_json: bool, check: bool) -> int:
+    """List the installed rulesets, their options and expansions; a ruleset that does not
+    build is shown as broken, with the reason."""
+    rows = [_ruleset_row(rid) for rid in available_rulesets()]
+    broken = any(r["broken"] for r in rows)
     if as_json:
-        return say_json(rows)
+        say_json(rows)
+        return 1 if check and broken else 0
     lang = get_language()
     for r in rows:
         players = (f"{r['min_players']}-{r['max_players']}"
                    if r["min_players"] != r["max_players"] else str(r["min_players"]))
-        name = h.ruleset(r["id"]).i18n.ruleset(lang) if lang != "en" else r["name"]
-        say(_("{id}: {name} ({players} players)").format(id=r["id"], name=name,
-                                                          players=players))
+        say(_("{id}: {name} ({players} players)").format(
+            id=r["id"], name=_ruleset_name(r, lang), players=players))
+        if r["broken"]:
+            say(f"  BROKEN: does not build: {r['broken']}")
         for o in r["options"]:
             say(f"  --option {o['name']}=<{o['type']}>  {o['doc']} (default: {o['default']!r})")
         if r["expansions"]:
@@ -222,7 +245,7 @@ def rulesets(as_json: bool) -> int:
         for o in r["expansion_options"]:
             say(f"  --option {o['name']}=<{o['type']}>  {o['doc']} (default: "
                 f"{o['default']!r}; with --expansion {' or '.join(o['expansions'])})")
-    return 0
+    return 1 if check and broken else 0
 
 
 @app.command()

@@ -54,6 +54,12 @@ def _strs(value: Iterable[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _strset(value: Iterable[str]) -> frozenset[str]:
+    """A set of texts (``{"tree"}``, a list, a tuple); typed, so that ``Species(...,
+    {"tree"})`` type-checks (``frozenset`` itself, as a converter, does not)."""
+    return frozenset(value)
+
+
 def _tuple(value: Any) -> tuple[Any, ...]:
     if value is None:
         return ()
@@ -89,7 +95,7 @@ class Species:
     name: str
     kind: str
     cost: int
-    tags: frozenset[str] = attrs.field(factory=frozenset, converter=frozenset)
+    tags: frozenset[str] = attrs.field(factory=frozenset, converter=_strset)
     effect: tuple[Spec, ...] = attrs.field(default=(), converter=_tuple)
     bonus: tuple[Spec, ...] = attrs.field(default=(), converter=_tuple)
     triggers: tuple[Spec, ...] = attrs.field(default=(), converter=_tuple)
@@ -97,7 +103,7 @@ class Species:
     sharing: Spec | None = None
     modifiers: tuple[Spec, ...] = attrs.field(default=(), converter=_tuple)
     site_kind: str | None = None
-    needs: frozenset[str] = attrs.field(factory=frozenset, converter=frozenset)
+    needs: frozenset[str] = attrs.field(factory=frozenset, converter=_strset)
     aliases: tuple[str, ...] = attrs.field(default=(), converter=_strs)
 
 

@@ -41,7 +41,8 @@ class Decision:
         self.options: tuple[Action, ...] = tuple(options)
 
     def __str__(self) -> str:
-        return f"player {self.player} to {self.prompt}"
+        # people count players from 1, code (``player``) from 0: see docs/api.md, "Seats"
+        return f"player {self.player + 1} to {self.prompt}"
 
     def __repr__(self) -> str:
         return (f"Decision(player={self.player!r}, kind={self.kind!r}, "

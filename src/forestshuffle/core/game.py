@@ -205,7 +205,9 @@ class Game:
         if player is not None:
             self._check_player(player, "player")
             if self.pending is not None and player != self.pending.player:
-                raise IllegalActionError(f"it is not player {player}'s decision", self.pending)
+                raise IllegalActionError(
+                    f"player={player} (player {player + 1}) does not decide now: "
+                    f"{self.pending}", self.pending)
         mark = len(self.events)
         self._claim("apply")
         try:
@@ -233,7 +235,8 @@ class Game:
             raise ArgumentError(f"{what} must be a seat number (int), not "
                                 f"{type(player).__name__} {player!r}")
         if not 0 <= player < self.players:
-            raise ArgumentError(f"no player {player} in a {self.players}-player game")
+            raise ArgumentError(f"{what}={player}: a {self.players}-player game has seats 0 to "
+                                f"{self.players - 1} (players 1 to {self.players})")
         return int(player)
 
     def apply_index(self, index: int) -> list[ev.Event]:

@@ -222,6 +222,8 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
     draws = () if given is not None or not driving else \
         tuple(bits) + (None,) * max(0, (1 if seats is None else len(seats)) - len(bits))
     step: Step | None = None
+    # the turn action whose answer's events are being folded (None: the head step kind's)
+    source: Any = None
     action: Action | None = None
     mark = 0
     for _ in range(max_actions):
@@ -253,19 +255,21 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
             else:
                 action = given
             step = queue[0]
+            source = None
             try:
                 if type(action) is Declare:
                     events = answer(state, action)
                 else:  # what answer() does, without its call (the hot path)
                     kind: StepKind = kinds[step.kind]
                     if kind is turn_kind:  # TurnStep.answer: its turn action's, called here
-                        events = owners[type(action)].answer(state, step, action)
+                        source = owners[type(action)]
+                        events = source.answer(state, step, action)
                     else:
                         events = kind.answer(state, step, action)
             except ForestShuffleError:
                 raise
             except Exception as exc:
-                raise _failure(rules, exc, step) from exc
+                raise _failure(rules, exc, step, source) from exc
             mark = len(log)
         nsteps = produced = 0
         more = steps  # steps to resolve after the events
@@ -327,6 +331,7 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
                         f"the resolution queue ran empty after step kind {last!r}",
                         plugin=rules.registry.owners.get(f"steps:{last}"), kind=last)
                 step = queue[0]
+                source = None  # the events folded next are this step's
                 if quick_end and step.kind == "end_turn" and len(state.clearing) < limit \
                         and state.end_scheduled is None and (not conds or not _ended(conds, state)):
                     # EndTurnStep.run's events (an extra turn of the player, or the next
@@ -376,7 +381,7 @@ def _loop(state: GameState, log: list[Event], events: Sequence[Event] | None, st
             if isinstance(exc, ForestShuffleError) or not isinstance(exc, Exception) \
                     or step is None:  # (None: the caller's events)
                 raise
-            raise _failure(rules, exc, step) from exc
+            raise _failure(rules, exc, step, source) from exc
         if not driving:
             return state.over
         assert action is not None
@@ -393,11 +398,17 @@ def _ended(conds: Sequence[Any], state: GameState) -> bool:
     return False
 
 
-def _failure(rules: Ruleset, exc: BaseException, step: Step | None) -> PluginError:
+def _failure(rules: Ruleset, exc: BaseException, step: Step | None,
+             source: Any = None) -> PluginError:
+    """The PluginError for *exc*, raised by a kind or while its events were folded: it names
+    the kind (the turn action *source* whose answer made them, else the step kind of
+    *step*) and its plugin."""
     from forestshuffle.plugins.manager import (
         plugin_failure,  # the error path only (plugins imports the kinds)
     )
 
+    if source is not None:
+        return plugin_failure(rules, exc, f"turn_actions:{source.name}")
     return plugin_failure(rules, exc, f"steps:{step.kind if step is not None else '?'}")
 
 

@@ -361,13 +361,23 @@ class Ruleset:
             raise ValueError(f"count {kind!r} takes no argument")
         ck.validate_arg(arg, self)
 
+    def _not_an_effect(self, name: str, kind: Any) -> str:
+        """Why step kind *name* (*kind*, None if no plugin contributes it) cannot be a card's
+        effect or bonus."""
+        if kind is not None:
+            owner = self.registry.owners.get(f"steps:{name}", "?")
+            return (f"step kind {name!r} (plugin {owner!r}) is not a card effect: its class "
+                    f"does not set card_effect = True, which a step kind needs to be named in "
+                    f"a card's effect or bonus")
+        known = sorted(n for n, k in self.step_kinds.items() if k.card_effect)
+        return f"unknown effect kind {name!r} (known: {', '.join(known)})"
+
     def _check_step_specs(self, plugin: str, item: str, field: str, specs: Iterable[Spec]) -> None:
         for i, spec in enumerate(specs):
             kind = self.step_kinds.get(spec.kind)
             if kind is None or not kind.card_effect:
-                known = sorted(n for n, k in self.step_kinds.items() if k.card_effect)
                 raise self._err(plugin, item, f"{field}[{i}].kind",
-                                f"unknown effect kind {spec.kind!r} (known: {', '.join(known)})")
+                                self._not_an_effect(spec.kind, kind))
             try:
                 kind.validate(spec.args, self)
             except (ValueError, KeyError, TypeError) as exc:

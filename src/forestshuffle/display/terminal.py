@@ -134,21 +134,21 @@ def cards_line(rules: Ruleset, cards: Sequence[int]) -> Text:
     return out or safe(_("(none)"), "dim")
 
 
-def score_table(scores: Scores, names: Sequence[str], title: str | None = None,
+def score_table(scores: Scores, names: Sequence[str], title: str | None = None, *,
                 final: bool = True) -> Table:
-    """The score table: forest points, cave, total, winners marked (the leaders, while the
-    game goes on: *final* False)."""
+    """The score table: forest points, cave, total, the best marked: "winner" once the game
+    is over (*final*), "leads" while it goes on."""
     table = Table(title=safe(_("Scores") if title is None else title), title_justify="left")
     table.add_column(_("player"))
     table.add_column(_("forest"), justify="right")
     table.add_column(_("cave"), justify="right")
     table.add_column(_("total"), justify="right", style="bold")
     table.add_column("")
-    mark = _("winner") if final else _("leading")
+    mark = _("winner") if final else _("leads")
     for p in scores:
-        won = p.player in scores.winners
-        table.add_row(safe(names[p.player], "bold" if won else ""), str(p.total - p.cave),
-                      str(p.cave), str(p.total), safe(mark, "bold green") if won else "")
+        best = p.player in scores.winners
+        table.add_row(safe(names[p.player], "bold" if best else ""), str(p.total - p.cave),
+                      str(p.cave), str(p.total), safe(mark, "bold green") if best else "")
     return table
 
 
@@ -267,6 +267,8 @@ class PlaySession:
         g = self.game
         self._bots_play()
         while g.pending is not None:
+            if self._only_option():
+                continue
             self._news()
             if self.drawn != g.state.turn:
                 self.say(position(g, self.seat), decision(g))
@@ -283,6 +285,19 @@ class PlaySession:
         for note in outcome_lines(g):  # a declared win, a solo goal met or not
             self.say(safe(note, "bold"))
         return 0
+
+    def _only_option(self) -> bool:
+        """Take the person's decision if it has a single option, saying so (True), rather
+        than asking for it."""
+        g = self.game
+        p = g.pending
+        if p is None or len(p.options) != 1:
+            return False
+        self.say(safe(f"{g.seat_names[p.player]}, {p.prompt}: {p.options[0]} (the only "
+                      "option)", "dim"))
+        g.apply_index(0)
+        self._bots_play()
+        return True
 
     def _ask(self) -> bool:
         """Read answers until one is applied (True) or the person quits (False)."""
@@ -302,7 +317,7 @@ class PlaySession:
             elif low in ("help", "?", "h"):
                 self.say(safe(help_text()))
             elif low == "scores":
-                self.say(score_table(g.scores(), g.names, _("Scores now"), final=False))
+                self.say(score_table(g.scores(), g.names, _("Scores now"), final=g.is_over))
             elif low == "undo":
                 if not self.marks:
                     self.say(safe(_("Nothing to undo."), "red"))

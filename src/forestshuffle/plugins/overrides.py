@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
+import cattrs
 
 from forestshuffle.core.cards import Card, CardSet, Half, Position, Spec, Species
 from forestshuffle.errors import CardDataError
@@ -47,7 +48,6 @@ if TYPE_CHECKING:
     from forestshuffle.core.ruleset import Ruleset
 
 PLUGIN = "overrides"
-_SPECIES_FIELDS = {"effect", "bonus", "triggers", "score", "cost", "tags", "needs", "sharing"}
 _SPEC_FIELDS = {"effect", "bonus", "triggers", "score"}
 #: At most this many specs in one field of a species (``score``, ``effect``...): with the
 #: size of an override table (:data:`~forestshuffle.safety.MAX_OVERRIDES_BYTES`, inline
@@ -128,15 +128,153 @@ def _check_values(value: Any, item: str, field: str, *, points: bool) -> None:
                                 f"an override cannot give negative points ({v})")
 
 
-def _spec(raw: Any, item: str, field: str) -> Spec:
+# -- the entries an override file holds, structured by cattrs ----------------------------
+
+
+@attrs.frozen
+class _SpecEntry:
+    """A spec: ``{kind = "...", args = {...}}``."""
+
+    kind: str
+    args: dict[str, Any] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class _HalfEntry:
+    """A card half: ``{species, position, symbol}``."""
+
+    species: str
+    position: Position = Position.CENTER
+    symbol: str | None = None
+
+
+@attrs.frozen
+class _CardEntry:
+    """A card's corrections: its halves, or only their symbols."""
+
+    halves: tuple[_HalfEntry, ...] | None = None
+    symbols: tuple[str | None, ...] | None = None
+
+
+@attrs.frozen
+class _SpeciesEntry:
+    """A species' corrections: the fields an override may change."""
+
+    effect: tuple[_SpecEntry, ...] | None = None
+    bonus: tuple[_SpecEntry, ...] | None = None
+    triggers: tuple[_SpecEntry, ...] | None = None
+    score: tuple[_SpecEntry, ...] | None = None
+    cost: int | None = None
+    tags: tuple[str, ...] | None = None
+    needs: tuple[str, ...] | None = None
+    sharing: _SpecEntry | None = None
+
+
+def _exactly(t: type) -> Any:
+    """A structure hook taking values of type *t* only (no bool for int, no number for a
+    name: cattrs would convert them)."""
+    def hook(value: Any, _: Any) -> Any:
+        if type(value) is not t:
+            raise TypeError(f"must be {'a whole number' if t is int else 'a name'}, not "
+                            f"{type(value).__name__}")
+        return value
+    return hook
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    conv.register_structure_hook(str, _exactly(str))
+    conv.register_structure_hook(int, _exactly(int))
+
+    def position(value: Any, _: Any) -> Position:
+        if not isinstance(value, str):
+            raise TypeError(f"must be a name, not {type(value).__name__}")
+        try:
+            return Position(value)
+        except ValueError:
+            raise ValueError(f"unknown position {printable(repr(value))[:40]}") from None
+
+    conv.register_structure_hook(Position, position)
+
+    def args(value: Any, _: Any) -> dict[str, Any]:
+        if not isinstance(value, Mapping):
+            raise TypeError("must be a table/object")
+        return dict(value)
+
+    conv.register_structure_hook_func(lambda t: t == dict[str, Any], args)
+
+    def spec_entry(value: Any, _: Any) -> Any:
+        if isinstance(value, Spec):  # a plugin's own (an option's card changes): as it is
+            return value
+        return entry_hook(value, _SpecEntry)
+
+    entry_hook = conv.get_structure_hook(_SpecEntry)
+    conv.register_structure_hook(_SpecEntry, spec_entry)
+    # lists of entries and names: a list (JSON, TOML) or a tuple; cattrs would take any
+    # iterable, a text too
+    defaults = {t: conv.get_structure_hook(t) for t in (
+        tuple[_SpecEntry, ...], tuple[_HalfEntry, ...], tuple[str, ...], tuple[str | None, ...])}
+
+    def lists_only(value: Any, t: Any) -> Any:
+        if not isinstance(value, list | tuple):
+            raise TypeError(f"must be a list, not {type(value).__name__}")
+        return defaults[t](value, t)
+
+    conv.register_structure_hook_func(lambda t: t in defaults, lists_only)
+    return conv
+
+
+_CONVERTER = _make_converter()
+
+
+def _structure(raw: Any, cls: type[Any], item: str, where: str) -> Any:
+    """*raw* as a *cls*, or CardDataError naming the field at fault (its path from the card
+    or species: ``halves[0].position``, below *where*) and what is wrong. A Spec (a plugin's
+    own, in an option's card changes) is kept as it is."""
     if isinstance(raw, Spec):
         return raw
-    if not isinstance(raw, Mapping) or not isinstance(raw.get("kind"), str) or \
-            set(raw) - {"kind", "args"}:
-        raise CardDataError(PLUGIN, item, field, "must be {kind = \"...\", args = {...}}")
-    if not isinstance(raw.get("args", {}), Mapping):
-        raise CardDataError(PLUGIN, item, f"{field}.args", "must be a table/object")
-    args = dict(raw.get("args", {}))
+    if not isinstance(raw, Mapping):
+        raise CardDataError(PLUGIN, item, where, "must be a table/object")
+    try:
+        return _CONVERTER.structure(dict(raw), cls)
+    except (cattrs.BaseValidationError, TypeError, ValueError) as exc:
+        raise _data_error(exc, item, where) from None
+
+
+def _data_error(exc: Exception, item: str, where: str) -> CardDataError:
+    """The first problem of a cattrs error as a CardDataError; *where* is the path of the
+    structured value (``(species)``, ``(card)`` for a whole one)."""
+    leaf: BaseException = exc
+    path = "" if where.startswith("(") else where
+    while isinstance(leaf, cattrs.ClassValidationError | cattrs.IterableValidationError):
+        noted, plain = leaf.group_exceptions()  # down to the first cause
+        if noted:
+            leaf, note = noted[0]
+            name = getattr(note, "name", None)
+            path += f".{name}" if name is not None else f"[{getattr(note, 'index', 0)}]"
+        elif plain:
+            leaf = plain[0]
+        else:
+            break
+    path = path.lstrip(".")
+    if isinstance(leaf, cattrs.ForbiddenExtraKeysError):
+        known = ", ".join(f.name for f in attrs.fields(leaf.cl))
+        extra = printable(sorted(map(str, leaf.extra_fields))[0])[:60]
+        verb = "cannot be overridden (allowed" if leaf.cl is _SpeciesEntry else \
+            "unknown key (known"
+        return CardDataError(PLUGIN, item, f"{path}.{extra}" if path else extra,
+                             f"{verb}: {known})")
+    problem = printable(str(leaf) or type(leaf).__name__)[:200]
+    return CardDataError(PLUGIN, item, path or where, problem)
+
+
+def _spec(entry: _SpecEntry | Spec, item: str, field: str) -> Spec:
+    """The Spec of a structured entry (a Spec given as such is kept); its args checked (no
+    fractions; no negative points in scoring; counts named; a trigger's effect a non-empty
+    list of specs)."""
+    if isinstance(entry, Spec):
+        return entry
+    args = dict(entry.args)
     _check_values(args, item, f"{field}.args", points=field.startswith("score"))
     for key in ("count", "of"):  # the names of counts (``tag:bird``) in scoring
         if field.startswith("score") and key in args and not isinstance(args[key], str):
@@ -147,21 +285,19 @@ def _spec(raw: Any, item: str, field: str) -> Spec:
         raise CardDataError(PLUGIN, item, f"{field}.args.effect",
                             "must be a non-empty list of specs")
     if isinstance(args.get("effect"), list):  # a trigger's effect: specs inside
-        args["effect"] = tuple(_spec(e, item, f"{field}.args.effect[{i}]")
-                               for i, e in enumerate(args["effect"]))
-    return Spec(raw["kind"], args)
+        args["effect"] = tuple(
+            _spec(_structure(e, _SpecEntry, item, f"{field}.args.effect[{i}]"), item,
+                  f"{field}.args.effect[{i}]") for i, e in enumerate(args["effect"]))
+    return Spec(entry.kind, args)
 
 
 def _species(sp: Species, raw: Any, item: str) -> Species:
-    if not isinstance(raw, Mapping):
-        raise CardDataError(PLUGIN, item, "(species)", "must be a table/object")
+    entry: _SpeciesEntry = _structure(raw, _SpeciesEntry, item, "(species)")
     changes: dict[str, Any] = {}
-    for key, value in raw.items():
-        if key not in _SPECIES_FIELDS:
-            raise CardDataError(PLUGIN, item, key, f"cannot be overridden "
-                                f"(allowed: {', '.join(sorted(_SPECIES_FIELDS))})")
+    for key in raw:
+        value = getattr(entry, key)
         if key in _SPEC_FIELDS:
-            if not isinstance(value, list):
+            if value is None:
                 raise CardDataError(PLUGIN, item, key, "must be a list of specs")
             if len(value) > MAX_SPECS:
                 raise CardDataError(PLUGIN, item, key, f"more than {MAX_SPECS} specs (a "
@@ -169,49 +305,25 @@ def _species(sp: Species, raw: Any, item: str) -> Species:
             changes[key] = tuple(_spec(v, item, f"{key}[{i}]") for i, v in enumerate(value))
         elif key == "sharing":  # a slot rule, or null for one card per slot
             changes[key] = None if value is None else _spec(value, item, key)
-        elif key == "cost":
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise CardDataError(PLUGIN, item, key, "must be a whole number >= 0")
-            changes[key] = value
+        elif key == "cost" and (value is None or value < 0):
+            raise CardDataError(PLUGIN, item, key, "must be a whole number >= 0")
+        elif value is None:
+            raise CardDataError(PLUGIN, item, key, "must be a list of names")
         else:
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise CardDataError(PLUGIN, item, key, "must be a list of names")
-            changes[key] = frozenset(value)
+            changes[key] = frozenset(value) if key in ("tags", "needs") else value
     return attrs.evolve(sp, **changes)
 
 
 def _card(card: Card, raw: Any, item: str) -> Card:
-    if not isinstance(raw, Mapping):
-        raise CardDataError(PLUGIN, item, "(card)", "must be a table/object")
-    extra = set(raw) - {"halves", "symbols"}
-    if extra:
-        raise CardDataError(PLUGIN, item, sorted(extra)[0],
-                            "unknown key (known: halves, symbols)")
+    entry: _CardEntry = _structure(raw, _CardEntry, item, "(card)")
     halves = list(card.halves)
     if "halves" in raw:
-        new = raw["halves"]
-        if not isinstance(new, list) or not new:
+        if not entry.halves:
             raise CardDataError(PLUGIN, item, "halves", "must be a non-empty list")
-        halves = []
-        for i, h in enumerate(new):
-            if not isinstance(h, Mapping) or set(h) - {"species", "position", "symbol"} \
-                    or not isinstance(h.get("species"), str):
-                raise CardDataError(PLUGIN, item, f"halves[{i}]",
-                                    "must be {species, position, symbol}")
-            if not isinstance(h.get("position", "center"), str) or not isinstance(
-                    h.get("symbol"), str | None):
-                raise CardDataError(PLUGIN, item, f"halves[{i}]",
-                                    "position and symbol must be names")
-            try:
-                pos = Position(h.get("position", "center"))
-            except ValueError:
-                raise CardDataError(PLUGIN, item, f"halves[{i}].position",
-                                    f"unknown position {h.get('position')!r}") from None
-            halves.append(Half(h["species"], pos, h.get("symbol")))
+        halves = [Half(h.species, h.position, h.symbol) for h in entry.halves]
     if "symbols" in raw:
-        syms = raw["symbols"]
-        if not isinstance(syms, list) or len(syms) != len(halves) or not all(
-                isinstance(x, str | None) for x in syms):
+        syms = entry.symbols
+        if syms is None or len(syms) != len(halves):
             raise CardDataError(PLUGIN, item, "symbols",
                                 f"must list one symbol (a name) per half ({len(halves)})")
         halves = [attrs.evolve(h, symbol=s) for h, s in zip(halves, syms, strict=True)]

@@ -11,19 +11,28 @@ Agents are the players (``player_0`` ...; a ruleset's automated seats play by th
 Every decision is a step: a turn made of several decisions (play a card, then where, then
 how to pay) gives the same agent several steps in a row. An observation is a dict:
 ``observation``, the player's view as :func:`forestshuffle.search.observation.observe` lays it out
-(float32), and ``action_mask``, an int8 mask over the ruleset's action codes
-(:mod:`forestshuffle.search.codec`); the action space is ``Discrete(num_distinct_actions)``. Rewards
-are 0 until the end, then each player's :meth:`~forestshuffle.core.game.Game.returns` (+1 / −1 in
-a 2-player game, 0 for a shared win). ``reset(seed=...)`` deals the game from that seed; the
-``options`` of ``reset`` may hold ``"seed"`` too. ``env.game`` is the game being played (it
-holds the hidden cards: a learner should read only observations).
+(float32), ``action_mask``, an int8 mask over the ruleset's action codes
+(:mod:`forestshuffle.search.codec`), and ``extensions``, the plugins' parts of the view
+(``view.extensions``) as compact JSON text; the action space is
+``Discrete(num_distinct_actions)``. Rewards are 0 until the end, then each player's
+:meth:`~forestshuffle.core.game.Game.returns` (+1 / −1 in a 2-player game, 0 for a shared win).
+An illegal action code raises :class:`~forestshuffle.errors.IllegalActionError`
+(``illegal_action="raise"``, the default) or, with ``illegal_action="penalty"``, ends the
+game: the agent that played it is paid ``illegal_reward`` (−1), the others 0, and every
+agent is terminated (PettingZoo's convention for its classic games). ``reset(seed=...)``
+deals the game from that seed; the ``options`` of ``reset`` may hold ``"seed"`` too.
+``render()`` draws the table as ``forestshuffle play`` does. ``env.game`` is the game being
+played (it holds the hidden cards: a learner should read only observations).
+:mod:`forestshuffle.rl.single` wraps a seat of it as a Gymnasium environment.
 """
 
 from __future__ import annotations
 
+import io
+import json
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 from gymnasium import spaces
@@ -32,13 +41,54 @@ from pettingzoo.utils import wrappers
 
 from forestshuffle.core.game import Game, new_game
 from forestshuffle.core.ruleset import Ruleset
-from forestshuffle.errors import IllegalActionError
+from forestshuffle.core.views import PlayerView
+from forestshuffle.errors import ArgumentError, IllegalActionError
 from forestshuffle.plugins.manager import get_ruleset
 from forestshuffle.safety import printable
 from forestshuffle.search.codec import codec_of
-from forestshuffle.search.observation import observation_size
+from forestshuffle.search.observation import observation_size, observe
 
-__all__ = ["ForestShuffleEnv", "action_code", "env", "raw_env"]
+__all__ = ["ForestShuffleEnv", "IllegalAction", "action_code", "env", "extensions_space",
+           "extensions_text", "observation_of", "raw_env", "table_text"]
+
+#: what an illegal action code does: raise IllegalActionError, or end the game with a penalty
+IllegalAction = Literal["raise", "penalty"]
+#: the longest ``extensions`` text of an observation
+MAX_EXTENSIONS_TEXT = 1 << 16
+
+
+def extensions_space() -> spaces.Text:
+    """The space of an observation's ``extensions``: compact JSON, printable ASCII."""
+    return spaces.Text(MAX_EXTENSIONS_TEXT, min_length=2,
+                       charset="".join(chr(c) for c in range(32, 127)))
+
+
+def extensions_text(view: PlayerView) -> str:
+    """A view's plugin parts (``view.extensions``) as compact JSON (keys sorted, ASCII; a
+    tuple is a list): ``{}`` for a ruleset without any."""
+    ext = view.extensions
+    return json.dumps(ext, sort_keys=True, separators=(",", ":"), default=str) if ext else "{}"
+
+
+def observation_of(game: Game, player: int) -> tuple[Any, str]:
+    """*player*'s observation vector and extensions text, from one view of the game."""
+    view = game.view(player)
+    return observe(game.rules, game.players, view), extensions_text(view)
+
+
+def table_text(game: Game, *, colour: bool = False, width: int = 120) -> str:
+    """The table as ``forestshuffle play`` draws it (the clearing, every forest, the hand of
+    the player to move, the decision and its options), as text; ANSI colours with
+    *colour*."""
+    from rich.console import Console
+
+    from forestshuffle.display.terminal import decision, position
+
+    buf = io.StringIO()
+    seat = game.pending.player if game.pending is not None else None
+    Console(file=buf, width=width, force_terminal=colour, no_color=not colour,
+            highlight=False).print(position(game, seat), decision(game))
+    return buf.getvalue()
 
 
 class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
@@ -51,8 +101,16 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, ruleset: str | Ruleset = "base", players: int = 2, *,
                  options: Mapping[str, Any] | None = None, expansions: Sequence[str] = (),
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, illegal_action: IllegalAction = "raise",
+                 illegal_reward: float = -1.0) -> None:
         super().__init__()
+        if illegal_action not in ("raise", "penalty"):
+            raise ArgumentError(f"illegal_action must be 'raise' or 'penalty', not "
+                                f"{illegal_action!r}")
+        #: "raise" (IllegalActionError) or "penalty" (the game ends, see the module)
+        self.illegal_action = illegal_action
+        #: the reward of an agent that plays an illegal code under "penalty"
+        self.illegal_reward = illegal_reward
         #: the ruleset the games are played by
         self.rules = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(
             ruleset, options=options, expansions=expansions)
@@ -68,6 +126,7 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         space = spaces.Dict({
             "observation": spaces.Box(0.0, high, (size,), dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
+            "extensions": extensions_space(),
         })
         self._obs_spaces = {a: space for a in self.possible_agents}
         self._act_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
@@ -116,40 +175,50 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         pend = g.pending
         if pend is not None and pend.player == p:
             mask[codec_of(self.rules).codes(pend.options)] = 1
-        return {"observation": g.observation(p), "action_mask": mask}
+        vector, extensions = observation_of(g, p)
+        return {"observation": vector, "action_mask": mask, "extensions": extensions}
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action code: an integer (a Python ``int`` or a NumPy
-        integer, not a bool) from 0 to ``num_distinct_actions - 1``; anything else (``0.7``,
-        ``"0"``, ``None``, ``nan``) and an illegal code raise IllegalActionError, the game
-        unchanged. A finished agent's step must be None."""
+        integer, not a bool) from 0 to ``num_distinct_actions - 1``. Anything else (``0.7``,
+        ``"0"``, ``None``, ``nan``) and an illegal code are illegal actions: see
+        ``illegal_action``. A finished agent's step must be None."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         g = self.game
         assert g is not None
-        code = action_code(action, g.num_distinct_actions)
         self._cumulative_rewards[agent] = 0.0
-        g.apply(g.decode(code))
         self.rewards = {a: 0.0 for a in self.agents}
-        if g.is_over:
-            for a, r in zip(self.possible_agents, g.returns(), strict=True):
-                self.rewards[a] = float(r)
-                self.terminations[a] = True
+        try:
+            g.apply(g.decode(action_code(action, g.num_distinct_actions)))
+        except (IllegalActionError, ArgumentError):
+            if self.illegal_action == "raise":
+                raise
+            self.rewards[agent] = self.illegal_reward
+            self.terminations = {a: True for a in self.agents}
+            self.infos[agent]["illegal_action"] = True
         else:
-            self._select()
+            if g.is_over:
+                for a, r in zip(self.possible_agents, g.returns(), strict=True):
+                    self.rewards[a] = float(r)
+                    self.terminations[a] = True
+            else:
+                self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def render(self) -> str | None:
-        """The game as one line (``ansi``: returned; ``human``: printed)."""
-        text = repr(self.game)
-        if self.render_mode == "human":
-            print(text)
+        """The table as ``forestshuffle play`` draws it (:func:`table_text`): ``ansi``
+        returns it, ``human`` prints it in colour."""
+        if self.game is None:
             return None
-        return text
+        if self.render_mode == "human":
+            print(table_text(self.game, colour=True), end="")
+            return None
+        return table_text(self.game)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -136,9 +136,19 @@ def undo(game: GameLike, n: int) -> None:
 # -- keys -----------------------------------------------------------------------------------
 
 
+#: types :func:`freeze` returns as they are
+_ATOMS = frozenset({int, str, bool, float, type(None)})
+#: positions in :meth:`GameState.snapshot` holding tuples of ints and strings only, so frozen
+#: already: the deck, the hands, the clearing, the caves, the winter cards, the box, the
+#: forests (:meth:`Forest.snapshot`), the extra turns
+_PLAIN = frozenset({0, 1, 2, 3, 4, 5, 6, 10})
+
+
 def freeze(value: Any) -> Any:
     """*value* as a hashable value: lists and tuples as tuples, mappings as sorted
     ``(key, value)`` tuples, sets as sorted tuples, steps as ``(kind, player, card, args)``."""
+    if type(value) in _ATOMS:
+        return value
     if isinstance(value, Step):
         return ("step", value.kind, value.player, value.card, freeze(value.args))
     if isinstance(value, list | tuple):
@@ -162,7 +172,7 @@ def state_key(game: GameLike) -> tuple[Any, ...]:
     processes (string hashing is salted): use :func:`digest` for a stable hash.
     """
     snap = game.state.snapshot()[:-1]  # all but the event count
-    return freeze(snap)  # type: ignore[no-any-return]
+    return tuple(v if i in _PLAIN else freeze(v) for i, v in enumerate(snap))
 
 
 def digest(key: Any) -> str:

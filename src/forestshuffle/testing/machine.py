@@ -44,6 +44,7 @@ from forestshuffle.errors import IllegalActionError
 from forestshuffle.plugins.manager import available_rulesets, get_ruleset
 from forestshuffle.testing.checks import InvariantError, check_game, hidden_cards, soak_enabled
 from forestshuffle.testing.search_checks import check_search
+from forestshuffle.testing.soak import TALLY
 from forestshuffle.testing.strategies import illegal_actions, player_counts, rulesets, seeds
 
 __all__ = ["FAST", "SOAK", "GameMachine", "machine_settings", "soak_enabled"]
@@ -62,8 +63,9 @@ settings.register_profile("forestshuffle-soak", SOAK)
 
 
 def machine_settings() -> settings:
-    """:data:`SOAK` when soaking, else :data:`FAST`."""
-    return SOAK if soak_enabled() else FAST
+    """The profile ``forestshuffle-soak`` when soaking (:data:`SOAK`, or as ``--fs-soak=SIZE``
+    sized it), else :data:`FAST`."""
+    return settings.get_profile("forestshuffle-soak") if soak_enabled() else FAST
 
 
 def _view_data(view: Any) -> dict[str, Any]:
@@ -137,6 +139,7 @@ class GameMachine(RuleBasedStateMachine):
         i = data.draw(st.integers(0, k - 1), label="option") if k > 1 else 0
         self.history.append((self.game.state.snapshot(), len(self.game.events)))
         self.game.apply(p.options[i])
+        TALLY.actions += 1
 
     def _installed(self) -> bool:
         rules = self.game.rules
@@ -155,6 +158,8 @@ class GameMachine(RuleBasedStateMachine):
         seed = data.draw(seeds(), label="seed")
         self._game = new_game(rules, players=players, seed=seed)
         self.history = []
+        TALLY.games += 1
+        TALLY.tick()
 
     @precondition(lambda self: self._game is not None and not self._game.is_over)
     @rule(data=st.data())
@@ -187,6 +192,7 @@ class GameMachine(RuleBasedStateMachine):
                 return
             self.history.append((g.state.snapshot(), len(g.events)))
             g.apply(p.options[rng.randrange(len(p.options))])
+            TALLY.actions += 1
         raise InvariantError("ends", "no end after 100000 actions", g)
 
     @rule(data=st.data())
@@ -263,6 +269,7 @@ class GameMachine(RuleBasedStateMachine):
         if self._game is not None:
             check_game(self._game)
             check_search(self._game)
+            TALLY.checks += 1
 
     # -- construction ----------------------------------------------------------------------
 

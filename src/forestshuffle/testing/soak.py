@@ -25,7 +25,7 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import attrs
@@ -43,6 +43,39 @@ from forestshuffle.testing.checks import (
 )
 
 MAX_ACTIONS = 20_000
+
+
+@attrs.define
+class Tally:
+    """What long runs have done so far: games dealt, actions applied and game states checked
+    against every invariant. :class:`~forestshuffle.testing.machine.GameMachine` and
+    :func:`play_and_check` count into :data:`TALLY`; ``pytest --fs-soak`` prints it as
+    progress and in its summary."""
+
+    games: int = 0
+    actions: int = 0
+    checks: int = 0
+    #: where progress lines go (the pytest plugin sets it when soaking); None: nowhere
+    report: Callable[[str], None] | None = None
+    #: least seconds between two progress lines
+    every: float = 30.0
+    start: float = attrs.field(factory=time.monotonic)
+    last: float = attrs.field(factory=time.monotonic)
+
+    def tick(self) -> None:
+        """Send a progress line to :attr:`report` if :attr:`every` seconds have passed."""
+        now = time.monotonic()
+        if self.report is not None and now - self.last >= self.every:
+            self.last = now
+            self.report(f"forestshuffle soak, {now - self.start:.0f} s: {self}")
+
+    def __str__(self) -> str:
+        return (f"{self.games:,} games, {self.actions:,} actions, "
+                f"{self.checks:,} states checked against every invariant")
+
+
+#: the running count of this process (see :class:`Tally`)
+TALLY = Tally()
 
 
 @attrs.frozen
@@ -128,12 +161,17 @@ def play_and_check(ruleset: str, players: int, seed: int, *, sample: float = 0.0
             game.apply(opts[rng.randrange(len(opts))])
             step += 1
         check_game(game)
+        TALLY.checks += 1
         if deep:
             loaded = Game.from_json(game.to_json())
             if loaded.state.snapshot() != game.state.snapshot():
                 raise InvariantError("save and load", "the loaded game differs", game)
     except Exception as exc:
         return step, Failure(ruleset, players, seed, step, f"{type(exc).__name__}: {exc}")
+    finally:
+        TALLY.games += 1
+        TALLY.actions += step
+        TALLY.tick()
     return step, None
 
 
