@@ -1,0 +1,12 @@
+//! forestshuffle's native core: the same games as the Python engine, data-driven from the
+//! built ruleset the Python side exports.
+
+pub mod data;
+pub mod forest;
+pub mod game;
+pub mod rng;
+pub mod scoring;
+pub mod selfplay;
+
+#[cfg(feature = "python")]
+mod py;
