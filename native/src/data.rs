@@ -244,13 +244,16 @@ impl Rules {
                 ki.get(k);
             }
         }
-        let tags: Vec<String> = arr(&json["tags"])?.iter().map(|t| s(t).map(String::from)).collect::<Result<_, _>>()?;
-        let symbols: Vec<String> = arr(&json["symbols"])?.iter().map(|t| s(t).map(String::from)).collect::<Result<_, _>>()?;
+        let tags: Vec<String> =
+            arr(&json["tags"])?.iter().map(|t| s(t).map(String::from)).collect::<Result<_, _>>()?;
+        let symbols: Vec<String> =
+            arr(&json["symbols"])?.iter().map(|t| s(t).map(String::from)).collect::<Result<_, _>>()?;
         let tag_of = |t: &str| tags.iter().position(|x| x == t).map(|i| i as u16);
         let sym_of = |t: &str| symbols.iter().position(|x| x == t).map(|i| i as u16);
         // species ids first (filters name them)
         let sp_json = arr(&json["species"])?;
-        let sp_ids: Vec<String> = sp_json.iter().map(|x| s(&x["id"]).map(String::from)).collect::<Result<_, _>>()?;
+        let sp_ids: Vec<String> =
+            sp_json.iter().map(|x| s(&x["id"]).map(String::from)).collect::<Result<_, _>>()?;
         let sp_of = |t: &str| sp_ids.iter().position(|x| x == t).map(|i| i as u16);
         // site kinds
         let mut site_kinds: Vec<SiteKind> = Vec::new();
@@ -266,12 +269,26 @@ impl Rules {
                 for p in arr(&sd["accepts"])? {
                     accepts |= 1 << (Pos::parse(s(p)?)? as u8);
                 }
-                raw.push((s(&sd["name"])?.to_string(), accepts, s(&sd["role"])?.to_string(), s(&sd["group"])?.to_string()));
+                raw.push((
+                    s(&sd["name"])?.to_string(),
+                    accepts,
+                    s(&sd["role"])?.to_string(),
+                    s(&sd["group"])?.to_string(),
+                ));
             }
             for (name, accepts, role, group) in raw {
-                slots.push(SlotDef { name: ni.get(&name) as u16, accepts, role_key: 0, role: ni.get(&role) as u16, group: ni.get(&group) as u16 });
+                slots.push(SlotDef {
+                    name: ni.get(&name) as u16,
+                    accepts,
+                    role_key: 0,
+                    role: ni.get(&role) as u16,
+                    group: ni.get(&group) as u16,
+                });
             }
-            let features = arr(&k["features"])?.iter().map(|f| s(f).map(|f| ni.get(f) as u16)).collect::<Result<_, _>>()?;
+            let features = arr(&k["features"])?
+                .iter()
+                .map(|f| s(f).map(|f| ni.get(f) as u16))
+                .collect::<Result<_, _>>()?;
             for sd in &mut slots {
                 let role = format!("slot:{}", names[sd.role as usize]);
                 let mut ki = Interner { map: &mut key_map, list: &mut keys };
@@ -292,7 +309,10 @@ impl Rules {
                 ki.get(&format!("feature:{}", names[f as usize]));
             }
         }
-        let parse_filter = |v: &Value, names: &mut Vec<String>, name_map: &mut HashMap<String, u32>| -> Result<Filter, String> {
+        let parse_filter = |v: &Value,
+                            names: &mut Vec<String>,
+                            name_map: &mut HashMap<String, u32>|
+         -> Result<Filter, String> {
             let mut f = Filter::default();
             if let Some(o) = v.as_object() {
                 for (k, x) in o {
@@ -310,7 +330,12 @@ impl Rules {
             }
             Ok(f)
         };
-        let parse_effects = |v: &Value, names: &mut Vec<String>, name_map: &mut HashMap<String, u32>, keys: &mut Vec<String>, key_map: &mut HashMap<String, u32>| -> Result<Vec<Effect>, String> {
+        let parse_effects = |v: &Value,
+                             names: &mut Vec<String>,
+                             name_map: &mut HashMap<String, u32>,
+                             keys: &mut Vec<String>,
+                             key_map: &mut HashMap<String, u32>|
+         -> Result<Vec<Effect>, String> {
             let mut out = Vec::new();
             for e in arr(v)? {
                 let a = &e["args"];
@@ -318,7 +343,10 @@ impl Rules {
                     "draw" => Effect::Draw(u(&a["n"])? as u32),
                     "draw_per" => {
                         let mut ki = Interner { map: key_map, list: keys };
-                        Effect::DrawPer { count: ki.get(s(&a["count"])?), per: a["per"].as_u64().unwrap_or(1) as u32 }
+                        Effect::DrawPer {
+                            count: ki.get(s(&a["count"])?),
+                            per: a["per"].as_u64().unwrap_or(1) as u32,
+                        }
                     }
                     "extra_turn" => Effect::ExtraTurn,
                     "free_play" => Effect::FreePlay {
@@ -360,7 +388,13 @@ impl Rules {
                         from_next_turn: t["from_next_turn"].as_bool().unwrap_or(false),
                         optional: t["optional"].as_bool().unwrap_or(true),
                         before_effects: t["before_effects"].as_bool().unwrap_or(false),
-                        effect: parse_effects(&t["effect"], &mut names, &mut name_map, &mut keys, &mut key_map)?,
+                        effect: parse_effects(
+                            &t["effect"],
+                            &mut names,
+                            &mut name_map,
+                            &mut keys,
+                            &mut key_map,
+                        )?,
                         filter: parse_filter(&args["filter"], &mut names, &mut name_map)?,
                         slot,
                     });
@@ -375,9 +409,10 @@ impl Rules {
                     None => None,
                 },
             };
-            let share_kin = json["share_kin"].get(&id).and_then(|v| v.as_array()).map(|l| {
-                l.iter().filter_map(|n| n.as_str().and_then(sp_of)).collect()
-            });
+            let share_kin = json["share_kin"]
+                .get(&id)
+                .and_then(|v| v.as_array())
+                .map(|l| l.iter().filter_map(|n| n.as_str().and_then(sp_of)).collect());
             let site_sharing = match json["site_sharing"].get(&id).and_then(|v| v.as_array()) {
                 Some(l) => {
                     let mut ni = Interner { map: &mut name_map, list: &mut names };
@@ -419,7 +454,8 @@ impl Rules {
                 let symbol = h["symbol"].as_str();
                 let mut ki = Interner { map: &mut key_map, list: &mut keys };
                 let sid = &sp_ids[sp as usize];
-                let mut count_keys: Vec<u32> = tag_names.iter().map(|t| ki.get(&format!("tag:{t}"))).collect();
+                let mut count_keys: Vec<u32> =
+                    tag_names.iter().map(|t| ki.get(&format!("tag:{t}"))).collect();
                 if let Some(sym) = symbol {
                     count_keys.push(ki.get(&format!("symbol:{sym}")));
                 }
@@ -446,11 +482,15 @@ impl Rules {
             }
             cards[id] = Card { winter: c["winter"].as_bool().unwrap_or(false), halves, symbols: symbits };
         }
-        let ids = |v: &Value| -> Result<Vec<u16>, String> { arr(v)?.iter().map(|x| u(x).map(|n| n as u16)).collect() };
+        let ids = |v: &Value| -> Result<Vec<u16>, String> {
+            arr(v)?.iter().map(|x| u(x).map(|n| n as u16)).collect()
+        };
         let spec = &json["spec"];
         let table = |v: &Value| -> HashMap<usize, usize> {
             v.as_object()
-                .map(|o| o.iter().filter_map(|(k, x)| Some((k.parse().ok()?, x.as_u64()? as usize))).collect())
+                .map(|o| {
+                    o.iter().filter_map(|(k, x)| Some((k.parse().ok()?, x.as_u64()? as usize))).collect()
+                })
                 .unwrap_or_default()
         };
         let codec = parse_codec(&json["codec"], max_card, &mut names, &mut name_map)?;
@@ -458,7 +498,14 @@ impl Rules {
             .as_object()
             .map(|o| {
                 o.iter()
-                    .map(|(k, v)| (k.clone(), v.as_array().map(|l| l.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()))
+                    .map(|(k, v)| {
+                        (
+                            k.clone(),
+                            v.as_array()
+                                .map(|l| l.iter().filter_map(|x| x.as_str().map(String::from)).collect())
+                                .unwrap_or_default(),
+                        )
+                    })
                     .collect()
             })
             .unwrap_or_default();
@@ -483,7 +530,10 @@ impl Rules {
             draws_per_turn: u(&spec["draws_per_turn"])? as usize,
             winter_at_once: spec["winter_ends"].as_str() == Some("at_once"),
             draw_cap: spec["draw_cap"].as_bool().unwrap_or(true),
-            turn_actions: arr(&spec["turn_actions"])?.iter().filter_map(|x| x.as_str().map(String::from)).collect(),
+            turn_actions: arr(&spec["turn_actions"])?
+                .iter()
+                .filter_map(|x| x.as_str().map(String::from))
+                .collect(),
             caves: json["caves"].as_u64().unwrap_or(5) as u32,
             cards,
             max_card,
@@ -506,8 +556,14 @@ impl Rules {
     }
 }
 
-fn parse_codec(v: &Value, max_card: usize, names: &mut Vec<String>, name_map: &mut HashMap<String, u32>) -> Result<Codec, String> {
-    let mut c = Codec { size: u(&v["size"])? as u32, card_index: vec![u32::MAX; max_card + 1], ..Codec::default() };
+fn parse_codec(
+    v: &Value,
+    max_card: usize,
+    names: &mut Vec<String>,
+    name_map: &mut HashMap<String, u32>,
+) -> Result<Codec, String> {
+    let mut c =
+        Codec { size: u(&v["size"])? as u32, card_index: vec![u32::MAX; max_card + 1], ..Codec::default() };
     for b in arr(&v["blocks"])? {
         let start = u(&b["start"])? as u32;
         match s(&b["name"])? {

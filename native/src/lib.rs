@@ -4,9 +4,11 @@
 pub mod data;
 pub mod forest;
 pub mod game;
+mod play;
 pub mod rng;
 pub mod scoring;
 pub mod selfplay;
+mod steps;
 
 #[cfg(feature = "python")]
 mod py;

@@ -75,7 +75,12 @@ impl NativeGame {
 
     /// Apply the option of code `code`.
     fn apply_code(&mut self, code: u32) -> PyResult<()> {
-        let i = self.game.legal_codes().iter().position(|&c| c == code).ok_or_else(|| err(format!("action code {code} is not a legal answer")))?;
+        let i = self
+            .game
+            .legal_codes()
+            .iter()
+            .position(|&c| c == code)
+            .ok_or_else(|| err(format!("action code {code} is not a legal answer")))?;
         self.game.apply_index(i).map_err(err)
     }
 
@@ -166,7 +171,12 @@ impl NativeGame {
                     .iter()
                     .map(|s| {
                         let sk = &r.site_kinds[s.kind as usize];
-                        let slots = sk.slots.iter().zip(&s.slots).map(|(sd, v)| (r.names[sd.name as usize].clone(), v.clone())).collect();
+                        let slots = sk
+                            .slots
+                            .iter()
+                            .zip(&s.slots)
+                            .map(|(sd, v)| (r.names[sd.name as usize].clone(), v.clone()))
+                            .collect();
                         (s.card, sk.id.clone(), slots, s.under.clone())
                     })
                     .collect()
@@ -177,7 +187,13 @@ impl NativeGame {
     /// Per player, the forest's counters that are not zero, by key.
     fn counts(&self, player: usize) -> Vec<(String, i32)> {
         let r = &self.game.rules;
-        self.game.forests[player].counts.iter().enumerate().filter(|(_, &v)| v != 0).map(|(k, &v)| (r.count_keys[k].clone(), v)).collect()
+        self.game.forests[player]
+            .counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| v != 0)
+            .map(|(k, &v)| (r.count_keys[k].clone(), v))
+            .collect()
     }
 
     /// Final scores now: per player (total, cave points, [(card, points)]).
@@ -206,12 +222,26 @@ impl NativeGame {
 #[pyfunction]
 #[pyo3(signature = (rules, players, seeds, bot_seeds, max_actions=100_000))]
 #[allow(clippy::type_complexity)]
-fn play_many<'py>(py: Python<'py>, rules: &NativeRules, players: usize, seeds: Vec<u128>, bot_seeds: Vec<u128>, max_actions: u32) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+fn play_many<'py>(
+    py: Python<'py>,
+    rules: &NativeRules,
+    players: usize,
+    seeds: Vec<u128>,
+    bot_seeds: Vec<u128>,
+    max_actions: u32,
+) -> PyResult<(
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+)> {
     if seeds.len() != bot_seeds.len() {
         return Err(err("seeds and bot_seeds differ in length".into()));
     }
     let r = rules.rules.clone();
-    let out = py.allow_threads(|| selfplay::play_many(r, players, &seeds, &bot_seeds, max_actions)).map_err(err)?;
+    let out =
+        py.allow_threads(|| selfplay::play_many(r, players, &seeds, &bot_seeds, max_actions)).map_err(err)?;
     let nsp = rules.rules.species.len();
     let mut scores = Vec::with_capacity(out.len() * players * 4);
     let mut winners = Vec::with_capacity(out.len() * 4);
@@ -229,7 +259,56 @@ fn play_many<'py>(py: Python<'py>, rules: &NativeRules, players: usize, seeds: V
         lengths.extend_from_slice(&(o.length as i32).to_le_bytes());
         over.extend_from_slice(&i32::from(o.over).to_le_bytes());
     }
-    Ok((PyBytes::new(py, &scores), PyBytes::new(py, &winners), PyBytes::new(py, &lengths), PyBytes::new(py, &over), PyBytes::new(py, &species)))
+    Ok((
+        PyBytes::new(py, &scores),
+        PyBytes::new(py, &winners),
+        PyBytes::new(py, &lengths),
+        PyBytes::new(py, &over),
+        PyBytes::new(py, &species),
+    ))
+}
+
+/// CPython's `random.Random`, as the native core draws it (for differential tests).
+#[pyclass(module = "forestshuffle_native", name = "Random")]
+struct PyRng {
+    rng: crate::rng::PyRandom,
+}
+
+#[pymethods]
+impl PyRng {
+    #[new]
+    fn new(seed: u128) -> Self {
+        PyRng { rng: crate::rng::PyRandom::new(seed) }
+    }
+
+    /// `getrandbits(k)`, `0 <= k <= 64`.
+    fn getrandbits(&mut self, k: u32) -> PyResult<u64> {
+        if k > 64 {
+            return Err(err(format!("getrandbits takes at most 64 bits here, not {k}")));
+        }
+        Ok(self.rng.getrandbits(k))
+    }
+
+    /// `_randbelow(n)`.
+    fn randbelow(&mut self, n: u64) -> u64 {
+        self.rng.randbelow(n)
+    }
+
+    /// `random()`.
+    fn random(&mut self) -> f64 {
+        self.rng.random()
+    }
+
+    /// `shuffle(x)` of a list of ints, returned.
+    fn shuffle(&mut self, mut x: Vec<i64>) -> Vec<i64> {
+        self.rng.shuffle(&mut x);
+        x
+    }
+
+    /// `choice(x)` of a list of ints (None when empty).
+    fn choice(&mut self, x: Vec<i64>) -> Option<i64> {
+        self.rng.choice(&x).copied()
+    }
 }
 
 /// The kinds the native core knows, by section.
@@ -237,7 +316,20 @@ fn play_many<'py>(py: Python<'py>, rules: &NativeRules, players: usize, seeds: V
 fn known_kinds() -> Vec<(&'static str, Vec<&'static str>)> {
     vec![
         ("deck_builders", vec!["winter_in_last_third"]),
-        ("steps", vec!["turn", "end_turn", "draw", "draw_per", "extra_turn", "free_play", "cave_from_hand_then_draw", "clearing_to_cave", "play_further"]),
+        (
+            "steps",
+            vec![
+                "turn",
+                "end_turn",
+                "draw",
+                "draw_per",
+                "extra_turn",
+                "free_play",
+                "cave_from_hand_then_draw",
+                "clearing_to_cave",
+                "play_further",
+            ],
+        ),
         ("turn_actions", vec!["draw", "play", "sapling"]),
         ("end_conditions", vec![]),
         ("declarations", vec![]),
@@ -254,6 +346,7 @@ fn known_kinds() -> Vec<(&'static str, Vec<&'static str>)> {
 fn forestshuffle_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeRules>()?;
     m.add_class::<NativeGame>()?;
+    m.add_class::<PyRng>()?;
     m.add_function(wrap_pyfunction!(play_many, m)?)?;
     m.add_function(wrap_pyfunction!(known_kinds, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

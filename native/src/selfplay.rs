@@ -38,7 +38,13 @@ pub fn outcome_of(g: &Game) -> Outcome {
 
 /// Play one game of `players` from `seed` with a random bot seeded `bot_seed` choosing for
 /// every seat: exactly `RandomBot(seed=bot_seed)` on `new_game(..., seed=seed)`.
-pub fn play_random(rules: Arc<Rules>, players: usize, seed: u128, bot_seed: u128, max_actions: u32) -> Result<Outcome, String> {
+pub fn play_random(
+    rules: Arc<Rules>,
+    players: usize,
+    seed: u128,
+    bot_seed: u128,
+    max_actions: u32,
+) -> Result<Outcome, String> {
     let mut g = Game::new(rules, players, seed)?;
     let mut bot = PyRandom::new(bot_seed);
     while !g.over && g.actions < max_actions {
@@ -50,7 +56,13 @@ pub fn play_random(rules: Arc<Rules>, players: usize, seed: u128, bot_seed: u128
 }
 
 /// [`play_random`] for every seed pair, in parallel on rayon's pool.
-pub fn play_many(rules: Arc<Rules>, players: usize, seeds: &[u128], bot_seeds: &[u128], max_actions: u32) -> Result<Vec<Outcome>, String> {
+pub fn play_many(
+    rules: Arc<Rules>,
+    players: usize,
+    seeds: &[u128],
+    bot_seeds: &[u128],
+    max_actions: u32,
+) -> Result<Vec<Outcome>, String> {
     seeds
         .par_iter()
         .zip(bot_seeds.par_iter())

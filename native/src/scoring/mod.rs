@@ -27,7 +27,12 @@ pub struct PlayerScore {
 }
 
 /// The final scores of every player (see the module's docs).
-pub fn final_scores(rules: &Rules, forests: &[Forest], caves: &[usize], hands: &[Vec<u16>]) -> Vec<PlayerScore> {
+pub fn final_scores(
+    rules: &Rules,
+    forests: &[Forest],
+    caves: &[usize],
+    hands: &[Vec<u16>],
+) -> Vec<PlayerScore> {
     let _ = hands;
     forests
         .iter()

@@ -14,6 +14,7 @@ without it, :func:`available` is False and everything else raises
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -34,11 +35,10 @@ INSTALL_HINT = ("the native core is not installed: build it with `pip install ./
 
 
 def _module() -> Any:
-    try:
-        import forestshuffle_native
+    try:  # (by name: the extension is optional, and untyped)
+        return importlib.import_module("forestshuffle_native")
     except ImportError:
         return None
-    return forestshuffle_native
 
 
 def available() -> bool:
@@ -73,7 +73,7 @@ def _rules_of(ruleset: str | Ruleset, options: Mapping[str, Any] | None = None,
 def _missing(rules: Ruleset, sections: Iterable[str] | None = None) -> tuple[str, ...]:
     known = dict(_ext().known_kinds())
     used = kinds_used(rules)
-    out = []
+    out: list[str] = []
     for section, names in used.items():
         if sections is not None and section not in sections:
             continue
@@ -212,13 +212,15 @@ class SelfPlay:
 def play_many(ruleset: str | Ruleset, seeds: Iterable[int], *, players: int = 2,
               expansions: Sequence[str] = (), options: Mapping[str, Any] | None = None,
               bot: str = "random", bot_seeds: Iterable[int] | None = None,
-              max_actions: int = 100_000) -> SelfPlay:
+              max_actions: int = 100_000, scoring: bool = True) -> SelfPlay:
     """Play one game per seed natively, in parallel on every core, the GIL released.
 
     With ``bot="random"``, game *i* is exactly ``fs.new_game(ruleset, players=players,
     seed=seeds[i], expansions=expansions, options=options)`` played by one
     ``fs.bots.RandomBot(seed=bot_seeds[i])`` choosing for every seat (*bot_seeds* defaults
-    to *seeds*). NativeError when the extension is missing or lacks a kind of the ruleset.
+    to *seeds*). NativeError when the extension is missing or lacks a kind of the ruleset;
+    ``scoring=False`` plays a ruleset whose scoring kinds it lacks (its scores then count
+    the caves only). A game still going after *max_actions* actions stops (``over`` False).
     """
     import numpy as np
 
@@ -229,7 +231,7 @@ def play_many(ruleset: str | Ruleset, seeds: Iterable[int], *, players: int = 2,
     if len(bots) != len(seed_list):
         raise ArgumentError(f"{len(bots)} bot seeds for {len(seed_list)} seeds")
     rules = _rules_of(ruleset, options, expansions)
-    native = load_rules(rules)
+    native = load_rules(rules, scoring=scoring)
     try:
         raw = _ext().play_many(native, players, seed_list, bots, max_actions)
     except ValueError as exc:

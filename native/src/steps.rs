@@ -1,0 +1,457 @@
+//! What each step kind does: run (resolve, or ask a decision) and answer (`kinds/*`).
+
+use std::sync::Arc;
+
+use crate::data::{Effect, Pos};
+use crate::forest::CENTER;
+use crate::game::{nonempty, Action, Decision, Eff, Game, Mode, Run, Step, Taker};
+
+impl Game {
+    // -- steps ----------------------------------------------------------------------------
+
+    pub(crate) fn run_head(&mut self) -> Run {
+        let step = self.queue.last().expect("the resolution queue ran empty").clone();
+        let rules = self.rules.clone();
+        match step {
+            Step::Deal => {
+                self.finish();
+                let n = rules.opening_hand;
+                self.deck_take((n * self.players) as i64, Taker::Deal(n));
+                Run::Done
+            }
+            Step::Mulligan(p) => {
+                let opens = self.hands[p as usize].iter().any(|&c| {
+                    let hs = &rules.cards[c as usize].halves;
+                    !hs.is_empty() && hs[0].pos == Pos::Center
+                });
+                if opens {
+                    self.finish();
+                    return Run::Done;
+                }
+                Run::Ask(Decision {
+                    player: p,
+                    kind: "mulligan",
+                    options: vec![Action::KeepHand, Action::Redraw],
+                })
+            }
+            Step::EndTurn(player) => {
+                if self.clearing.len() >= rules.clearing_limit {
+                    self.boxed.append(&mut self.clearing);
+                }
+                if let Some(reason) = self.end_scheduled {
+                    self.end(reason);
+                    return Run::Done;
+                }
+                let cur = self.current;
+                let (next, extra) =
+                    if player >= 0 && (player as usize) < self.players && self.extra_turns[cur] > 0 {
+                        (cur, true)
+                    } else if player < 0 {
+                        (0, false)
+                    } else {
+                        ((cur + 1) % self.players, false)
+                    };
+                self.current = next;
+                self.turn += 1;
+                if extra {
+                    self.extra_turns[next] -= 1;
+                }
+                self.queue.pop();
+                self.queue.push(Step::EndTurn(next as i8));
+                self.queue.push(Step::Turn(next as u8));
+                Run::Done
+            }
+            Step::Turn(p) => {
+                let pu = p as usize;
+                let mut opts = Vec::new();
+                for ta in &rules.turn_actions {
+                    match ta.as_str() {
+                        "draw" => {
+                            if self.hand_room(pu) > 0 {
+                                self.draw_options(&mut opts);
+                            }
+                        }
+                        "play" => {
+                            let budget = self.hands[pu].len() as i64 - 1;
+                            for c in self.sorted_hand(pu) {
+                                if self.can_place(pu, c, budget, None) {
+                                    opts.push(Action::PlayCard(c));
+                                }
+                            }
+                        }
+                        "sapling" => {
+                            if rules.sapling_kind.is_some() {
+                                for c in self.sorted_hand(pu) {
+                                    opts.push(Action::PlaySapling(c));
+                                }
+                            }
+                        }
+                        other => panic!("unknown turn action {other:?}"),
+                    }
+                }
+                if opts.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                Run::Ask(Decision { player: p, kind: "turn", options: opts })
+            }
+            Step::DrawMore { p, .. } => {
+                if rules.draw_cap && rules.hand_limit <= self.hands[p as usize].len() {
+                    self.finish();
+                    return Run::Done;
+                }
+                let mut opts = Vec::new();
+                self.draw_options(&mut opts);
+                if opts.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                Run::Ask(Decision { player: p, kind: "draw", options: opts })
+            }
+            Step::Place { p, card, mode, ref filter, ref pool, .. } => {
+                let pu = p as usize;
+                let flt = nonempty(filter);
+                let mut opts = Vec::new();
+                if mode == Mode::Free {
+                    self.placements(pu, card, flt, None, &mut opts);
+                } else {
+                    let hand = &self.hands[pu];
+                    let budget = match pool {
+                        None => hand.len() as u32 - 1,
+                        Some(pool) => hand.iter().filter(|&&c| c != card && pool.contains(&c)).count() as u32,
+                    };
+                    self.placements(pu, card, flt, Some(budget), &mut opts);
+                }
+                if opts.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                if let Action::Place(_, _, slot) = opts[0] {
+                    if slot == self.center {
+                        self.answer(opts[0]);
+                        return Run::Done;
+                    }
+                }
+                Run::Ask(Decision { player: p, kind: "place", options: opts })
+            }
+            Step::Pay { p, card, owed, ref paid, ref pool, .. } => {
+                let last = paid.last().map_or(-1, |&c| i32::from(c));
+                let mut cands: Vec<u16> = self.hands[p as usize]
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        c != card && i32::from(c) > last && pool.as_ref().is_none_or(|pl| pl.contains(&c))
+                    })
+                    .collect();
+                cands.sort_unstable();
+                let mut opts = Vec::new();
+                if cands.len() >= owed as usize {
+                    for &c in &cands[..cands.len() - owed as usize + 1] {
+                        opts.push(Action::PayWith(c));
+                    }
+                }
+                Run::Ask(Decision { player: p, kind: "pay", options: opts })
+            }
+            Step::Offer { p, bonus, .. } => Run::Ask(Decision {
+                player: p,
+                kind: if bonus { "bonus" } else { "effect" },
+                options: vec![Action::Use, Action::Pass],
+            }),
+            Step::Trigger { p, card, index } => {
+                let sp = self.forests[p as usize].half_of(&rules, card).species;
+                let t = &rules.species[sp as usize]
+                    .triggers
+                    .iter()
+                    .find(|t| t.index == index)
+                    .expect("a trigger");
+                if !t.optional {
+                    self.answer(Action::Use);
+                    return Run::Done;
+                }
+                Run::Ask(Decision { player: p, kind: "trigger", options: vec![Action::Use, Action::Pass] })
+            }
+            Step::Reveal(_) => {
+                self.finish();
+                self.deck_take(1, Taker::Clearing);
+                Run::Done
+            }
+            Step::ResolvePlays { p, ref plays, .. } => {
+                if plays.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                if plays.len() == 1 {
+                    self.resolve_play(0);
+                    return Run::Done;
+                }
+                let cards: Vec<u16> = plays.iter().map(|(c, _)| *c).collect();
+                Run::Ask(Self::pick(p as usize, "resolve_order", &cards, false))
+            }
+            Step::Effect { p, card, ref eff } => self.run_effect(p, card, eff),
+        }
+    }
+
+    pub(crate) fn run_effect(&mut self, p: u8, card: u16, eff: &Eff) -> Run {
+        let pu = p as usize;
+        match eff {
+            Eff::Draw(n) => {
+                self.finish();
+                self.draw_cards(pu, i64::from(*n));
+                Run::Done
+            }
+            Eff::DrawPer { count, per } => {
+                let n = self.forests[pu].count(*count);
+                self.finish();
+                self.draw_cards(pu, i64::from(n) * i64::from(*per));
+                Run::Done
+            }
+            Eff::ExtraTurn => {
+                self.finish();
+                self.extra_turns[pu] += 1;
+                Run::Done
+            }
+            Eff::FreePlay { filter, .. } => {
+                let flt = nonempty(&Some(filter.clone())).cloned();
+                let cands: Vec<u16> = self
+                    .sorted_hand(pu)
+                    .into_iter()
+                    .filter(|&c| self.can_place(pu, c, 1_000_000_000, flt.as_ref()))
+                    .collect();
+                if cands.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                Run::Ask(Self::pick(pu, "free_play", &cands, true))
+            }
+            Eff::CaveFromHand { .. } => Run::Ask(Self::pick(pu, "cave", &self.sorted_hand(pu), true)),
+            Eff::ClearingToCave => {
+                self.finish();
+                if !self.clearing.is_empty() {
+                    let n = self.clearing.len();
+                    self.caves[pu].append(&mut self.clearing);
+                    self.forests[pu].caved(n);
+                }
+                Run::Done
+            }
+            Eff::PlayFurther { eligible, deferred } => {
+                let Some(pool) = eligible else {
+                    let hand = Arc::new(self.sorted_hand(pu));
+                    let deferred = deferred.clone();
+                    *self.queue.last_mut().expect("the head") =
+                        Step::Effect { p, card, eff: Eff::PlayFurther { eligible: Some(hand), deferred } };
+                    return Run::Done;
+                };
+                let mine: Vec<u16> = self.sorted_hand(pu).into_iter().filter(|c| pool.contains(c)).collect();
+                let budget = mine.len() as i64 - 1;
+                let playable: Vec<u16> =
+                    mine.iter().copied().filter(|&c| self.can_place(pu, c, budget, None)).collect();
+                Run::Ask(Self::pick(pu, "play_further", &playable, true))
+            }
+        }
+    }
+
+    pub(crate) fn resolve_play(&mut self, i: usize) {
+        let Some(Step::ResolvePlays { p, card, plays }) = self.queue.last().cloned() else {
+            panic!("not a resolve_plays step")
+        };
+        let mut rest = plays;
+        let (_, steps) = rest.remove(i);
+        if rest.is_empty() {
+            self.finish();
+        } else {
+            *self.queue.last_mut().expect("the head") = Step::ResolvePlays { p, card, plays: rest };
+        }
+        self.queue_at(steps, 0);
+    }
+
+    pub(crate) fn effect_steps(p: u8, card: u16, specs: &[Effect]) -> Vec<Step> {
+        specs.iter().map(|e| Step::Effect { p, card, eff: Eff::of(e) }).collect()
+    }
+
+    /// The head step answers option `a` of its decision.
+    pub(crate) fn answer(&mut self, a: Action) {
+        let step = self.queue.last().expect("the resolution queue ran empty").clone();
+        let rules = self.rules.clone();
+        match step {
+            Step::Mulligan(p) => {
+                self.finish();
+                if a == Action::Redraw {
+                    let pu = p as usize;
+                    let hand = std::mem::take(&mut self.hands[pu]);
+                    let n = hand.len() as i64;
+                    self.boxed.extend(hand);
+                    self.deck_take(n, Taker::Player(p));
+                }
+            }
+            Step::Turn(p) => {
+                let pu = p as usize;
+                match a {
+                    Action::DrawFromDeck | Action::DrawFromClearing(_) => {
+                        let room = rules.hand_limit as i64 - self.hands[pu].len() as i64;
+                        let mut left = rules.draws_per_turn as i64 - 1;
+                        if rules.draw_cap && room <= left {
+                            left = room - 1;
+                        }
+                        if left > 0 {
+                            self.replace_head(vec![Step::DrawMore { p, left: left as u32 }]);
+                        } else {
+                            self.finish();
+                        }
+                        self.take_one(pu, a);
+                    }
+                    Action::PlayCard(c) => {
+                        self.replace_head(vec![Step::Place {
+                            p,
+                            card: c,
+                            mode: Mode::Normal,
+                            filter: None,
+                            pool: None,
+                            from_clearing: false,
+                        }]);
+                    }
+                    Action::PlaySapling(c) => {
+                        let site = self.forests[pu].sites.len() as u16;
+                        self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, false);
+                    }
+                    _ => panic!("not a turn action"),
+                }
+            }
+            Step::DrawMore { p, left } => {
+                if left > 1 {
+                    *self.queue.last_mut().expect("the head") = Step::DrawMore { p, left: left - 1 };
+                } else {
+                    self.finish();
+                }
+                self.take_one(p as usize, a);
+            }
+            Step::Place { p, card, mode, pool, from_clearing, .. } => {
+                let Action::Place(half, site, slot) = a else { panic!("not a placement") };
+                let cost = if mode == Mode::Free {
+                    0
+                } else {
+                    rules.cards[card as usize].halves[half as usize].cost
+                };
+                if cost == 0 {
+                    self.play_card(p as usize, card, Some(half), site, slot, &[], mode, from_clearing, false);
+                } else {
+                    self.replace_head(vec![Step::Pay {
+                        p,
+                        card,
+                        mode,
+                        half,
+                        site,
+                        slot,
+                        owed: cost,
+                        paid: Vec::new(),
+                        pool,
+                    }]);
+                }
+            }
+            Step::Pay { p, card, mode, half, site, slot, owed, mut paid, pool } => {
+                let Action::PayWith(c) = a else { panic!("not a payment") };
+                paid.push(c);
+                if owed > 1 {
+                    *self.queue.last_mut().expect("the head") =
+                        Step::Pay { p, card, mode, half, site, slot, owed: owed - 1, paid, pool };
+                } else {
+                    self.play_card(p as usize, card, Some(half), site, slot, &paid, mode, false, false);
+                }
+            }
+            Step::Offer { p, card, bonus, half } => {
+                if a == Action::Pass {
+                    self.finish();
+                } else {
+                    let sp =
+                        &rules.species[rules.cards[card as usize].halves[half as usize].species as usize];
+                    let specs = if bonus { &sp.bonus } else { &sp.effect };
+                    self.replace_head(Self::effect_steps(p, card, specs));
+                }
+            }
+            Step::Trigger { p, card, index } => {
+                if a == Action::Pass {
+                    self.finish();
+                } else {
+                    let sp = self.forests[p as usize].half_of(&rules, card).species;
+                    let t = rules.species[sp as usize]
+                        .triggers
+                        .iter()
+                        .find(|t| t.index == index)
+                        .expect("a trigger");
+                    self.replace_head(Self::effect_steps(p, card, &t.effect));
+                }
+            }
+            Step::ResolvePlays { ref plays, .. } => {
+                let Action::PickCard(c) = a else { panic!("not a pick") };
+                let i = plays.iter().position(|(x, _)| *x == c).expect("a deferred play");
+                self.resolve_play(i);
+            }
+            Step::Effect { p, card, eff } => self.answer_effect(p, card, eff, a),
+            _ => panic!("this step asks nothing"),
+        }
+    }
+
+    pub(crate) fn answer_effect(&mut self, p: u8, card: u16, eff: Eff, a: Action) {
+        let pu = p as usize;
+        match eff {
+            Eff::FreePlay { filter, any_number } => {
+                let Action::PickCard(c) = a else {
+                    self.finish();
+                    return;
+                };
+                let place = Step::Place {
+                    p,
+                    card: c,
+                    mode: Mode::Free,
+                    filter: Some(filter),
+                    pool: None,
+                    from_clearing: false,
+                };
+                if any_number {
+                    self.queue.push(place);
+                } else {
+                    self.replace_head(vec![place]);
+                }
+            }
+            Eff::CaveFromHand { caved } => match a {
+                Action::PickCard(c) => {
+                    let hand = &mut self.hands[pu];
+                    let i = hand.iter().position(|&x| x == c).expect("a hand card");
+                    hand.remove(i);
+                    self.caves[pu].push(c);
+                    self.forests[pu].caved(1);
+                    *self.queue.last_mut().expect("the head") =
+                        Step::Effect { p, card, eff: Eff::CaveFromHand { caved: caved + 1 } };
+                }
+                _ => {
+                    self.finish();
+                    self.draw_cards(pu, i64::from(caved));
+                }
+            },
+            Eff::PlayFurther { eligible, deferred } => match a {
+                Action::PickCard(c) => {
+                    self.queue.push(Step::Place {
+                        p,
+                        card: c,
+                        mode: Mode::Deferred,
+                        filter: None,
+                        pool: eligible,
+                        from_clearing: false,
+                    });
+                }
+                _ => {
+                    if deferred.is_empty() {
+                        self.finish();
+                    } else {
+                        self.replace_head(vec![Step::ResolvePlays { p, card, plays: deferred }]);
+                    }
+                }
+            },
+            _ => panic!("this effect asks nothing"),
+        }
+    }
+
+    /// Whether a card lies in the forest's center (it opened a site).
+    pub fn is_site(&self, p: usize, card: u16) -> bool {
+        self.forests[p].where_[card as usize].1 == CENTER
+    }
+}

@@ -1,0 +1,34 @@
+"""The native core plays the same games as the Python engine: hundreds of seeded games per
+ruleset, both engines answering with the same action ids, compared after every action (the
+player to move, the option ids in order, hands, clearing, deck size, caves, forests) by
+forestshuffle.testing.native.compare."""
+
+from __future__ import annotations
+
+import pytest
+
+from forestshuffle.testing.native import compare
+
+#: (ruleset, expansions, options) the native core plays
+RULESETS = [
+    ("base", (), None),
+    ("base", (), {"mulligan": False}),
+]
+
+GAMES = 200
+
+
+@pytest.mark.parametrize(("ruleset", "expansions", "options"), RULESETS)
+def test_same_games_as_the_python_engine(ruleset: str, expansions: tuple[str, ...],
+                                         options: dict[str, object] | None) -> None:
+    report = compare(ruleset, range(GAMES), expansions=expansions, options=options,
+                     scores=False)
+    assert report.ok, str(report.first)
+    assert report.games == GAMES
+    assert report.actions > 50 * GAMES  # whole games were compared
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_same_games_with_more_players(players: int) -> None:
+    report = compare("base", range(40), players=players, scores=False)
+    assert report.ok, str(report.first)
