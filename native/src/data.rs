@@ -48,6 +48,14 @@ pub enum Effect {
     CaveFromHandThenDraw,
     ClearingToCave,
     PlayFurther,
+    CaveFromClearing(u32),
+    TakeFromClearing(u32),
+    ClearingToCaveMatching(Filter),
+    ExtraTurnIf { count: u32, n: i32 },
+    TakeAllFromClearing(Filter),
+    RemoveClearing,
+    FreePlayOneOf(Vec<Filter>),
+    PlaySaplings,
 }
 
 /// A compiled permanent trigger (`on_play`).
@@ -215,6 +223,32 @@ impl Interner<'_> {
     }
 }
 
+/// Refuse a count the forest does not keep as a counter (a computed count: `dwellers`...).
+fn check_counter(key: &str) -> Result<(), String> {
+    let kind = key.split(':').next().unwrap_or("");
+    const COUNTERS: [&str; 14] = [
+        "species",
+        "tag",
+        "symbol",
+        "slot",
+        "trees",
+        "tree_total",
+        "trees_of",
+        "tree_cards_of",
+        "tree_species",
+        "distinct_tag",
+        "full_sites",
+        "saplings",
+        "cave",
+        "feature",
+    ];
+    if COUNTERS.contains(&kind) {
+        Ok(())
+    } else {
+        Err(format!("the native core has no count {kind:?}"))
+    }
+}
+
 fn s(v: &Value) -> Result<&str, String> {
     v.as_str().ok_or_else(|| format!("expected a string, got {v}"))
 }
@@ -342,6 +376,7 @@ impl Rules {
                 out.push(match s(&e["kind"])? {
                     "draw" => Effect::Draw(u(&a["n"])? as u32),
                     "draw_per" => {
+                        check_counter(s(&a["count"])?)?;
                         let mut ki = Interner { map: key_map, list: keys };
                         Effect::DrawPer {
                             count: ki.get(s(&a["count"])?),
@@ -356,6 +391,28 @@ impl Rules {
                     "cave_from_hand_then_draw" => Effect::CaveFromHandThenDraw,
                     "clearing_to_cave" => Effect::ClearingToCave,
                     "play_further" => Effect::PlayFurther,
+                    "cave_from_clearing" => Effect::CaveFromClearing(a["n"].as_u64().unwrap_or(1) as u32),
+                    "take_from_clearing" => Effect::TakeFromClearing(a["n"].as_u64().unwrap_or(1) as u32),
+                    "clearing_to_cave_matching" => {
+                        Effect::ClearingToCaveMatching(parse_filter(&a["filter"], names, name_map)?)
+                    }
+                    "extra_turn_if" => {
+                        let count = s(&a["count"])?;
+                        check_counter(count)?;
+                        let mut ki = Interner { map: key_map, list: keys };
+                        Effect::ExtraTurnIf { count: ki.get(count), n: a["n"].as_i64().unwrap_or(1) as i32 }
+                    }
+                    "take_all_from_clearing" => {
+                        Effect::TakeAllFromClearing(parse_filter(&a["filter"], names, name_map)?)
+                    }
+                    "remove_clearing" => Effect::RemoveClearing,
+                    "free_play_one_of" => Effect::FreePlayOneOf(
+                        arr(&a["filters"])?
+                            .iter()
+                            .map(|f| parse_filter(f, names, name_map))
+                            .collect::<Result<_, _>>()?,
+                    ),
+                    "play_saplings" => Effect::PlaySaplings,
                     other => return Err(format!("the native core has no effect kind {other:?}")),
                 });
             }

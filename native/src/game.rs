@@ -98,6 +98,14 @@ pub enum Eff {
     CaveFromHand { caved: u32 },
     ClearingToCave,
     PlayFurther { eligible: Option<Arc<Vec<u16>>>, deferred: Vec<(u16, Vec<Step>)> },
+    CaveFromClearing { n: u32, caved: u32 },
+    TakeFromClearing { n: u32, taken: u32 },
+    ClearingToCaveMatching(Filter),
+    ExtraTurnIf { count: u32, n: i32 },
+    TakeAllFromClearing(Filter),
+    RemoveClearing,
+    FreePlayOneOf(Arc<Vec<Filter>>),
+    PlaySaplings,
 }
 
 impl Eff {
@@ -112,6 +120,14 @@ impl Eff {
             Effect::CaveFromHandThenDraw => Eff::CaveFromHand { caved: 0 },
             Effect::ClearingToCave => Eff::ClearingToCave,
             Effect::PlayFurther => Eff::PlayFurther { eligible: None, deferred: Vec::new() },
+            Effect::CaveFromClearing(n) => Eff::CaveFromClearing { n: *n, caved: 0 },
+            Effect::TakeFromClearing(n) => Eff::TakeFromClearing { n: *n, taken: 0 },
+            Effect::ClearingToCaveMatching(f) => Eff::ClearingToCaveMatching(f.clone()),
+            Effect::ExtraTurnIf { count, n } => Eff::ExtraTurnIf { count: *count, n: *n },
+            Effect::TakeAllFromClearing(f) => Eff::TakeAllFromClearing(f.clone()),
+            Effect::RemoveClearing => Eff::RemoveClearing,
+            Effect::FreePlayOneOf(fs) => Eff::FreePlayOneOf(Arc::new(fs.clone())),
+            Effect::PlaySaplings => Eff::PlaySaplings,
         }
     }
 }
@@ -184,6 +200,10 @@ pub(crate) fn flt_ok(rules: &Rules, f: Option<&Filter>, h: &crate::data::Half) -
             }
         }
     }
+}
+
+pub(crate) fn nonempty_ref(f: &Filter) -> Option<&Filter> {
+    (*f != Filter::default()).then_some(f)
 }
 
 pub(crate) fn nonempty(f: &Option<Filter>) -> Option<&Filter> {
@@ -377,6 +397,37 @@ impl Game {
         if n > 0 {
             self.deck_take(n, Taker::Player(p as u8));
         }
+    }
+
+    /// A clearing card goes to `p`'s hand (`CardTaken`).
+    pub(crate) fn take_card(&mut self, p: usize, c: u16) {
+        let i = self.clearing.iter().position(|&x| x == c).expect("a clearing card");
+        self.clearing.remove(i);
+        self.hands[p].push(c);
+    }
+
+    /// Cards of the clearing go to `p`'s cave (`CardsCaved`, source clearing).
+    pub(crate) fn cave_from_clearing(&mut self, p: usize, cards: &[u16]) {
+        for &c in cards {
+            let i = self.clearing.iter().position(|&x| x == c).expect("a clearing card");
+            self.clearing.remove(i);
+        }
+        self.caves[p].extend_from_slice(cards);
+        self.forests[p].caved(cards.len());
+    }
+
+    /// The clearing's cards (not winter cards) with a half `flt` accepts, in clearing order.
+    pub(crate) fn clearing_matching(&self, flt: &Filter) -> Vec<u16> {
+        let rules = &*self.rules;
+        let f = nonempty_ref(flt);
+        self.clearing
+            .iter()
+            .copied()
+            .filter(|&c| {
+                let card = &rules.cards[c as usize];
+                !card.winter && card.halves.iter().any(|h| flt_ok(rules, f, h))
+            })
+            .collect()
     }
 
     pub(crate) fn take_one(&mut self, p: usize, a: Action) {

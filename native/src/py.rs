@@ -328,6 +328,14 @@ fn known_kinds() -> Vec<(&'static str, Vec<&'static str>)> {
                 "cave_from_hand_then_draw",
                 "clearing_to_cave",
                 "play_further",
+                "cave_from_clearing",
+                "take_from_clearing",
+                "clearing_to_cave_matching",
+                "extra_turn_if",
+                "take_all_from_clearing",
+                "remove_clearing",
+                "free_play_one_of",
+                "play_saplings",
             ],
         ),
         ("turn_actions", vec!["draw", "play", "sapling"]),
@@ -336,7 +344,7 @@ fn known_kinds() -> Vec<(&'static str, Vec<&'static str>)> {
         ("state_kinds", vec![]),
         ("triggers", vec!["on_play"]),
         ("scoring", crate::scoring::KINDS.to_vec()),
-        ("modifiers", vec!["counts_as_tree"]),
+        ("modifiers", vec!["counts_as_tree", "hosts_sharing"]),
         ("sharing", vec!["shares_slot"]),
     ]
 }

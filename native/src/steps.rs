@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
-use crate::data::{Effect, Pos};
+use crate::data::{Effect, Filter, Pos};
 use crate::forest::CENTER;
-use crate::game::{nonempty, Action, Decision, Eff, Game, Mode, Run, Step, Taker};
+use crate::game::{nonempty, nonempty_ref, Action, Decision, Eff, Game, Mode, Run, Step, Taker};
 
 impl Game {
     // -- steps ----------------------------------------------------------------------------
@@ -233,6 +233,81 @@ impl Game {
                 }
                 Run::Done
             }
+            Eff::CaveFromClearing { n, caved } => {
+                if caved >= n || self.clearing.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                let mut cards = self.clearing.clone();
+                cards.sort_unstable();
+                Run::Ask(Self::pick(pu, "cave", &cards, true))
+            }
+            Eff::TakeFromClearing { n, taken } => {
+                if taken >= n || self.clearing.is_empty() || self.hand_room(pu) <= 0 {
+                    self.finish();
+                    return Run::Done;
+                }
+                let mut cards = self.clearing.clone();
+                cards.sort_unstable();
+                Run::Ask(Self::pick(pu, "take", &cards, true))
+            }
+            Eff::ClearingToCaveMatching(flt) => {
+                let cards = self.clearing_matching(flt);
+                self.finish();
+                if !cards.is_empty() {
+                    self.cave_from_clearing(pu, &cards);
+                }
+                Run::Done
+            }
+            Eff::ExtraTurnIf { count, n } => {
+                let have = self.forests[pu].count(*count);
+                self.finish();
+                if have >= *n {
+                    self.extra_turns[pu] += 1;
+                }
+                Run::Done
+            }
+            Eff::TakeAllFromClearing(flt) => {
+                let mut cards = self.clearing_matching(flt);
+                cards.sort_unstable();
+                let room = self.rules.hand_limit as i64 - self.hands[pu].len() as i64;
+                if cards.is_empty() || room <= 0 {
+                    self.finish();
+                    return Run::Done;
+                }
+                if cards.len() as i64 <= room {
+                    self.finish();
+                    for c in cards {
+                        self.take_card(pu, c);
+                    }
+                    return Run::Done;
+                }
+                Run::Ask(Self::pick(pu, "take", &cards, false))
+            }
+            Eff::RemoveClearing => {
+                self.finish();
+                self.boxed.append(&mut self.clearing);
+                Run::Done
+            }
+            Eff::FreePlayOneOf(filters) => {
+                let cands: Vec<u16> = self
+                    .sorted_hand(pu)
+                    .into_iter()
+                    .filter(|&c| self.fitting(pu, c, filters).is_some())
+                    .collect();
+                if cands.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                Run::Ask(Self::pick(pu, "free_play", &cands, true))
+            }
+            Eff::PlaySaplings => {
+                if self.hands[pu].is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                Run::Ask(Self::pick(pu, "play_saplings", &self.sorted_hand(pu), true))
+            }
             Eff::PlayFurther { eligible, deferred } => {
                 let Some(pool) = eligible else {
                     let hand = Arc::new(self.sorted_hand(pu));
@@ -248,6 +323,11 @@ impl Game {
                 Run::Ask(Self::pick(pu, "play_further", &playable, true))
             }
         }
+    }
+
+    /// The first of `filters` that lets `card` be placed for free (`free_play_one_of`).
+    fn fitting(&self, p: usize, card: u16, filters: &[Filter]) -> Option<Filter> {
+        filters.iter().find(|f| self.can_place(p, card, 1_000_000_000, nonempty_ref(f))).cloned()
     }
 
     pub(crate) fn resolve_play(&mut self, i: usize) {
@@ -427,6 +507,55 @@ impl Game {
                     self.draw_cards(pu, i64::from(caved));
                 }
             },
+            Eff::CaveFromClearing { n, caved } => {
+                if let Action::PickCard(c) = a {
+                    *self.queue.last_mut().expect("the head") =
+                        Step::Effect { p, card, eff: Eff::CaveFromClearing { n, caved: caved + 1 } };
+                    self.cave_from_clearing(pu, &[c]);
+                } else {
+                    self.finish();
+                }
+            }
+            Eff::TakeFromClearing { n, taken } => {
+                if let Action::PickCard(c) = a {
+                    if taken + 1 >= n {
+                        self.finish();
+                    } else {
+                        *self.queue.last_mut().expect("the head") =
+                            Step::Effect { p, card, eff: Eff::TakeFromClearing { n, taken: taken + 1 } };
+                    }
+                    self.take_card(pu, c);
+                } else {
+                    self.finish();
+                }
+            }
+            Eff::TakeAllFromClearing(_) => {
+                let Action::PickCard(c) = a else { panic!("not a pick") };
+                self.take_card(pu, c);
+            }
+            Eff::FreePlayOneOf(filters) => {
+                let Action::PickCard(c) = a else {
+                    self.finish();
+                    return;
+                };
+                let filter = self.fitting(pu, c, &filters);
+                self.replace_head(vec![Step::Place {
+                    p,
+                    card: c,
+                    mode: Mode::Free,
+                    filter,
+                    pool: None,
+                    from_clearing: false,
+                }]);
+            }
+            Eff::PlaySaplings => {
+                let Action::PickCard(c) = a else {
+                    self.finish();
+                    return;
+                };
+                let site = self.forests[pu].sites.len() as u16;
+                self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, true);
+            }
             Eff::PlayFurther { eligible, deferred } => match a {
                 Action::PickCard(c) => {
                     self.queue.push(Step::Place {

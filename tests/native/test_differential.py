@@ -13,6 +13,12 @@ from forestshuffle.testing.native import compare
 RULESETS = [
     ("base", (), None),
     ("base", (), {"mulligan": False}),
+    ("base", ("alpine",), None),
+    ("base", ("woodland_edge",), None),
+    ("base", ("alpine", "woodland_edge"), None),
+    ("base", ("alpine", "woodland_edge"), {
+        "mountain_hare_shares_hare_slots": True, "permanent_draws_at_once": True,
+        "shrub_slots_count_as_tree_slots": True}),
 ]
 
 GAMES = 200
