@@ -170,6 +170,8 @@ pub struct Rules {
     /// the kinds the ruleset uses, by section (what `supports` checks)
     pub kinds: HashMap<String, Vec<String>>,
     pub json: Value,
+    /// the scoring, compiled once (`crate::scoring::Plan`)
+    pub scoring: crate::scoring::Plan,
 }
 
 /// The action codec's layout (`forestshuffle.codec`): where each block starts.
@@ -569,7 +571,7 @@ impl Rules {
         let has_triggers = species.iter().any(|x| !x.triggers.is_empty());
         let any_sharing = species.iter().any(|x| x.sharing.is_some());
         let site_sharing = species.iter().any(|x| x.site_sharing.is_some());
-        Ok(Rules {
+        let mut rules = Rules {
             id: s(&json["id"])?.to_string(),
             deck_cards: ids(&json["deck_cards"])?,
             winter_cards: ids(&json["winter_cards"])?,
@@ -604,7 +606,10 @@ impl Rules {
             codec,
             kinds,
             json,
-        })
+            scoring: crate::scoring::Plan::default(),
+        };
+        rules.scoring = crate::scoring::Plan::build(&rules);
+        Ok(rules)
     }
 
     /// An interned name's index, if the ruleset has it.

@@ -344,6 +344,7 @@ fn known_kinds() -> Vec<(&'static str, Vec<&'static str>)> {
         ("state_kinds", vec![]),
         ("triggers", vec!["on_play"]),
         ("scoring", crate::scoring::KINDS.to_vec()),
+        ("counts", crate::scoring::COUNTS.to_vec()),
         ("modifiers", vec!["counts_as_tree", "hosts_sharing"]),
         ("sharing", vec!["shares_slot"]),
     ]
@@ -357,6 +358,7 @@ fn forestshuffle_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyRng>()?;
     m.add_function(wrap_pyfunction!(play_many, m)?)?;
     m.add_function(wrap_pyfunction!(known_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(crate::scoring::py::_score_positions, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -124,7 +124,7 @@ def load_rules(ruleset: str | Ruleset, *, options: Mapping[str, Any] | None = No
     NativeError naming the kinds the native core lacks; ``scoring=False`` checks only the
     kinds of play (a game then plays, its scores are not those of the Python engine)."""
     rules = _rules_of(ruleset, options, expansions)
-    skip = None if scoring else [s for s in kinds_used(rules) if s != "scoring"]
+    skip = None if scoring else [s for s in kinds_used(rules) if s not in ("scoring", "counts")]
     missing = _missing(rules, skip)
     if missing:
         raise NativeError(f"the native core cannot play ruleset {rules.id!r}: it lacks "

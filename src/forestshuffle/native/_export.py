@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..codec import codec_of
+from ._export_scoring import scoring_counts
 
 if TYPE_CHECKING:
     from ..cards import Spec
@@ -58,7 +59,8 @@ def _codec(rules: Ruleset) -> dict[str, Any]:
 
 def kinds_used(rules: Ruleset) -> dict[str, list[str]]:
     """The kinds *rules* names, by registry section (``steps``, ``triggers``, ``scoring``,
-    ``turn_actions``...), each list sorted: what the native core must know to play it."""
+    ``turn_actions``..., ``counts``: the count kinds scoring reads), each list sorted: what
+    the native core must know to play it."""
     spec = rules.spec
     steps = {spec.turn_step, "end_turn", *spec.end_of_turn}
     steps.update(a.turn for a in spec.automata)
@@ -82,6 +84,7 @@ def kinds_used(rules: Ruleset) -> dict[str, list[str]]:
         "state_kinds": sorted(spec.state_kinds),
         "triggers": sorted(triggers),
         "scoring": sorted(scoring),
+        "counts": scoring_counts(rules),
         "modifiers": sorted({m.kind for sp in rules.species.values() for m in sp.modifiers}),
         "sharing": sorted({sp.sharing.kind for sp in rules.species.values()
                            if sp.sharing is not None}),
