@@ -28,8 +28,16 @@ impl Pos {
     }
 }
 
+/// A turn action of the core (`kinds.turn`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnAct {
+    Draw,
+    Play,
+    Sapling,
+}
+
 /// A filter over card halves (`tag`, `species`, `tree`), resolved to indexes.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Filter {
     pub tag: Option<u16>,
     pub species: Option<u16>,
@@ -159,6 +167,7 @@ pub struct Rules {
     pub winter_at_once: bool,
     pub draw_cap: bool,
     pub turn_actions: Vec<String>,
+    pub turn_acts: Vec<TurnAct>,
     pub caves: u32,
     /// interned names: slot names, roles, groups, features, tags
     pub names: Vec<String>,
@@ -591,6 +600,15 @@ impl Rules {
                 .iter()
                 .filter_map(|x| x.as_str().map(String::from))
                 .collect(),
+            turn_acts: arr(&spec["turn_actions"])?
+                .iter()
+                .map(|x| match x.as_str() {
+                    Some("draw") => Ok(TurnAct::Draw),
+                    Some("play") => Ok(TurnAct::Play),
+                    Some("sapling") => Ok(TurnAct::Sapling),
+                    _ => Err(format!("the native core has no turn action {x}")),
+                })
+                .collect::<Result<_, _>>()?,
             caves: json["caves"].as_u64().unwrap_or(5) as u32,
             cards,
             max_card,

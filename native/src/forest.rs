@@ -1,6 +1,8 @@
 //! One player's forest: sites, slots and the counters the Python engine keeps
 //! (`forestshuffle.forest`), as flat arrays indexed by card and counter key.
 
+use smallvec::SmallVec;
+
 use crate::data::{Half, Rules, K_CAVE, K_FULL_SITES, K_SAPLINGS, K_TREES, K_TREE_SPECIES, K_TREE_TOTAL};
 
 /// Where a card lies in the forest.
@@ -15,7 +17,7 @@ pub struct Site {
     /// the opener's species (None for a sapling)
     pub species: Option<u16>,
     pub symbol: Option<u16>,
-    pub slots: Vec<Vec<u16>>,
+    pub slots: Vec<SmallVec<[u16; 4]>>,
     pub filled: u32,
     pub extra_trees: i32,
     pub under: Vec<u16>,
@@ -39,10 +41,10 @@ pub struct Forest {
 impl Forest {
     pub fn new(rules: &Rules) -> Forest {
         Forest {
-            sites: Vec::new(),
+            sites: Vec::with_capacity(32),
             where_: vec![(u16::MAX, 0, 0); rules.max_card + 1],
             counts: vec![0; rules.count_keys.len()],
-            order: Vec::new(),
+            order: Vec::with_capacity(64),
             placed_turn: vec![0; rules.max_card + 1],
             triggers: Vec::new(),
             open: [0; 5],
@@ -98,7 +100,7 @@ impl Forest {
             kind,
             species: h.map(|h| h.species),
             symbol: h.and_then(|h| h.symbol),
-            slots: vec![Vec::new(); sk.slots.len()],
+            slots: (0..sk.slots.len()).map(|_| SmallVec::new()).collect(),
             filled: 0,
             extra_trees: 0,
             under: Vec::new(),

@@ -4,9 +4,16 @@
 
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
 use crate::data::{Effect, Filter, Rules};
 use crate::forest::Forest;
 use crate::rng::PyRandom;
+
+/// A few cards (a sorted hand, payment candidates), inline.
+pub type Cards = SmallVec<[u16; 16]>;
+/// A decision's options, inline.
+pub type Options = Vec<Action>;
 
 /// An option of a decision (`forestshuffle.decisions`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +68,7 @@ pub enum Step {
         site: u16,
         slot: u16,
         owed: u32,
-        paid: Vec<u16>,
+        paid: SmallVec<[u16; 4]>,
         pool: Option<Arc<Vec<u16>>>,
     },
     Offer {
@@ -115,16 +122,16 @@ impl Eff {
             Effect::DrawPer { count, per } => Eff::DrawPer { count: *count, per: *per },
             Effect::ExtraTurn => Eff::ExtraTurn,
             Effect::FreePlay { filter, any_number } => {
-                Eff::FreePlay { filter: filter.clone(), any_number: *any_number }
+                Eff::FreePlay { filter: *filter, any_number: *any_number }
             }
             Effect::CaveFromHandThenDraw => Eff::CaveFromHand { caved: 0 },
             Effect::ClearingToCave => Eff::ClearingToCave,
             Effect::PlayFurther => Eff::PlayFurther { eligible: None, deferred: Vec::new() },
             Effect::CaveFromClearing(n) => Eff::CaveFromClearing { n: *n, caved: 0 },
             Effect::TakeFromClearing(n) => Eff::TakeFromClearing { n: *n, taken: 0 },
-            Effect::ClearingToCaveMatching(f) => Eff::ClearingToCaveMatching(f.clone()),
+            Effect::ClearingToCaveMatching(f) => Eff::ClearingToCaveMatching(*f),
             Effect::ExtraTurnIf { count, n } => Eff::ExtraTurnIf { count: *count, n: *n },
-            Effect::TakeAllFromClearing(f) => Eff::TakeAllFromClearing(f.clone()),
+            Effect::TakeAllFromClearing(f) => Eff::TakeAllFromClearing(*f),
             Effect::RemoveClearing => Eff::RemoveClearing,
             Effect::FreePlayOneOf(fs) => Eff::FreePlayOneOf(Arc::new(fs.clone())),
             Effect::PlaySaplings => Eff::PlaySaplings,
@@ -137,7 +144,7 @@ impl Eff {
 pub struct Decision {
     pub player: u8,
     pub kind: &'static str,
-    pub options: Vec<Action>,
+    pub options: Options,
 }
 
 /// Who takes the cards `deck_take` takes.
@@ -246,7 +253,7 @@ impl Game {
             rules,
             players,
             deck: order,
-            hands: vec![Vec::new(); players],
+            hands: vec![Vec::with_capacity(16); players],
             clearing: Vec::new(),
             caves: vec![Vec::new(); players],
             winter: Vec::new(),
@@ -440,7 +447,7 @@ impl Game {
         }
     }
 
-    pub(crate) fn draw_options(&self, out: &mut Vec<Action>) {
+    pub(crate) fn draw_options(&self, out: &mut Options) {
         if !self.deck.is_empty() {
             out.push(Action::DrawFromDeck);
         }

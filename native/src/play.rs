@@ -2,7 +2,7 @@
 //! `may_join`, `play_events`, `resolution_steps`, `trigger_steps`).
 
 use crate::data::{Filter, Half, Pos};
-use crate::game::{flt_ok, Action, Decision, Eff, Game, Mode, Step, Taker};
+use crate::game::{flt_ok, Action, Cards, Decision, Eff, Game, Mode, Options, Step, Taker};
 
 impl Game {
     // -- placements -------------------------------------------------------------------
@@ -58,7 +58,7 @@ impl Game {
         card: u16,
         flt: Option<&Filter>,
         max_cost: Option<u32>,
-        out: &mut Vec<Action>,
+        out: &mut Options,
     ) {
         let rules = &*self.rules;
         let hs = &rules.cards[card as usize].halves;
@@ -121,14 +121,39 @@ impl Game {
         false
     }
 
-    pub(crate) fn sorted_hand(&self, p: usize) -> Vec<u16> {
-        let mut h = self.hands[p].clone();
-        h.sort_unstable();
+    pub(crate) fn sorted_hand(&self, p: usize) -> Cards {
+        let mut h: Cards = Cards::new();
+        for &c in &self.hands[p] {
+            // insertion in order: hands are short
+            let mut i = h.len();
+            while i > 0 && h[i - 1] > c {
+                i -= 1;
+            }
+            h.insert(i, c);
+        }
         h
     }
 
-    pub(crate) fn pick(p: usize, kind: &'static str, cards: &[u16], pass: bool) -> Decision {
-        let mut options: Vec<Action> = cards.iter().map(|&c| Action::PickCard(c)).collect();
+    /// The pending decision's options, emptied, to fill anew (no allocation per decision).
+    pub(crate) fn opts(&mut self) -> Options {
+        let mut v = std::mem::take(&mut self.pending.options);
+        v.clear();
+        if v.capacity() < 48 {
+            v.reserve(48);
+        }
+        v
+    }
+
+    /// [`Game::opts`] holding `actions`.
+    pub(crate) fn opts_of(&mut self, actions: &[Action]) -> Options {
+        let mut v = self.opts();
+        v.extend_from_slice(actions);
+        v
+    }
+
+    pub(crate) fn pick(&mut self, p: usize, kind: &'static str, cards: &[u16], pass: bool) -> Decision {
+        let mut options = self.opts();
+        options.extend(cards.iter().map(|&c| Action::PickCard(c)));
         if pass {
             options.push(Action::Pass);
         }

@@ -175,7 +175,7 @@ impl NativeGame {
                             .slots
                             .iter()
                             .zip(&s.slots)
-                            .map(|(sd, v)| (r.names[sd.name as usize].clone(), v.clone()))
+                            .map(|(sd, v)| (r.names[sd.name as usize].clone(), v.to_vec()))
                             .collect();
                         (s.card, sk.id.clone(), slots, s.under.clone())
                     })

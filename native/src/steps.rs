@@ -2,17 +2,18 @@
 
 use std::sync::Arc;
 
-use crate::data::{Effect, Filter, Pos};
+use smallvec::SmallVec;
+
+use crate::data::{Effect, Filter, Pos, TurnAct};
 use crate::forest::CENTER;
-use crate::game::{nonempty, nonempty_ref, Action, Decision, Eff, Game, Mode, Run, Step, Taker};
+use crate::game::{nonempty, nonempty_ref, Action, Cards, Decision, Eff, Game, Mode, Run, Step, Taker};
 
 impl Game {
     // -- steps ----------------------------------------------------------------------------
 
     pub(crate) fn run_head(&mut self) -> Run {
-        let step = self.queue.last().expect("the resolution queue ran empty").clone();
         let rules = self.rules.clone();
-        match step {
+        match *self.queue.last().expect("the resolution queue ran empty") {
             Step::Deal => {
                 self.finish();
                 let n = rules.opening_hand;
@@ -31,7 +32,7 @@ impl Game {
                 Run::Ask(Decision {
                     player: p,
                     kind: "mulligan",
-                    options: vec![Action::KeepHand, Action::Redraw],
+                    options: self.opts_of(&[Action::KeepHand, Action::Redraw]),
                 })
             }
             Step::EndTurn(player) => {
@@ -63,30 +64,30 @@ impl Game {
             }
             Step::Turn(p) => {
                 let pu = p as usize;
-                let mut opts = Vec::new();
-                for ta in &rules.turn_actions {
-                    match ta.as_str() {
-                        "draw" => {
+                let mut opts = self.opts();
+                let hand = self.sorted_hand(pu);
+                for ta in &rules.turn_acts {
+                    match ta {
+                        TurnAct::Draw => {
                             if self.hand_room(pu) > 0 {
                                 self.draw_options(&mut opts);
                             }
                         }
-                        "play" => {
+                        TurnAct::Play => {
                             let budget = self.hands[pu].len() as i64 - 1;
-                            for c in self.sorted_hand(pu) {
+                            for &c in &hand {
                                 if self.can_place(pu, c, budget, None) {
                                     opts.push(Action::PlayCard(c));
                                 }
                             }
                         }
-                        "sapling" => {
+                        TurnAct::Sapling => {
                             if rules.sapling_kind.is_some() {
-                                for c in self.sorted_hand(pu) {
+                                for &c in &hand {
                                     opts.push(Action::PlaySapling(c));
                                 }
                             }
                         }
-                        other => panic!("unknown turn action {other:?}"),
                     }
                 }
                 if opts.is_empty() {
@@ -100,7 +101,7 @@ impl Game {
                     self.finish();
                     return Run::Done;
                 }
-                let mut opts = Vec::new();
+                let mut opts = self.opts();
                 self.draw_options(&mut opts);
                 if opts.is_empty() {
                     self.finish();
@@ -108,10 +109,11 @@ impl Game {
                 }
                 Run::Ask(Decision { player: p, kind: "draw", options: opts })
             }
-            Step::Place { p, card, mode, ref filter, ref pool, .. } => {
+            Step::Place { p, card, mode, filter, ref pool, .. } => {
+                let pool = pool.clone();
                 let pu = p as usize;
-                let flt = nonempty(filter);
-                let mut opts = Vec::new();
+                let flt = nonempty(&filter);
+                let mut opts = self.opts();
                 if mode == Mode::Free {
                     self.placements(pu, card, flt, None, &mut opts);
                 } else {
@@ -128,7 +130,9 @@ impl Game {
                 }
                 if let Action::Place(_, _, slot) = opts[0] {
                     if slot == self.center {
-                        self.answer(opts[0]);
+                        let first = opts[0];
+                        self.pending.options = opts;
+                        self.answer(first);
                         return Run::Done;
                     }
                 }
@@ -136,7 +140,7 @@ impl Game {
             }
             Step::Pay { p, card, owed, ref paid, ref pool, .. } => {
                 let last = paid.last().map_or(-1, |&c| i32::from(c));
-                let mut cands: Vec<u16> = self.hands[p as usize]
+                let mut cands: Cards = self.hands[p as usize]
                     .iter()
                     .copied()
                     .filter(|&c| {
@@ -144,7 +148,7 @@ impl Game {
                     })
                     .collect();
                 cands.sort_unstable();
-                let mut opts = Vec::new();
+                let mut opts = self.opts();
                 if cands.len() >= owed as usize {
                     for &c in &cands[..cands.len() - owed as usize + 1] {
                         opts.push(Action::PayWith(c));
@@ -155,7 +159,7 @@ impl Game {
             Step::Offer { p, bonus, .. } => Run::Ask(Decision {
                 player: p,
                 kind: if bonus { "bonus" } else { "effect" },
-                options: vec![Action::Use, Action::Pass],
+                options: self.opts_of(&[Action::Use, Action::Pass]),
             }),
             Step::Trigger { p, card, index } => {
                 let sp = self.forests[p as usize].half_of(&rules, card).species;
@@ -168,7 +172,11 @@ impl Game {
                     self.answer(Action::Use);
                     return Run::Done;
                 }
-                Run::Ask(Decision { player: p, kind: "trigger", options: vec![Action::Use, Action::Pass] })
+                Run::Ask(Decision {
+                    player: p,
+                    kind: "trigger",
+                    options: self.opts_of(&[Action::Use, Action::Pass]),
+                })
             }
             Step::Reveal(_) => {
                 self.finish();
@@ -184,10 +192,13 @@ impl Game {
                     self.resolve_play(0);
                     return Run::Done;
                 }
-                let cards: Vec<u16> = plays.iter().map(|(c, _)| *c).collect();
-                Run::Ask(Self::pick(p as usize, "resolve_order", &cards, false))
+                let cards: Cards = plays.iter().map(|(c, _)| *c).collect();
+                Run::Ask(self.pick(p as usize, "resolve_order", &cards, false))
             }
-            Step::Effect { p, card, ref eff } => self.run_effect(p, card, eff),
+            Step::Effect { p, card, ref eff } => {
+                let eff = eff.clone();
+                self.run_effect(p, card, &eff)
+            }
         }
     }
 
@@ -211,8 +222,8 @@ impl Game {
                 Run::Done
             }
             Eff::FreePlay { filter, .. } => {
-                let flt = nonempty(&Some(filter.clone())).cloned();
-                let cands: Vec<u16> = self
+                let flt = nonempty_ref(filter).copied();
+                let cands: Cards = self
                     .sorted_hand(pu)
                     .into_iter()
                     .filter(|&c| self.can_place(pu, c, 1_000_000_000, flt.as_ref()))
@@ -221,9 +232,9 @@ impl Game {
                     self.finish();
                     return Run::Done;
                 }
-                Run::Ask(Self::pick(pu, "free_play", &cands, true))
+                Run::Ask(self.pick(pu, "free_play", &cands, true))
             }
-            Eff::CaveFromHand { .. } => Run::Ask(Self::pick(pu, "cave", &self.sorted_hand(pu), true)),
+            Eff::CaveFromHand { .. } => Run::Ask(self.pick(pu, "cave", &self.sorted_hand(pu), true)),
             Eff::ClearingToCave => {
                 self.finish();
                 if !self.clearing.is_empty() {
@@ -240,7 +251,7 @@ impl Game {
                 }
                 let mut cards = self.clearing.clone();
                 cards.sort_unstable();
-                Run::Ask(Self::pick(pu, "cave", &cards, true))
+                Run::Ask(self.pick(pu, "cave", &cards, true))
             }
             Eff::TakeFromClearing { n, taken } => {
                 if taken >= n || self.clearing.is_empty() || self.hand_room(pu) <= 0 {
@@ -249,7 +260,7 @@ impl Game {
                 }
                 let mut cards = self.clearing.clone();
                 cards.sort_unstable();
-                Run::Ask(Self::pick(pu, "take", &cards, true))
+                Run::Ask(self.pick(pu, "take", &cards, true))
             }
             Eff::ClearingToCaveMatching(flt) => {
                 let cards = self.clearing_matching(flt);
@@ -282,7 +293,7 @@ impl Game {
                     }
                     return Run::Done;
                 }
-                Run::Ask(Self::pick(pu, "take", &cards, false))
+                Run::Ask(self.pick(pu, "take", &cards, false))
             }
             Eff::RemoveClearing => {
                 self.finish();
@@ -290,7 +301,7 @@ impl Game {
                 Run::Done
             }
             Eff::FreePlayOneOf(filters) => {
-                let cands: Vec<u16> = self
+                let cands: Cards = self
                     .sorted_hand(pu)
                     .into_iter()
                     .filter(|&c| self.fitting(pu, c, filters).is_some())
@@ -299,28 +310,28 @@ impl Game {
                     self.finish();
                     return Run::Done;
                 }
-                Run::Ask(Self::pick(pu, "free_play", &cands, true))
+                Run::Ask(self.pick(pu, "free_play", &cands, true))
             }
             Eff::PlaySaplings => {
                 if self.hands[pu].is_empty() {
                     self.finish();
                     return Run::Done;
                 }
-                Run::Ask(Self::pick(pu, "play_saplings", &self.sorted_hand(pu), true))
+                Run::Ask(self.pick(pu, "play_saplings", &self.sorted_hand(pu), true))
             }
             Eff::PlayFurther { eligible, deferred } => {
                 let Some(pool) = eligible else {
-                    let hand = Arc::new(self.sorted_hand(pu));
+                    let hand = Arc::new(self.sorted_hand(pu).to_vec());
                     let deferred = deferred.clone();
                     *self.queue.last_mut().expect("the head") =
                         Step::Effect { p, card, eff: Eff::PlayFurther { eligible: Some(hand), deferred } };
                     return Run::Done;
                 };
-                let mine: Vec<u16> = self.sorted_hand(pu).into_iter().filter(|c| pool.contains(c)).collect();
+                let mine: Cards = self.sorted_hand(pu).into_iter().filter(|c| pool.contains(c)).collect();
                 let budget = mine.len() as i64 - 1;
-                let playable: Vec<u16> =
+                let playable: Cards =
                     mine.iter().copied().filter(|&c| self.can_place(pu, c, budget, None)).collect();
-                Run::Ask(Self::pick(pu, "play_further", &playable, true))
+                Run::Ask(self.pick(pu, "play_further", &playable, true))
             }
         }
     }
@@ -422,7 +433,7 @@ impl Game {
                         site,
                         slot,
                         owed: cost,
-                        paid: Vec::new(),
+                        paid: SmallVec::new(),
                         pool,
                     }]);
                 }
