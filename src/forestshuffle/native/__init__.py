@@ -152,8 +152,11 @@ class NativeGame:
     def __init__(self, ruleset: str | Ruleset, players: int = 2, seed: int = 0, *,
                  options: Mapping[str, Any] | None = None, expansions: Sequence[str] = (),
                  scoring: bool = True) -> None:
+        #: the built ruleset
         self.rules = _rules_of(ruleset, options, expansions)
+        #: the seed the game was dealt from
         self.seed = _seed(seed, "seed")
+        #: the number of players
         self.players = players
         native = load_rules(self.rules, scoring=scoring)
         try:
