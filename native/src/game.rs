@@ -83,6 +83,20 @@ pub enum Step {
         index: u32,
     },
     Reveal(u8),
+    /// tuck a hand card under a site just played, making it a site of `kind`
+    UpgradeSite {
+        p: u8,
+        card: u16,
+        site: u16,
+        kind: u16,
+        reveal: u8,
+        after: u8,
+    },
+    /// a player who can neither draw nor play caves up to 2 hand cards and draws as many
+    CaveAndRedraw {
+        p: u8,
+        caved: Option<u32>,
+    },
     Effect {
         p: u8,
         card: u16,
@@ -113,6 +127,10 @@ pub enum Eff {
     RemoveClearing,
     FreePlayOneOf(Arc<Vec<Filter>>),
     PlaySaplings,
+    PlayFaceDown(u16),
+    PlayFromClearing { filter: Filter, reveal: u32, revealed: u32 },
+    DrawThenCave { draw: u32, cave: u32, drawn: Option<Arc<Vec<u16>>> },
+    CaveFromClearingPer { count: u32, left: Option<i32> },
 }
 
 impl Eff {
@@ -135,6 +153,14 @@ impl Eff {
             Effect::RemoveClearing => Eff::RemoveClearing,
             Effect::FreePlayOneOf(fs) => Eff::FreePlayOneOf(Arc::new(fs.clone())),
             Effect::PlaySaplings => Eff::PlaySaplings,
+            Effect::PlayFaceDown(k) => Eff::PlayFaceDown(*k),
+            Effect::PlayFromClearing { filter, reveal } => {
+                Eff::PlayFromClearing { filter: *filter, reveal: *reveal, revealed: 0 }
+            }
+            Effect::DrawThenCave { draw, cave } => {
+                Eff::DrawThenCave { draw: *draw, cave: *cave, drawn: None }
+            }
+            Effect::CaveFromClearingPer(count) => Eff::CaveFromClearingPer { count: *count, left: None },
         }
     }
 }
@@ -411,6 +437,20 @@ impl Game {
         let i = self.clearing.iter().position(|&x| x == c).expect("a clearing card");
         self.clearing.remove(i);
         self.hands[p].push(c);
+    }
+
+    /// A hand card leaves the hand (by value, the first of it).
+    pub(crate) fn remove_from_hand(&mut self, p: usize, c: u16) {
+        let hand = &mut self.hands[p];
+        let i = hand.iter().position(|&x| x == c).expect("a hand card");
+        hand.remove(i);
+    }
+
+    /// A hand card goes to `p`'s cave (`CardsCaved`, source hand).
+    pub(crate) fn cave_from_hand(&mut self, p: usize, c: u16) {
+        self.remove_from_hand(p, c);
+        self.caves[p].push(c);
+        self.forests[p].caved(1);
     }
 
     /// Cards of the clearing go to `p`'s cave (`CardsCaved`, source clearing).

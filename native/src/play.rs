@@ -75,10 +75,11 @@ impl Game {
             }
             let bit = 1u8 << (h.pos as u8);
             let joins = self.joins(h);
+            let plain = rules.plain_slots;
             for (si, s) in f.sites.iter().enumerate() {
                 let sk = &rules.site_kinds[s.kind as usize];
                 for (i, sd) in sk.slots.iter().enumerate() {
-                    if sd.accepts & bit == 0 {
+                    if sd.accepts & bit == 0 || !(plain || sd.takes(h)) {
                         continue;
                     }
                     if !(s.slots[i].is_empty() || joins && self.may_join(p, si, i, h)) {
@@ -91,6 +92,18 @@ impl Game {
     }
 
     /// Whether some half of `card` can be placed for `budget` (`rules.can_place`).
+    /// Whether an empty slot of `p`'s forest takes half `h` (slots with rules).
+    fn takes_empty(&self, p: usize, h: &Half) -> bool {
+        let rules = &*self.rules;
+        self.forests[p].sites.iter().any(|s| {
+            rules.site_kinds[s.kind as usize]
+                .slots
+                .iter()
+                .zip(&s.slots)
+                .any(|(sd, v)| v.is_empty() && sd.takes(h))
+        })
+    }
+
     pub(crate) fn can_place(&self, p: usize, card: u16, budget: i64, flt: Option<&Filter>) -> bool {
         let rules = &*self.rules;
         let hs = &rules.cards[card as usize].halves;
@@ -104,14 +117,22 @@ impl Game {
                 continue;
             }
             let bit = 1u8 << (h.pos as u8);
-            if mask & bit != 0 {
+            if rules.plain_slots {
+                if mask & bit != 0 {
+                    return true;
+                }
+            } else if self.takes_empty(p, h) {
                 return true;
             }
             if self.joins(h) {
                 for (si, s) in f.sites.iter().enumerate() {
                     let sk = &rules.site_kinds[s.kind as usize];
                     for (i, sd) in sk.slots.iter().enumerate() {
-                        if sd.accepts & bit != 0 && !s.slots[i].is_empty() && self.may_join(p, si, i, h) {
+                        if sd.accepts & bit != 0
+                            && !s.slots[i].is_empty()
+                            && (rules.plain_slots || sd.takes(h))
+                            && self.may_join(p, si, i, h)
+                        {
                             return true;
                         }
                     }
@@ -175,16 +196,17 @@ impl Game {
         mode: Mode,
         from_clearing: bool,
         keep_head: bool,
+        face_down: Option<u16>,
     ) {
         let rules = self.rules.clone();
         let is_center = slot == self.center;
         let kind = if is_center {
             match half {
-                None => rules.sapling_kind,
+                None => face_down.or(rules.sapling_kind),
                 Some(hi) => rules.cards[card as usize].halves[hi as usize].site_kind,
             }
         } else {
-            Some(self.forests[p].sites[site as usize].kind)
+            None // (as the Python engine: a dweller's play names no site kind to its triggers)
         };
         let sk = kind.map(|k| &rules.site_kinds[k as usize]);
         let upgrade = is_center
@@ -208,7 +230,6 @@ impl Game {
         } else {
             Vec::new()
         };
-        assert!(!upgrade, "site upgrades are not in the native core yet");
         // the card goes down
         if from_clearing {
             let i = self.clearing.iter().position(|&x| x == card).expect("a clearing card");
@@ -247,6 +268,30 @@ impl Game {
             }
             if reveals {
                 self.queue.push(Step::Reveal(p as u8));
+            }
+            return;
+        }
+        if upgrade {
+            // the upgrade comes first; it records where the reveal ends and how many of the
+            // play's steps follow it, so the triggers it fires take their places among them
+            let up = Step::UpgradeSite {
+                p: p as u8,
+                card,
+                site,
+                kind: sk.and_then(|k| k.upgrade).expect("an upgrade kind"),
+                reveal: u8::from(reveals),
+                after: u8::from(reveals) + later.len() as u8,
+            };
+            let mut now = Vec::with_capacity(later.len() + 2);
+            now.push(up);
+            if reveals {
+                now.push(Step::Reveal(p as u8));
+            }
+            now.extend(later);
+            if keep_head {
+                self.queue_at(now, 0);
+            } else {
+                self.replace_head(now);
             }
             return;
         }

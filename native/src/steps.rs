@@ -91,7 +91,12 @@ impl Game {
                     }
                 }
                 if opts.is_empty() {
-                    self.finish();
+                    self.pending.options = opts;
+                    if rules.cannot_act {
+                        self.replace_head(vec![Step::CaveAndRedraw { p, caved: None }]);
+                    } else {
+                        self.finish();
+                    }
                     return Run::Done;
                 }
                 Run::Ask(Decision { player: p, kind: "turn", options: opts })
@@ -177,6 +182,28 @@ impl Game {
                     kind: "trigger",
                     options: self.opts_of(&[Action::Use, Action::Pass]),
                 })
+            }
+            Step::UpgradeSite { p, .. } => {
+                if self.hands[p as usize].is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                let hand = self.sorted_hand(p as usize);
+                Run::Ask(self.pick(p as usize, "upgrade_site", &hand, true))
+            }
+            Step::CaveAndRedraw { p, caved } => {
+                let pu = p as usize;
+                let Some(caved) = caved else {
+                    *self.queue.last_mut().expect("the head") = Step::CaveAndRedraw { p, caved: Some(0) };
+                    return Run::Done;
+                };
+                if caved >= 2 || self.hands[pu].is_empty() {
+                    self.finish();
+                    self.draw_cards(pu, i64::from(caved));
+                    return Run::Done;
+                }
+                let hand = self.sorted_hand(pu);
+                Run::Ask(self.pick(pu, "cave", &hand, true))
             }
             Step::Reveal(_) => {
                 self.finish();
@@ -312,6 +339,89 @@ impl Game {
                 }
                 Run::Ask(self.pick(pu, "free_play", &cands, true))
             }
+            Eff::PlayFaceDown(_) => {
+                if self.hands[pu].is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                let hand = self.sorted_hand(pu);
+                Run::Ask(self.pick(pu, "play_face_down", &hand, true))
+            }
+            Eff::PlayFromClearing { filter, reveal, revealed } => {
+                let flt = nonempty_ref(filter).copied();
+                let mut cands: Cards = self
+                    .clearing
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        !self.rules.cards[c as usize].winter
+                            && self.can_place(pu, c, 1_000_000_000, flt.as_ref())
+                    })
+                    .collect();
+                cands.sort_unstable();
+                if !cands.is_empty() {
+                    return Run::Ask(self.pick(pu, "play_from_clearing", &cands, true));
+                }
+                if revealed >= reveal || self.deck.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                *self.queue.last_mut().expect("the head") = Step::Effect {
+                    p,
+                    card,
+                    eff: Eff::PlayFromClearing { filter: *filter, reveal: *reveal, revealed: revealed + 1 },
+                };
+                self.deck_take(1, Taker::Clearing);
+                Run::Done
+            }
+            Eff::DrawThenCave { draw, cave, drawn } => {
+                let Some(drawn) = drawn else {
+                    let room = self.hand_room(pu) + i64::from(*cave);
+                    let n = i64::from(*draw).min(room);
+                    let before = self.hands[pu].len();
+                    let (draw, cave) = (*draw, *cave);
+                    if n > 0 && !self.deck_take(n, Taker::Player(p)) {
+                        return Run::Done;
+                    }
+                    let got: Vec<u16> = self.hands[pu][before..].to_vec();
+                    if got.is_empty() {
+                        self.finish();
+                    } else {
+                        *self.queue.last_mut().expect("the head") = Step::Effect {
+                            p,
+                            card,
+                            eff: Eff::DrawThenCave { draw, cave, drawn: Some(Arc::new(got)) },
+                        };
+                    }
+                    return Run::Done;
+                };
+                let mut held: Cards = drawn.iter().copied().filter(|c| self.hands[pu].contains(c)).collect();
+                let owed = *cave as i64 - (drawn.len() - held.len()) as i64;
+                if owed <= 0 || held.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                held.sort_unstable();
+                Run::Ask(self.pick(pu, "cave", &held, false))
+            }
+            Eff::CaveFromClearingPer { count, left } => {
+                let Some(left) = left else {
+                    let n = self.forests[pu].count(*count);
+                    *self.queue.last_mut().expect("the head") = Step::Effect {
+                        p,
+                        card,
+                        eff: Eff::CaveFromClearingPer { count: *count, left: Some(n) },
+                    };
+                    return Run::Done;
+                };
+                if *left <= 0 || self.clearing.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                let mut cards: Cards = self.clearing.iter().copied().collect();
+                cards.sort_unstable();
+                Run::Ask(self.pick(pu, "cave", &cards, true))
+            }
             Eff::PlaySaplings => {
                 if self.hands[pu].is_empty() {
                     self.finish();
@@ -402,7 +512,7 @@ impl Game {
                     }
                     Action::PlaySapling(c) => {
                         let site = self.forests[pu].sites.len() as u16;
-                        self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, false);
+                        self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, false, None);
                     }
                     _ => panic!("not a turn action"),
                 }
@@ -423,7 +533,18 @@ impl Game {
                     rules.cards[card as usize].halves[half as usize].cost
                 };
                 if cost == 0 {
-                    self.play_card(p as usize, card, Some(half), site, slot, &[], mode, from_clearing, false);
+                    self.play_card(
+                        p as usize,
+                        card,
+                        Some(half),
+                        site,
+                        slot,
+                        &[],
+                        mode,
+                        from_clearing,
+                        false,
+                        None,
+                    );
                 } else {
                     self.replace_head(vec![Step::Pay {
                         p,
@@ -445,7 +566,7 @@ impl Game {
                     *self.queue.last_mut().expect("the head") =
                         Step::Pay { p, card, mode, half, site, slot, owed: owed - 1, paid, pool };
                 } else {
-                    self.play_card(p as usize, card, Some(half), site, slot, &paid, mode, false, false);
+                    self.play_card(p as usize, card, Some(half), site, slot, &paid, mode, false, false, None);
                 }
             }
             Step::Offer { p, card, bonus, half } => {
@@ -469,6 +590,40 @@ impl Game {
                         .find(|t| t.index == index)
                         .expect("a trigger");
                     self.replace_head(Self::effect_steps(p, card, &t.effect));
+                }
+            }
+            Step::UpgradeSite { p, card, site, kind, reveal, after } => {
+                let Action::PickCard(c) = a else {
+                    self.finish();
+                    return;
+                };
+                let pu = p as usize;
+                let (early, late) = if rules.has_triggers {
+                    self.trigger_steps(pu, card, None, rules.upgrade_role, Some(kind))
+                } else {
+                    (Vec::new(), Vec::new())
+                };
+                self.finish();
+                self.remove_from_hand(pu, c);
+                let turn = self.turn;
+                self.forests[pu].upgrade_site(&rules, site as usize, c, kind, turn);
+                if !late.is_empty() {
+                    self.queue_at(late, after as usize);
+                }
+                if !early.is_empty() {
+                    self.queue_at(early, reveal as usize);
+                }
+            }
+            Step::CaveAndRedraw { p, caved } => {
+                let pu = p as usize;
+                let caved = caved.unwrap_or(0);
+                if let Action::PickCard(c) = a {
+                    *self.queue.last_mut().expect("the head") =
+                        Step::CaveAndRedraw { p, caved: Some(caved + 1) };
+                    self.cave_from_hand(pu, c);
+                } else {
+                    self.finish();
+                    self.draw_cards(pu, i64::from(caved));
                 }
             }
             Step::ResolvePlays { ref plays, .. } => {
@@ -559,13 +714,51 @@ impl Game {
                     from_clearing: false,
                 }]);
             }
+            Eff::PlayFaceDown(kind) => {
+                let Action::PickCard(c) = a else {
+                    self.finish();
+                    return;
+                };
+                let site = self.forests[pu].sites.len() as u16;
+                self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, false, Some(kind));
+            }
+            Eff::PlayFromClearing { filter, .. } => {
+                let Action::PickCard(c) = a else {
+                    self.finish();
+                    return;
+                };
+                self.replace_head(vec![Step::Place {
+                    p,
+                    card: c,
+                    mode: Mode::Free,
+                    filter: Some(filter),
+                    pool: None,
+                    from_clearing: true,
+                }]);
+            }
+            Eff::DrawThenCave { .. } => {
+                let Action::PickCard(c) = a else { panic!("not a pick") };
+                self.cave_from_hand(pu, c);
+            }
+            Eff::CaveFromClearingPer { count, left } => {
+                if let Action::PickCard(c) = a {
+                    *self.queue.last_mut().expect("the head") = Step::Effect {
+                        p,
+                        card,
+                        eff: Eff::CaveFromClearingPer { count, left: left.map(|n| n - 1) },
+                    };
+                    self.cave_from_clearing(pu, &[c]);
+                } else {
+                    self.finish();
+                }
+            }
             Eff::PlaySaplings => {
                 let Action::PickCard(c) = a else {
                     self.finish();
                     return;
                 };
                 let site = self.forests[pu].sites.len() as u16;
-                self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, true);
+                self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, true, None);
             }
             Eff::PlayFurther { eligible, deferred } => match a {
                 Action::PickCard(c) => {

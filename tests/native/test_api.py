@@ -35,12 +35,12 @@ def test_the_export_is_the_built_ruleset_as_data() -> None:
 
 
 def test_unsupported_kinds_are_named() -> None:
-    missing = native.unsupported_kinds("smoky")
-    assert "steps:play_from_clearing" in missing
-    assert not native.supports("smoky")
-    with pytest.raises(NativeError, match="play_from_clearing") as err:
-        native.load_rules("smoky")
-    assert "steps:play_from_clearing" in err.value.kinds
+    missing = native.unsupported_kinds("house-001")
+    assert "turn_actions:pass_turn" in missing
+    assert not native.supports("house-001")
+    with pytest.raises(NativeError, match="pass_turn") as err:
+        native.load_rules("house-001", scoring=False)
+    assert "turn_actions:pass_turn" in err.value.kinds
 
 
 def test_a_native_game_answers_with_codec_ids() -> None:

@@ -95,10 +95,6 @@ def _missing_features(rules: Ruleset) -> list[str]:
         out.append("spec:limits")
     if spec.tie_breakers:
         out.append("spec:tie_breakers")
-    if any(k.upgrade for k in rules.used_site_kinds.values()):
-        out.append("spec:site_upgrades")
-    if not rules.plain_slots:
-        out.append("spec:slot_rules")
     return out
 
 
