@@ -235,6 +235,22 @@ pub(crate) fn flt_ok(rules: &Rules, f: Option<&Filter>, h: &crate::data::Half) -
     }
 }
 
+/// `cards` in increasing order (insertion sort: these are hands and clearings, short).
+pub(crate) fn sorted(cards: &[u16]) -> Cards {
+    let mut out = Cards::from_slice(cards);
+    let v = out.as_mut_slice();
+    for i in 1..v.len() {
+        let c = v[i];
+        let mut j = i;
+        while j > 0 && v[j - 1] > c {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = c;
+    }
+    out
+}
+
 pub(crate) fn nonempty_ref(f: &Filter) -> Option<&Filter> {
     (*f != Filter::default()).then_some(f)
 }
@@ -491,13 +507,8 @@ impl Game {
         if !self.deck.is_empty() {
             out.push(Action::DrawFromDeck);
         }
-        let start = out.len();
-        for &c in &self.clearing {
+        for c in sorted(&self.clearing) {
             out.push(Action::DrawFromClearing(c));
         }
-        out[start..].sort_unstable_by_key(|a| match a {
-            Action::DrawFromClearing(c) => *c,
-            _ => 0,
-        });
     }
 }

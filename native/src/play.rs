@@ -143,16 +143,7 @@ impl Game {
     }
 
     pub(crate) fn sorted_hand(&self, p: usize) -> Cards {
-        let mut h: Cards = Cards::new();
-        for &c in &self.hands[p] {
-            // insertion in order: hands are short
-            let mut i = h.len();
-            while i > 0 && h[i - 1] > c {
-                i -= 1;
-            }
-            h.insert(i, c);
-        }
-        h
+        crate::game::sorted(&self.hands[p])
     }
 
     /// The pending decision's options, emptied, to fill anew (no allocation per decision).

@@ -64,32 +64,7 @@ impl Game {
             }
             Step::Turn(p) => {
                 let pu = p as usize;
-                let mut opts = self.opts();
-                let hand = self.sorted_hand(pu);
-                for ta in &rules.turn_acts {
-                    match ta {
-                        TurnAct::Draw => {
-                            if self.hand_room(pu) > 0 {
-                                self.draw_options(&mut opts);
-                            }
-                        }
-                        TurnAct::Play => {
-                            let budget = self.hands[pu].len() as i64 - 1;
-                            for &c in &hand {
-                                if self.can_place(pu, c, budget, None) {
-                                    opts.push(Action::PlayCard(c));
-                                }
-                            }
-                        }
-                        TurnAct::Sapling => {
-                            if rules.sapling_kind.is_some() {
-                                for &c in &hand {
-                                    opts.push(Action::PlaySapling(c));
-                                }
-                            }
-                        }
-                    }
-                }
+                let opts = self.turn_options(pu);
                 if opts.is_empty() {
                     self.pending.options = opts;
                     if rules.cannot_act {
@@ -444,6 +419,38 @@ impl Game {
                 Run::Ask(self.pick(pu, "play_further", &playable, true))
             }
         }
+    }
+
+    /// The options of `p`'s turn: those of each turn action of the ruleset, in order.
+    fn turn_options(&mut self, pu: usize) -> crate::game::Options {
+        let rules = self.rules.clone();
+        let mut opts = self.opts();
+        let hand = self.sorted_hand(pu);
+        for ta in &rules.turn_acts {
+            match ta {
+                TurnAct::Draw => {
+                    if self.hand_room(pu) > 0 {
+                        self.draw_options(&mut opts);
+                    }
+                }
+                TurnAct::Play => {
+                    let budget = self.hands[pu].len() as i64 - 1;
+                    for &c in &hand {
+                        if self.can_place(pu, c, budget, None) {
+                            opts.push(Action::PlayCard(c));
+                        }
+                    }
+                }
+                TurnAct::Sapling => {
+                    if rules.sapling_kind.is_some() {
+                        for &c in &hand {
+                            opts.push(Action::PlaySapling(c));
+                        }
+                    }
+                }
+            }
+        }
+        opts
     }
 
     /// The first of `filters` that lets `card` be placed for free (`free_play_one_of`).
