@@ -28,8 +28,16 @@ impl Pos {
     }
 }
 
+/// A turn action of the core (`kinds.turn`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnAct {
+    Draw,
+    Play,
+    Sapling,
+}
+
 /// A filter over card halves (`tag`, `species`, `tree`), resolved to indexes.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Filter {
     pub tag: Option<u16>,
     pub species: Option<u16>,
@@ -56,6 +64,10 @@ pub enum Effect {
     RemoveClearing,
     FreePlayOneOf(Vec<Filter>),
     PlaySaplings,
+    PlayFaceDown(u16),
+    PlayFromClearing { filter: Filter, reveal: u32 },
+    DrawThenCave { draw: u32, cave: u32 },
+    CaveFromClearingPer(u32),
 }
 
 /// A compiled permanent trigger (`on_play`).
@@ -78,6 +90,8 @@ pub struct Half {
     pub symbol: Option<u16>,
     pub cost: u32,
     pub tags: u64,
+    /// what it needs of a slot (`Species.needs`), as bits of `Rules::words`
+    pub needs: u64,
     pub is_tree_kind: bool,
     pub site_kind: Option<u16>,
     /// counter keys: `species:<id>`, then its tags' and symbol's keys, the distinct keys
@@ -121,6 +135,26 @@ pub struct SlotDef {
     pub role_key: u32,
     pub role: u16,
     pub group: u16,
+    /// what the slot offers (`SlotDef.offers`), as bits of `Rules::words`
+    pub offers: u64,
+    pub exclusive: bool,
+    /// the card tags it takes (0: any), as tag bits
+    pub tags: u64,
+    pub has_tags: bool,
+}
+
+impl SlotDef {
+    /// Whether a half may go into this slot when it is free (`SlotDef.takes`).
+    #[inline]
+    pub fn takes(&self, h: &Half) -> bool {
+        if self.accepts & (1 << (h.pos as u8)) == 0 || h.needs & !self.offers != 0 {
+            return false;
+        }
+        if self.exclusive && h.needs & self.offers == 0 {
+            return false;
+        }
+        !self.has_tags || self.tags & h.tags != 0
+    }
 }
 
 /// A site kind and its slot layout.
@@ -131,6 +165,7 @@ pub struct SiteKind {
     pub reveals: bool,
     pub upgrade: Option<u16>,
     pub features: Vec<u16>,
+    pub feature_keys: Vec<u32>,
     pub slots: Vec<SlotDef>,
 }
 
@@ -159,6 +194,11 @@ pub struct Rules {
     pub winter_at_once: bool,
     pub draw_cap: bool,
     pub turn_actions: Vec<String>,
+    pub turn_acts: Vec<TurnAct>,
+    /// the role a site's upgrade fires triggers with (`upgrade`)
+    pub upgrade_role: u16,
+    /// the step a player who can neither draw nor play runs (`cave_and_redraw`), if any
+    pub cannot_act: bool,
     pub caves: u32,
     /// interned names: slot names, roles, groups, features, tags
     pub names: Vec<String>,
@@ -225,6 +265,21 @@ impl Interner<'_> {
     }
 }
 
+/// The bit of a slot word (`offers`, `needs`), interned in `words`.
+fn word_bit(words: &mut Vec<String>, w: &str) -> Result<u64, String> {
+    let i = match words.iter().position(|x| x == w) {
+        Some(i) => i,
+        None => {
+            words.push(w.to_string());
+            words.len() - 1
+        }
+    };
+    if i >= 64 {
+        return Err("more than 64 slot words".into());
+    }
+    Ok(1 << i)
+}
+
 /// Refuse a count the forest does not keep as a counter (a computed count: `dwellers`...).
 fn check_counter(key: &str) -> Result<(), String> {
     let kind = key.split(':').next().unwrap_or("");
@@ -271,6 +326,7 @@ impl Rules {
             return Err("the ruleset export has another format than this extension".into());
         }
         let mut names: Vec<String> = Vec::new();
+        let mut words: Vec<String> = Vec::new();
         let mut name_map: HashMap<String, u32> = HashMap::new();
         let mut keys: Vec<String> = Vec::new();
         let mut key_map: HashMap<String, u32> = HashMap::new();
@@ -305,20 +361,36 @@ impl Rules {
                 for p in arr(&sd["accepts"])? {
                     accepts |= 1 << (Pos::parse(s(p)?)? as u8);
                 }
+                let mut offers = 0u64;
+                for w in arr(&sd["offers"])? {
+                    offers |= word_bit(&mut words, s(w)?)?;
+                }
+                let mut tags_bits = 0u64;
+                let slot_tags = arr(&sd["tags"])?;
+                for t in slot_tags {
+                    if let Some(i) = tag_of(s(t)?) {
+                        tags_bits |= 1 << i;
+                    }
+                }
                 raw.push((
                     s(&sd["name"])?.to_string(),
                     accepts,
                     s(&sd["role"])?.to_string(),
                     s(&sd["group"])?.to_string(),
+                    (offers, sd["exclusive"].as_bool().unwrap_or(false), tags_bits, !slot_tags.is_empty()),
                 ));
             }
-            for (name, accepts, role, group) in raw {
+            for (name, accepts, role, group, (offers, exclusive, tags, has_tags)) in raw {
                 slots.push(SlotDef {
                     name: ni.get(&name) as u16,
                     accepts,
                     role_key: 0,
                     role: ni.get(&role) as u16,
                     group: ni.get(&group) as u16,
+                    offers,
+                    exclusive,
+                    tags,
+                    has_tags,
                 });
             }
             let features = arr(&k["features"])?
@@ -335,16 +407,18 @@ impl Rules {
                 is_tree: k["is_tree"].as_bool().unwrap_or(true),
                 reveals: k["reveals"].as_bool().unwrap_or(true),
                 upgrade: k["upgrade"].as_str().and_then(kind_of),
+                feature_keys: Vec::new(),
                 features,
                 slots,
             });
         }
-        for sk in &site_kinds {
+        for sk in &mut site_kinds {
             for &f in &sk.features {
                 let mut ki = Interner { map: &mut key_map, list: &mut keys };
-                ki.get(&format!("feature:{}", names[f as usize]));
+                sk.feature_keys.push(ki.get(&format!("feature:{}", names[f as usize])));
             }
         }
+        let upgrade_role = Interner { map: &mut name_map, list: &mut names }.get("upgrade") as u16;
         let parse_filter = |v: &Value,
                             names: &mut Vec<String>,
                             name_map: &mut HashMap<String, u32>|
@@ -415,6 +489,23 @@ impl Rules {
                             .collect::<Result<_, _>>()?,
                     ),
                     "play_saplings" => Effect::PlaySaplings,
+                    "play_face_down" => Effect::PlayFaceDown(
+                        kind_of(s(&a["kind"])?).ok_or_else(|| format!("unknown site kind {}", a["kind"]))?,
+                    ),
+                    "play_from_clearing" => Effect::PlayFromClearing {
+                        filter: parse_filter(&a["filter"], names, name_map)?,
+                        reveal: a["reveal"].as_u64().unwrap_or(3) as u32,
+                    },
+                    "draw_then_cave" => Effect::DrawThenCave {
+                        draw: a["draw"].as_u64().unwrap_or(2) as u32,
+                        cave: a["cave"].as_u64().unwrap_or(1) as u32,
+                    },
+                    "cave_from_clearing_per" => {
+                        let count = s(&a["count"])?;
+                        check_counter(count)?;
+                        let mut ki = Interner { map: key_map, list: keys };
+                        Effect::CaveFromClearingPer(ki.get(count))
+                    }
                     other => return Err(format!("the native core has no effect kind {other:?}")),
                 });
             }
@@ -518,7 +609,12 @@ impl Rules {
                 if let Some(sym) = symbol {
                     count_keys.push(ki.get(&format!("symbol:{sym}")));
                 }
+                let mut needs = 0u64;
+                for w in arr(&h["needs"])? {
+                    needs |= word_bit(&mut words, s(w)?)?;
+                }
                 halves.push(Half {
+                    needs,
                     species: sp,
                     pos: Pos::parse(s(&h["position"])?)?,
                     symbol: symbol.and_then(sym_of),
@@ -593,6 +689,21 @@ impl Rules {
                 .iter()
                 .filter_map(|x| x.as_str().map(String::from))
                 .collect(),
+            upgrade_role,
+            cannot_act: match spec["cannot_act"].as_str() {
+                None => false,
+                Some("cave_and_redraw") => true,
+                Some(other) => return Err(format!("the native core has no step kind {other:?}")),
+            },
+            turn_acts: arr(&spec["turn_actions"])?
+                .iter()
+                .map(|x| match x.as_str() {
+                    Some("draw") => Ok(TurnAct::Draw),
+                    Some("play") => Ok(TurnAct::Play),
+                    Some("sapling") => Ok(TurnAct::Sapling),
+                    _ => Err(format!("the native core has no turn action {x}")),
+                })
+                .collect::<Result<_, _>>()?,
             caves: json["caves"].as_u64().unwrap_or(5) as u32,
             cards,
             max_card,

@@ -1,6 +1,8 @@
 //! One player's forest: sites, slots and the counters the Python engine keeps
 //! (`forestshuffle.forest`), as flat arrays indexed by card and counter key.
 
+use smallvec::SmallVec;
+
 use crate::data::{Half, Rules, K_CAVE, K_FULL_SITES, K_SAPLINGS, K_TREES, K_TREE_SPECIES, K_TREE_TOTAL};
 
 /// Where a card lies in the forest.
@@ -15,7 +17,7 @@ pub struct Site {
     /// the opener's species (None for a sapling)
     pub species: Option<u16>,
     pub symbol: Option<u16>,
-    pub slots: Vec<Vec<u16>>,
+    pub slots: Vec<SmallVec<[u16; 4]>>,
     pub filled: u32,
     pub extra_trees: i32,
     pub under: Vec<u16>,
@@ -39,10 +41,10 @@ pub struct Forest {
 impl Forest {
     pub fn new(rules: &Rules) -> Forest {
         Forest {
-            sites: Vec::new(),
+            sites: Vec::with_capacity(32),
             where_: vec![(u16::MAX, 0, 0); rules.max_card + 1],
             counts: vec![0; rules.count_keys.len()],
-            order: Vec::new(),
+            order: Vec::with_capacity(64),
             placed_turn: vec![0; rules.max_card + 1],
             triggers: Vec::new(),
             open: [0; 5],
@@ -98,7 +100,7 @@ impl Forest {
             kind,
             species: h.map(|h| h.species),
             symbol: h.and_then(|h| h.symbol),
-            slots: vec![Vec::new(); sk.slots.len()],
+            slots: (0..sk.slots.len()).map(|_| SmallVec::new()).collect(),
             filled: 0,
             extra_trees: 0,
             under: Vec::new(),
@@ -113,8 +115,7 @@ impl Forest {
         self.where_[card as usize] = (idx as u16, CENTER, if half.is_none() { -1 } else { 0 });
         self.order.push(card);
         self.placed_turn[card as usize] = turn;
-        for &f in &sk.features {
-            let key = rules.key_index[&format!("feature:{}", rules.names[f as usize])];
+        for &key in &sk.feature_keys {
             self.counts[key as usize] += 1;
         }
         if sk.is_tree {
@@ -168,6 +169,57 @@ impl Forest {
                 self.counts[key as usize] += extra;
             }
         }
+    }
+
+    /// Tuck `card` face down under `site`, which becomes a site of `kind` (its slots kept by
+    /// name).
+    pub fn upgrade_site(&mut self, rules: &Rules, site: usize, card: u16, kind: u16, turn: u32) {
+        let old = &rules.site_kinds[self.sites[site].kind as usize];
+        let new = &rules.site_kinds[kind as usize];
+        let was_full = self.sites[site].filled as usize == old.slots.len();
+        for (i, &f) in new.features.iter().enumerate() {
+            if !old.features.contains(&f) {
+                self.counts[new.feature_keys[i] as usize] += 1;
+            }
+        }
+        let s = &mut self.sites[site];
+        for (i, sd) in old.slots.iter().enumerate() {
+            if s.slots[i].is_empty() {
+                for p in 0..5 {
+                    if sd.accepts & (1 << p) != 0 {
+                        self.open[p] -= 1;
+                    }
+                }
+            }
+        }
+        let slots: Vec<SmallVec<[u16; 4]>> = new
+            .slots
+            .iter()
+            .map(|sd| match old.slots.iter().position(|o| o.name == sd.name) {
+                Some(i) => s.slots[i].clone(),
+                None => SmallVec::new(),
+            })
+            .collect();
+        s.slots = slots;
+        s.kind = kind;
+        s.filled = s.slots.iter().filter(|v| !v.is_empty()).count() as u32;
+        for (i, sd) in new.slots.iter().enumerate() {
+            if s.slots[i].is_empty() {
+                for p in 0..5 {
+                    if sd.accepts & (1 << p) != 0 {
+                        self.open[p] += 1;
+                    }
+                }
+            }
+        }
+        let is_full = s.filled as usize == new.slots.len();
+        if was_full != is_full {
+            self.counts[K_FULL_SITES as usize] += if is_full { 1 } else { -1 };
+        }
+        s.under.push(card);
+        self.where_[card as usize] = (site as u16, UNDER, -1);
+        self.order.push(card);
+        self.placed_turn[card as usize] = turn;
     }
 
     /// Count cards put into the cave.

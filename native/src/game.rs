@@ -4,9 +4,16 @@
 
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
 use crate::data::{Effect, Filter, Rules};
 use crate::forest::Forest;
 use crate::rng::PyRandom;
+
+/// A few cards (a sorted hand, payment candidates), inline.
+pub type Cards = SmallVec<[u16; 16]>;
+/// A decision's options, inline.
+pub type Options = Vec<Action>;
 
 /// An option of a decision (`forestshuffle.decisions`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +68,7 @@ pub enum Step {
         site: u16,
         slot: u16,
         owed: u32,
-        paid: Vec<u16>,
+        paid: SmallVec<[u16; 4]>,
         pool: Option<Arc<Vec<u16>>>,
     },
     Offer {
@@ -76,6 +83,20 @@ pub enum Step {
         index: u32,
     },
     Reveal(u8),
+    /// tuck a hand card under a site just played, making it a site of `kind`
+    UpgradeSite {
+        p: u8,
+        card: u16,
+        site: u16,
+        kind: u16,
+        reveal: u8,
+        after: u8,
+    },
+    /// a player who can neither draw nor play caves up to 2 hand cards and draws as many
+    CaveAndRedraw {
+        p: u8,
+        caved: Option<u32>,
+    },
     Effect {
         p: u8,
         card: u16,
@@ -106,6 +127,10 @@ pub enum Eff {
     RemoveClearing,
     FreePlayOneOf(Arc<Vec<Filter>>),
     PlaySaplings,
+    PlayFaceDown(u16),
+    PlayFromClearing { filter: Filter, reveal: u32, revealed: u32 },
+    DrawThenCave { draw: u32, cave: u32, drawn: Option<Arc<Vec<u16>>> },
+    CaveFromClearingPer { count: u32, left: Option<i32> },
 }
 
 impl Eff {
@@ -115,19 +140,27 @@ impl Eff {
             Effect::DrawPer { count, per } => Eff::DrawPer { count: *count, per: *per },
             Effect::ExtraTurn => Eff::ExtraTurn,
             Effect::FreePlay { filter, any_number } => {
-                Eff::FreePlay { filter: filter.clone(), any_number: *any_number }
+                Eff::FreePlay { filter: *filter, any_number: *any_number }
             }
             Effect::CaveFromHandThenDraw => Eff::CaveFromHand { caved: 0 },
             Effect::ClearingToCave => Eff::ClearingToCave,
             Effect::PlayFurther => Eff::PlayFurther { eligible: None, deferred: Vec::new() },
             Effect::CaveFromClearing(n) => Eff::CaveFromClearing { n: *n, caved: 0 },
             Effect::TakeFromClearing(n) => Eff::TakeFromClearing { n: *n, taken: 0 },
-            Effect::ClearingToCaveMatching(f) => Eff::ClearingToCaveMatching(f.clone()),
+            Effect::ClearingToCaveMatching(f) => Eff::ClearingToCaveMatching(*f),
             Effect::ExtraTurnIf { count, n } => Eff::ExtraTurnIf { count: *count, n: *n },
-            Effect::TakeAllFromClearing(f) => Eff::TakeAllFromClearing(f.clone()),
+            Effect::TakeAllFromClearing(f) => Eff::TakeAllFromClearing(*f),
             Effect::RemoveClearing => Eff::RemoveClearing,
             Effect::FreePlayOneOf(fs) => Eff::FreePlayOneOf(Arc::new(fs.clone())),
             Effect::PlaySaplings => Eff::PlaySaplings,
+            Effect::PlayFaceDown(k) => Eff::PlayFaceDown(*k),
+            Effect::PlayFromClearing { filter, reveal } => {
+                Eff::PlayFromClearing { filter: *filter, reveal: *reveal, revealed: 0 }
+            }
+            Effect::DrawThenCave { draw, cave } => {
+                Eff::DrawThenCave { draw: *draw, cave: *cave, drawn: None }
+            }
+            Effect::CaveFromClearingPer(count) => Eff::CaveFromClearingPer { count: *count, left: None },
         }
     }
 }
@@ -137,7 +170,7 @@ impl Eff {
 pub struct Decision {
     pub player: u8,
     pub kind: &'static str,
-    pub options: Vec<Action>,
+    pub options: Options,
 }
 
 /// Who takes the cards `deck_take` takes.
@@ -202,6 +235,22 @@ pub(crate) fn flt_ok(rules: &Rules, f: Option<&Filter>, h: &crate::data::Half) -
     }
 }
 
+/// `cards` in increasing order (insertion sort: these are hands and clearings, short).
+pub(crate) fn sorted(cards: &[u16]) -> Cards {
+    let mut out = Cards::from_slice(cards);
+    let v = out.as_mut_slice();
+    for i in 1..v.len() {
+        let c = v[i];
+        let mut j = i;
+        while j > 0 && v[j - 1] > c {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = c;
+    }
+    out
+}
+
 pub(crate) fn nonempty_ref(f: &Filter) -> Option<&Filter> {
     (*f != Filter::default()).then_some(f)
 }
@@ -246,7 +295,7 @@ impl Game {
             rules,
             players,
             deck: order,
-            hands: vec![Vec::new(); players],
+            hands: vec![Vec::with_capacity(16); players],
             clearing: Vec::new(),
             caves: vec![Vec::new(); players],
             winter: Vec::new(),
@@ -406,6 +455,20 @@ impl Game {
         self.hands[p].push(c);
     }
 
+    /// A hand card leaves the hand (by value, the first of it).
+    pub(crate) fn remove_from_hand(&mut self, p: usize, c: u16) {
+        let hand = &mut self.hands[p];
+        let i = hand.iter().position(|&x| x == c).expect("a hand card");
+        hand.remove(i);
+    }
+
+    /// A hand card goes to `p`'s cave (`CardsCaved`, source hand).
+    pub(crate) fn cave_from_hand(&mut self, p: usize, c: u16) {
+        self.remove_from_hand(p, c);
+        self.caves[p].push(c);
+        self.forests[p].caved(1);
+    }
+
     /// Cards of the clearing go to `p`'s cave (`CardsCaved`, source clearing).
     pub(crate) fn cave_from_clearing(&mut self, p: usize, cards: &[u16]) {
         for &c in cards {
@@ -440,17 +503,12 @@ impl Game {
         }
     }
 
-    pub(crate) fn draw_options(&self, out: &mut Vec<Action>) {
+    pub(crate) fn draw_options(&self, out: &mut Options) {
         if !self.deck.is_empty() {
             out.push(Action::DrawFromDeck);
         }
-        let start = out.len();
-        for &c in &self.clearing {
+        for c in sorted(&self.clearing) {
             out.push(Action::DrawFromClearing(c));
         }
-        out[start..].sort_unstable_by_key(|a| match a {
-            Action::DrawFromClearing(c) => *c,
-            _ => 0,
-        });
     }
 }

@@ -2,7 +2,7 @@
 //! `may_join`, `play_events`, `resolution_steps`, `trigger_steps`).
 
 use crate::data::{Filter, Half, Pos};
-use crate::game::{flt_ok, Action, Decision, Eff, Game, Mode, Step, Taker};
+use crate::game::{flt_ok, Action, Cards, Decision, Eff, Game, Mode, Options, Step, Taker};
 
 impl Game {
     // -- placements -------------------------------------------------------------------
@@ -58,7 +58,7 @@ impl Game {
         card: u16,
         flt: Option<&Filter>,
         max_cost: Option<u32>,
-        out: &mut Vec<Action>,
+        out: &mut Options,
     ) {
         let rules = &*self.rules;
         let hs = &rules.cards[card as usize].halves;
@@ -75,10 +75,11 @@ impl Game {
             }
             let bit = 1u8 << (h.pos as u8);
             let joins = self.joins(h);
+            let plain = rules.plain_slots;
             for (si, s) in f.sites.iter().enumerate() {
                 let sk = &rules.site_kinds[s.kind as usize];
                 for (i, sd) in sk.slots.iter().enumerate() {
-                    if sd.accepts & bit == 0 {
+                    if sd.accepts & bit == 0 || !(plain || sd.takes(h)) {
                         continue;
                     }
                     if !(s.slots[i].is_empty() || joins && self.may_join(p, si, i, h)) {
@@ -91,6 +92,18 @@ impl Game {
     }
 
     /// Whether some half of `card` can be placed for `budget` (`rules.can_place`).
+    /// Whether an empty slot of `p`'s forest takes half `h` (slots with rules).
+    fn takes_empty(&self, p: usize, h: &Half) -> bool {
+        let rules = &*self.rules;
+        self.forests[p].sites.iter().any(|s| {
+            rules.site_kinds[s.kind as usize]
+                .slots
+                .iter()
+                .zip(&s.slots)
+                .any(|(sd, v)| v.is_empty() && sd.takes(h))
+        })
+    }
+
     pub(crate) fn can_place(&self, p: usize, card: u16, budget: i64, flt: Option<&Filter>) -> bool {
         let rules = &*self.rules;
         let hs = &rules.cards[card as usize].halves;
@@ -104,14 +117,22 @@ impl Game {
                 continue;
             }
             let bit = 1u8 << (h.pos as u8);
-            if mask & bit != 0 {
+            if rules.plain_slots {
+                if mask & bit != 0 {
+                    return true;
+                }
+            } else if self.takes_empty(p, h) {
                 return true;
             }
             if self.joins(h) {
                 for (si, s) in f.sites.iter().enumerate() {
                     let sk = &rules.site_kinds[s.kind as usize];
                     for (i, sd) in sk.slots.iter().enumerate() {
-                        if sd.accepts & bit != 0 && !s.slots[i].is_empty() && self.may_join(p, si, i, h) {
+                        if sd.accepts & bit != 0
+                            && !s.slots[i].is_empty()
+                            && (rules.plain_slots || sd.takes(h))
+                            && self.may_join(p, si, i, h)
+                        {
                             return true;
                         }
                     }
@@ -121,14 +142,30 @@ impl Game {
         false
     }
 
-    pub(crate) fn sorted_hand(&self, p: usize) -> Vec<u16> {
-        let mut h = self.hands[p].clone();
-        h.sort_unstable();
-        h
+    pub(crate) fn sorted_hand(&self, p: usize) -> Cards {
+        crate::game::sorted(&self.hands[p])
     }
 
-    pub(crate) fn pick(p: usize, kind: &'static str, cards: &[u16], pass: bool) -> Decision {
-        let mut options: Vec<Action> = cards.iter().map(|&c| Action::PickCard(c)).collect();
+    /// The pending decision's options, emptied, to fill anew (no allocation per decision).
+    pub(crate) fn opts(&mut self) -> Options {
+        let mut v = std::mem::take(&mut self.pending.options);
+        v.clear();
+        if v.capacity() < 48 {
+            v.reserve(48);
+        }
+        v
+    }
+
+    /// [`Game::opts`] holding `actions`.
+    pub(crate) fn opts_of(&mut self, actions: &[Action]) -> Options {
+        let mut v = self.opts();
+        v.extend_from_slice(actions);
+        v
+    }
+
+    pub(crate) fn pick(&mut self, p: usize, kind: &'static str, cards: &[u16], pass: bool) -> Decision {
+        let mut options = self.opts();
+        options.extend(cards.iter().map(|&c| Action::PickCard(c)));
         if pass {
             options.push(Action::Pass);
         }
@@ -150,16 +187,17 @@ impl Game {
         mode: Mode,
         from_clearing: bool,
         keep_head: bool,
+        face_down: Option<u16>,
     ) {
         let rules = self.rules.clone();
         let is_center = slot == self.center;
         let kind = if is_center {
             match half {
-                None => rules.sapling_kind,
+                None => face_down.or(rules.sapling_kind),
                 Some(hi) => rules.cards[card as usize].halves[hi as usize].site_kind,
             }
         } else {
-            Some(self.forests[p].sites[site as usize].kind)
+            None // (as the Python engine: a dweller's play names no site kind to its triggers)
         };
         let sk = kind.map(|k| &rules.site_kinds[k as usize]);
         let upgrade = is_center
@@ -183,7 +221,6 @@ impl Game {
         } else {
             Vec::new()
         };
-        assert!(!upgrade, "site upgrades are not in the native core yet");
         // the card goes down
         if from_clearing {
             let i = self.clearing.iter().position(|&x| x == card).expect("a clearing card");
@@ -222,6 +259,30 @@ impl Game {
             }
             if reveals {
                 self.queue.push(Step::Reveal(p as u8));
+            }
+            return;
+        }
+        if upgrade {
+            // the upgrade comes first; it records where the reveal ends and how many of the
+            // play's steps follow it, so the triggers it fires take their places among them
+            let up = Step::UpgradeSite {
+                p: p as u8,
+                card,
+                site,
+                kind: sk.and_then(|k| k.upgrade).expect("an upgrade kind"),
+                reveal: u8::from(reveals),
+                after: u8::from(reveals) + later.len() as u8,
+            };
+            let mut now = Vec::with_capacity(later.len() + 2);
+            now.push(up);
+            if reveals {
+                now.push(Step::Reveal(p as u8));
+            }
+            now.extend(later);
+            if keep_head {
+                self.queue_at(now, 0);
+            } else {
+                self.replace_head(now);
             }
             return;
         }

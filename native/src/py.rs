@@ -175,7 +175,7 @@ impl NativeGame {
                             .slots
                             .iter()
                             .zip(&s.slots)
-                            .map(|(sd, v)| (r.names[sd.name as usize].clone(), v.clone()))
+                            .map(|(sd, v)| (r.names[sd.name as usize].clone(), v.to_vec()))
                             .collect();
                         (s.card, sk.id.clone(), slots, s.under.clone())
                     })
@@ -336,6 +336,11 @@ fn known_kinds() -> Vec<(&'static str, Vec<&'static str>)> {
                 "remove_clearing",
                 "free_play_one_of",
                 "play_saplings",
+                "play_face_down",
+                "play_from_clearing",
+                "draw_then_cave",
+                "cave_from_clearing_per",
+                "cave_and_redraw",
             ],
         ),
         ("turn_actions", vec!["draw", "play", "sapling"]),

@@ -2,17 +2,18 @@
 
 use std::sync::Arc;
 
-use crate::data::{Effect, Filter, Pos};
+use smallvec::SmallVec;
+
+use crate::data::{Effect, Filter, Pos, TurnAct};
 use crate::forest::CENTER;
-use crate::game::{nonempty, nonempty_ref, Action, Decision, Eff, Game, Mode, Run, Step, Taker};
+use crate::game::{nonempty, nonempty_ref, Action, Cards, Decision, Eff, Game, Mode, Run, Step, Taker};
 
 impl Game {
     // -- steps ----------------------------------------------------------------------------
 
     pub(crate) fn run_head(&mut self) -> Run {
-        let step = self.queue.last().expect("the resolution queue ran empty").clone();
         let rules = self.rules.clone();
-        match step {
+        match *self.queue.last().expect("the resolution queue ran empty") {
             Step::Deal => {
                 self.finish();
                 let n = rules.opening_hand;
@@ -31,7 +32,7 @@ impl Game {
                 Run::Ask(Decision {
                     player: p,
                     kind: "mulligan",
-                    options: vec![Action::KeepHand, Action::Redraw],
+                    options: self.opts_of(&[Action::KeepHand, Action::Redraw]),
                 })
             }
             Step::EndTurn(player) => {
@@ -63,34 +64,14 @@ impl Game {
             }
             Step::Turn(p) => {
                 let pu = p as usize;
-                let mut opts = Vec::new();
-                for ta in &rules.turn_actions {
-                    match ta.as_str() {
-                        "draw" => {
-                            if self.hand_room(pu) > 0 {
-                                self.draw_options(&mut opts);
-                            }
-                        }
-                        "play" => {
-                            let budget = self.hands[pu].len() as i64 - 1;
-                            for c in self.sorted_hand(pu) {
-                                if self.can_place(pu, c, budget, None) {
-                                    opts.push(Action::PlayCard(c));
-                                }
-                            }
-                        }
-                        "sapling" => {
-                            if rules.sapling_kind.is_some() {
-                                for c in self.sorted_hand(pu) {
-                                    opts.push(Action::PlaySapling(c));
-                                }
-                            }
-                        }
-                        other => panic!("unknown turn action {other:?}"),
-                    }
-                }
+                let opts = self.turn_options(pu);
                 if opts.is_empty() {
-                    self.finish();
+                    self.pending.options = opts;
+                    if rules.cannot_act {
+                        self.replace_head(vec![Step::CaveAndRedraw { p, caved: None }]);
+                    } else {
+                        self.finish();
+                    }
                     return Run::Done;
                 }
                 Run::Ask(Decision { player: p, kind: "turn", options: opts })
@@ -100,7 +81,7 @@ impl Game {
                     self.finish();
                     return Run::Done;
                 }
-                let mut opts = Vec::new();
+                let mut opts = self.opts();
                 self.draw_options(&mut opts);
                 if opts.is_empty() {
                     self.finish();
@@ -108,10 +89,11 @@ impl Game {
                 }
                 Run::Ask(Decision { player: p, kind: "draw", options: opts })
             }
-            Step::Place { p, card, mode, ref filter, ref pool, .. } => {
+            Step::Place { p, card, mode, filter, ref pool, .. } => {
+                let pool = pool.clone();
                 let pu = p as usize;
-                let flt = nonempty(filter);
-                let mut opts = Vec::new();
+                let flt = nonempty(&filter);
+                let mut opts = self.opts();
                 if mode == Mode::Free {
                     self.placements(pu, card, flt, None, &mut opts);
                 } else {
@@ -128,7 +110,9 @@ impl Game {
                 }
                 if let Action::Place(_, _, slot) = opts[0] {
                     if slot == self.center {
-                        self.answer(opts[0]);
+                        let first = opts[0];
+                        self.pending.options = opts;
+                        self.answer(first);
                         return Run::Done;
                     }
                 }
@@ -136,7 +120,7 @@ impl Game {
             }
             Step::Pay { p, card, owed, ref paid, ref pool, .. } => {
                 let last = paid.last().map_or(-1, |&c| i32::from(c));
-                let mut cands: Vec<u16> = self.hands[p as usize]
+                let mut cands: Cards = self.hands[p as usize]
                     .iter()
                     .copied()
                     .filter(|&c| {
@@ -144,7 +128,7 @@ impl Game {
                     })
                     .collect();
                 cands.sort_unstable();
-                let mut opts = Vec::new();
+                let mut opts = self.opts();
                 if cands.len() >= owed as usize {
                     for &c in &cands[..cands.len() - owed as usize + 1] {
                         opts.push(Action::PayWith(c));
@@ -155,7 +139,7 @@ impl Game {
             Step::Offer { p, bonus, .. } => Run::Ask(Decision {
                 player: p,
                 kind: if bonus { "bonus" } else { "effect" },
-                options: vec![Action::Use, Action::Pass],
+                options: self.opts_of(&[Action::Use, Action::Pass]),
             }),
             Step::Trigger { p, card, index } => {
                 let sp = self.forests[p as usize].half_of(&rules, card).species;
@@ -168,7 +152,33 @@ impl Game {
                     self.answer(Action::Use);
                     return Run::Done;
                 }
-                Run::Ask(Decision { player: p, kind: "trigger", options: vec![Action::Use, Action::Pass] })
+                Run::Ask(Decision {
+                    player: p,
+                    kind: "trigger",
+                    options: self.opts_of(&[Action::Use, Action::Pass]),
+                })
+            }
+            Step::UpgradeSite { p, .. } => {
+                if self.hands[p as usize].is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                let hand = self.sorted_hand(p as usize);
+                Run::Ask(self.pick(p as usize, "upgrade_site", &hand, true))
+            }
+            Step::CaveAndRedraw { p, caved } => {
+                let pu = p as usize;
+                let Some(caved) = caved else {
+                    *self.queue.last_mut().expect("the head") = Step::CaveAndRedraw { p, caved: Some(0) };
+                    return Run::Done;
+                };
+                if caved >= 2 || self.hands[pu].is_empty() {
+                    self.finish();
+                    self.draw_cards(pu, i64::from(caved));
+                    return Run::Done;
+                }
+                let hand = self.sorted_hand(pu);
+                Run::Ask(self.pick(pu, "cave", &hand, true))
             }
             Step::Reveal(_) => {
                 self.finish();
@@ -184,10 +194,13 @@ impl Game {
                     self.resolve_play(0);
                     return Run::Done;
                 }
-                let cards: Vec<u16> = plays.iter().map(|(c, _)| *c).collect();
-                Run::Ask(Self::pick(p as usize, "resolve_order", &cards, false))
+                let cards: Cards = plays.iter().map(|(c, _)| *c).collect();
+                Run::Ask(self.pick(p as usize, "resolve_order", &cards, false))
             }
-            Step::Effect { p, card, ref eff } => self.run_effect(p, card, eff),
+            Step::Effect { p, card, ref eff } => {
+                let eff = eff.clone();
+                self.run_effect(p, card, &eff)
+            }
         }
     }
 
@@ -211,8 +224,8 @@ impl Game {
                 Run::Done
             }
             Eff::FreePlay { filter, .. } => {
-                let flt = nonempty(&Some(filter.clone())).cloned();
-                let cands: Vec<u16> = self
+                let flt = nonempty_ref(filter).copied();
+                let cands: Cards = self
                     .sorted_hand(pu)
                     .into_iter()
                     .filter(|&c| self.can_place(pu, c, 1_000_000_000, flt.as_ref()))
@@ -221,9 +234,9 @@ impl Game {
                     self.finish();
                     return Run::Done;
                 }
-                Run::Ask(Self::pick(pu, "free_play", &cands, true))
+                Run::Ask(self.pick(pu, "free_play", &cands, true))
             }
-            Eff::CaveFromHand { .. } => Run::Ask(Self::pick(pu, "cave", &self.sorted_hand(pu), true)),
+            Eff::CaveFromHand { .. } => Run::Ask(self.pick(pu, "cave", &self.sorted_hand(pu), true)),
             Eff::ClearingToCave => {
                 self.finish();
                 if !self.clearing.is_empty() {
@@ -240,7 +253,7 @@ impl Game {
                 }
                 let mut cards = self.clearing.clone();
                 cards.sort_unstable();
-                Run::Ask(Self::pick(pu, "cave", &cards, true))
+                Run::Ask(self.pick(pu, "cave", &cards, true))
             }
             Eff::TakeFromClearing { n, taken } => {
                 if taken >= n || self.clearing.is_empty() || self.hand_room(pu) <= 0 {
@@ -249,7 +262,7 @@ impl Game {
                 }
                 let mut cards = self.clearing.clone();
                 cards.sort_unstable();
-                Run::Ask(Self::pick(pu, "take", &cards, true))
+                Run::Ask(self.pick(pu, "take", &cards, true))
             }
             Eff::ClearingToCaveMatching(flt) => {
                 let cards = self.clearing_matching(flt);
@@ -282,7 +295,7 @@ impl Game {
                     }
                     return Run::Done;
                 }
-                Run::Ask(Self::pick(pu, "take", &cards, false))
+                Run::Ask(self.pick(pu, "take", &cards, false))
             }
             Eff::RemoveClearing => {
                 self.finish();
@@ -290,7 +303,7 @@ impl Game {
                 Run::Done
             }
             Eff::FreePlayOneOf(filters) => {
-                let cands: Vec<u16> = self
+                let cands: Cards = self
                     .sorted_hand(pu)
                     .into_iter()
                     .filter(|&c| self.fitting(pu, c, filters).is_some())
@@ -299,30 +312,145 @@ impl Game {
                     self.finish();
                     return Run::Done;
                 }
-                Run::Ask(Self::pick(pu, "free_play", &cands, true))
+                Run::Ask(self.pick(pu, "free_play", &cands, true))
+            }
+            Eff::PlayFaceDown(_) => {
+                if self.hands[pu].is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                let hand = self.sorted_hand(pu);
+                Run::Ask(self.pick(pu, "play_face_down", &hand, true))
+            }
+            Eff::PlayFromClearing { filter, reveal, revealed } => {
+                let flt = nonempty_ref(filter).copied();
+                let mut cands: Cards = self
+                    .clearing
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        !self.rules.cards[c as usize].winter
+                            && self.can_place(pu, c, 1_000_000_000, flt.as_ref())
+                    })
+                    .collect();
+                cands.sort_unstable();
+                if !cands.is_empty() {
+                    return Run::Ask(self.pick(pu, "play_from_clearing", &cands, true));
+                }
+                if revealed >= reveal || self.deck.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                *self.queue.last_mut().expect("the head") = Step::Effect {
+                    p,
+                    card,
+                    eff: Eff::PlayFromClearing { filter: *filter, reveal: *reveal, revealed: revealed + 1 },
+                };
+                self.deck_take(1, Taker::Clearing);
+                Run::Done
+            }
+            Eff::DrawThenCave { draw, cave, drawn } => {
+                let Some(drawn) = drawn else {
+                    let room = self.hand_room(pu) + i64::from(*cave);
+                    let n = i64::from(*draw).min(room);
+                    let before = self.hands[pu].len();
+                    let (draw, cave) = (*draw, *cave);
+                    if n > 0 && !self.deck_take(n, Taker::Player(p)) {
+                        return Run::Done;
+                    }
+                    let got: Vec<u16> = self.hands[pu][before..].to_vec();
+                    if got.is_empty() {
+                        self.finish();
+                    } else {
+                        *self.queue.last_mut().expect("the head") = Step::Effect {
+                            p,
+                            card,
+                            eff: Eff::DrawThenCave { draw, cave, drawn: Some(Arc::new(got)) },
+                        };
+                    }
+                    return Run::Done;
+                };
+                let mut held: Cards = drawn.iter().copied().filter(|c| self.hands[pu].contains(c)).collect();
+                let owed = *cave as i64 - (drawn.len() - held.len()) as i64;
+                if owed <= 0 || held.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                held.sort_unstable();
+                Run::Ask(self.pick(pu, "cave", &held, false))
+            }
+            Eff::CaveFromClearingPer { count, left } => {
+                let Some(left) = left else {
+                    let n = self.forests[pu].count(*count);
+                    *self.queue.last_mut().expect("the head") = Step::Effect {
+                        p,
+                        card,
+                        eff: Eff::CaveFromClearingPer { count: *count, left: Some(n) },
+                    };
+                    return Run::Done;
+                };
+                if *left <= 0 || self.clearing.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                let mut cards: Cards = self.clearing.iter().copied().collect();
+                cards.sort_unstable();
+                Run::Ask(self.pick(pu, "cave", &cards, true))
             }
             Eff::PlaySaplings => {
                 if self.hands[pu].is_empty() {
                     self.finish();
                     return Run::Done;
                 }
-                Run::Ask(Self::pick(pu, "play_saplings", &self.sorted_hand(pu), true))
+                Run::Ask(self.pick(pu, "play_saplings", &self.sorted_hand(pu), true))
             }
             Eff::PlayFurther { eligible, deferred } => {
                 let Some(pool) = eligible else {
-                    let hand = Arc::new(self.sorted_hand(pu));
+                    let hand = Arc::new(self.sorted_hand(pu).to_vec());
                     let deferred = deferred.clone();
                     *self.queue.last_mut().expect("the head") =
                         Step::Effect { p, card, eff: Eff::PlayFurther { eligible: Some(hand), deferred } };
                     return Run::Done;
                 };
-                let mine: Vec<u16> = self.sorted_hand(pu).into_iter().filter(|c| pool.contains(c)).collect();
+                let mine: Cards = self.sorted_hand(pu).into_iter().filter(|c| pool.contains(c)).collect();
                 let budget = mine.len() as i64 - 1;
-                let playable: Vec<u16> =
+                let playable: Cards =
                     mine.iter().copied().filter(|&c| self.can_place(pu, c, budget, None)).collect();
-                Run::Ask(Self::pick(pu, "play_further", &playable, true))
+                Run::Ask(self.pick(pu, "play_further", &playable, true))
             }
         }
+    }
+
+    /// The options of `p`'s turn: those of each turn action of the ruleset, in order.
+    fn turn_options(&mut self, pu: usize) -> crate::game::Options {
+        let rules = self.rules.clone();
+        let mut opts = self.opts();
+        let hand = self.sorted_hand(pu);
+        for ta in &rules.turn_acts {
+            match ta {
+                TurnAct::Draw => {
+                    if self.hand_room(pu) > 0 {
+                        self.draw_options(&mut opts);
+                    }
+                }
+                TurnAct::Play => {
+                    let budget = self.hands[pu].len() as i64 - 1;
+                    for &c in &hand {
+                        if self.can_place(pu, c, budget, None) {
+                            opts.push(Action::PlayCard(c));
+                        }
+                    }
+                }
+                TurnAct::Sapling => {
+                    if rules.sapling_kind.is_some() {
+                        for &c in &hand {
+                            opts.push(Action::PlaySapling(c));
+                        }
+                    }
+                }
+            }
+        }
+        opts
     }
 
     /// The first of `filters` that lets `card` be placed for free (`free_play_one_of`).
@@ -391,7 +519,7 @@ impl Game {
                     }
                     Action::PlaySapling(c) => {
                         let site = self.forests[pu].sites.len() as u16;
-                        self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, false);
+                        self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, false, None);
                     }
                     _ => panic!("not a turn action"),
                 }
@@ -412,7 +540,18 @@ impl Game {
                     rules.cards[card as usize].halves[half as usize].cost
                 };
                 if cost == 0 {
-                    self.play_card(p as usize, card, Some(half), site, slot, &[], mode, from_clearing, false);
+                    self.play_card(
+                        p as usize,
+                        card,
+                        Some(half),
+                        site,
+                        slot,
+                        &[],
+                        mode,
+                        from_clearing,
+                        false,
+                        None,
+                    );
                 } else {
                     self.replace_head(vec![Step::Pay {
                         p,
@@ -422,7 +561,7 @@ impl Game {
                         site,
                         slot,
                         owed: cost,
-                        paid: Vec::new(),
+                        paid: SmallVec::new(),
                         pool,
                     }]);
                 }
@@ -434,7 +573,7 @@ impl Game {
                     *self.queue.last_mut().expect("the head") =
                         Step::Pay { p, card, mode, half, site, slot, owed: owed - 1, paid, pool };
                 } else {
-                    self.play_card(p as usize, card, Some(half), site, slot, &paid, mode, false, false);
+                    self.play_card(p as usize, card, Some(half), site, slot, &paid, mode, false, false, None);
                 }
             }
             Step::Offer { p, card, bonus, half } => {
@@ -458,6 +597,40 @@ impl Game {
                         .find(|t| t.index == index)
                         .expect("a trigger");
                     self.replace_head(Self::effect_steps(p, card, &t.effect));
+                }
+            }
+            Step::UpgradeSite { p, card, site, kind, reveal, after } => {
+                let Action::PickCard(c) = a else {
+                    self.finish();
+                    return;
+                };
+                let pu = p as usize;
+                let (early, late) = if rules.has_triggers {
+                    self.trigger_steps(pu, card, None, rules.upgrade_role, Some(kind))
+                } else {
+                    (Vec::new(), Vec::new())
+                };
+                self.finish();
+                self.remove_from_hand(pu, c);
+                let turn = self.turn;
+                self.forests[pu].upgrade_site(&rules, site as usize, c, kind, turn);
+                if !late.is_empty() {
+                    self.queue_at(late, after as usize);
+                }
+                if !early.is_empty() {
+                    self.queue_at(early, reveal as usize);
+                }
+            }
+            Step::CaveAndRedraw { p, caved } => {
+                let pu = p as usize;
+                let caved = caved.unwrap_or(0);
+                if let Action::PickCard(c) = a {
+                    *self.queue.last_mut().expect("the head") =
+                        Step::CaveAndRedraw { p, caved: Some(caved + 1) };
+                    self.cave_from_hand(pu, c);
+                } else {
+                    self.finish();
+                    self.draw_cards(pu, i64::from(caved));
                 }
             }
             Step::ResolvePlays { ref plays, .. } => {
@@ -548,13 +721,51 @@ impl Game {
                     from_clearing: false,
                 }]);
             }
+            Eff::PlayFaceDown(kind) => {
+                let Action::PickCard(c) = a else {
+                    self.finish();
+                    return;
+                };
+                let site = self.forests[pu].sites.len() as u16;
+                self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, false, Some(kind));
+            }
+            Eff::PlayFromClearing { filter, .. } => {
+                let Action::PickCard(c) = a else {
+                    self.finish();
+                    return;
+                };
+                self.replace_head(vec![Step::Place {
+                    p,
+                    card: c,
+                    mode: Mode::Free,
+                    filter: Some(filter),
+                    pool: None,
+                    from_clearing: true,
+                }]);
+            }
+            Eff::DrawThenCave { .. } => {
+                let Action::PickCard(c) = a else { panic!("not a pick") };
+                self.cave_from_hand(pu, c);
+            }
+            Eff::CaveFromClearingPer { count, left } => {
+                if let Action::PickCard(c) = a {
+                    *self.queue.last_mut().expect("the head") = Step::Effect {
+                        p,
+                        card,
+                        eff: Eff::CaveFromClearingPer { count, left: left.map(|n| n - 1) },
+                    };
+                    self.cave_from_clearing(pu, &[c]);
+                } else {
+                    self.finish();
+                }
+            }
             Eff::PlaySaplings => {
                 let Action::PickCard(c) = a else {
                     self.finish();
                     return;
                 };
                 let site = self.forests[pu].sites.len() as u16;
-                self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, true);
+                self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, true, None);
             }
             Eff::PlayFurther { eligible, deferred } => match a {
                 Action::PickCard(c) => {

@@ -3,6 +3,8 @@ and play_many (the same games as RandomBot on new_game)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import forestshuffle as fs
@@ -35,12 +37,12 @@ def test_the_export_is_the_built_ruleset_as_data() -> None:
 
 
 def test_unsupported_kinds_are_named() -> None:
-    missing = native.unsupported_kinds("smoky")
-    assert "steps:play_from_clearing" in missing
-    assert not native.supports("smoky")
-    with pytest.raises(NativeError, match="play_from_clearing") as err:
-        native.load_rules("smoky")
-    assert "steps:play_from_clearing" in err.value.kinds
+    missing = native.unsupported_kinds("house-001")
+    assert "turn_actions:pass_turn" in missing
+    assert not native.supports("house-001")
+    with pytest.raises(NativeError, match="pass_turn") as err:
+        native.load_rules("house-001", scoring=False)
+    assert "turn_actions:pass_turn" in err.value.kinds
 
 
 def test_a_native_game_answers_with_codec_ids() -> None:
@@ -79,3 +81,19 @@ def test_play_many_checks_its_arguments() -> None:
         native.play_many("base", [1], bot="greedy", scoring=False)
     with pytest.raises(ArgumentError):
         native.play_many("base", ["x"], scoring=False)  # type: ignore[list-item]
+
+
+def test_records_go_both_ways() -> None:
+    """A native game's record loads, checked, in the Python engine; a Python record plays
+    natively to the same state."""
+    game = native.NativeGame("base", 2, 9, expansions=(), scoring=False)
+    rng = random.Random(9)
+    for _ in range(60):
+        codes = game.legal_codes()
+        game.apply(codes[rng.randrange(len(codes))])
+    loaded = fs.Game.from_json(game.to_json())
+    assert [loaded.encode(a) for a in loaded.legal_actions()] == game.legal_codes()
+    assert [list(h) for h in loaded.state.hands] == game.hands
+    again = native.NativeGame.from_json(loaded.to_json(), scoring=False)
+    assert again.codes == game.codes
+    assert again.hands == game.hands and again.clearing == game.clearing

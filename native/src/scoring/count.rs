@@ -113,5 +113,5 @@ impl Count {
 /// The cards in a site's slots (stacked cards each count): `Site.attached()`.
 #[inline]
 pub fn attached(site: &crate::forest::Site) -> usize {
-    site.slots.iter().map(Vec::len).sum()
+    site.slots.iter().map(|s| s.len()).sum()
 }

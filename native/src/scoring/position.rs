@@ -36,11 +36,11 @@ fn site(rules: &Rules, v: &Value) -> Result<Site, String> {
     let kind_id = v["kind"].as_str().ok_or("a site without a kind")?;
     let kind = index_of(rules.site_kinds.iter().map(|k| k.id.as_str()), kind_id, "site kind")?;
     let sk = &rules.site_kinds[kind];
-    let mut slots = vec![Vec::new(); sk.slots.len()];
+    let mut slots = vec![Default::default(); sk.slots.len()];
     if let Some(o) = v["slots"].as_object() {
         for (name, cs) in o {
             let i = index_of(sk.slots.iter().map(|sd| rules.names[sd.name as usize].as_str()), name, "slot")?;
-            slots[i] = cards(cs)?;
+            slots[i] = cards(cs)?.into_iter().collect();
         }
     }
     let species = match v["species"].as_str() {

@@ -24,6 +24,7 @@ from ..errors import ArgumentError, NativeError
 from ._export import export, kinds_used
 
 if TYPE_CHECKING:
+    from ..game import Game
     from ..ruleset import Ruleset
 
 __all__ = ["NativeGame", "SelfPlay", "available", "export", "load_rules", "native_game",
@@ -95,10 +96,6 @@ def _missing_features(rules: Ruleset) -> list[str]:
         out.append("spec:limits")
     if spec.tie_breakers:
         out.append("spec:tie_breakers")
-    if any(k.upgrade for k in rules.used_site_kinds.values()):
-        out.append("spec:site_upgrades")
-    if not rules.plain_slots:
-        out.append("spec:slot_rules")
     return out
 
 
@@ -152,14 +149,19 @@ class NativeGame:
     def __init__(self, ruleset: str | Ruleset, players: int = 2, seed: int = 0, *,
                  options: Mapping[str, Any] | None = None, expansions: Sequence[str] = (),
                  scoring: bool = True) -> None:
+        #: the built ruleset
         self.rules = _rules_of(ruleset, options, expansions)
+        #: the seed the game was dealt from
         self.seed = _seed(seed, "seed")
+        #: the number of players
         self.players = players
         native = load_rules(self.rules, scoring=scoring)
         try:
             self._game = _ext().NativeGame(native, players, self.seed)
         except ValueError as exc:
             raise ArgumentError(str(exc)) from None
+        #: the codec ids applied so far, in order
+        self.codes: list[int] = []
 
     def legal_codes(self) -> list[int]:
         """The codec ids of the pending decision's options, in the engine's order."""
@@ -174,6 +176,37 @@ class NativeGame:
             self._game.apply_code(code)
         except ValueError as exc:
             raise IllegalActionError(str(exc)) from None
+        self.codes.append(code)
+
+    def to_game(self) -> Game:
+        """The same game in the Python engine: dealt from the same seed, the same actions
+        applied (each checked as the Python engine checks any action)."""
+        from ..game import new_game
+
+        game = new_game(self.rules, players=self.players, seed=self.seed)
+        for code in self.codes:
+            game.apply(game.decode(code))
+        return game
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The game as a record (:mod:`forestshuffle.record`) that ``Game.from_json`` loads
+        and checks: the Python engine replays the actions to write its events."""
+        return self.to_game().to_json(indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, scoring: bool = True) -> NativeGame:
+        """A record of the Python engine (``Game.to_json``) played natively: the same
+        ruleset, seed and actions (ArgumentError for a scenario record, which was not
+        dealt from a seed)."""
+        from ..game import Game
+
+        game = Game.from_json(text)
+        if game.seed is None:
+            raise ArgumentError("a record without a seed cannot be replayed natively")
+        out = cls(game.rules, game.players, game.seed, scoring=scoring)
+        for action, _ in game.actions:
+            out.apply(game.encode(action))
+        return out
 
     def __getattr__(self, name: str) -> Any:
         # the extension's read-outs: to_move, current_player, hands, clearing, deck_size,
