@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import forestshuffle as fs
+from forestshuffle import native
 from forestshuffle.bots import RandomBot, play_out
 from forestshuffle.game import Game
 from forestshuffle.native import _export, unsupported_kinds
@@ -22,6 +23,7 @@ from forestshuffle.native._export_scoring import (
     scoring_export,
 )
 from forestshuffle.ruleset import Ruleset
+from forestshuffle.testing.native import compare
 from forestshuffle.testing.scenario import CardPicker, scenario
 
 #: the required rulesets, with options that change their cards
@@ -70,8 +72,8 @@ def _native(rules: Ruleset, games: Sequence[Game]) -> list[tuple[list[Row], list
 
 
 def _assert_same(rules: Ruleset, games: Sequence[Game]) -> None:
-    for game, native in zip(games, _native(rules, games), strict=True):
-        assert native == _python(game), f"seed {game.seed}"
+    for game, got in zip(games, _native(rules, games), strict=True):
+        assert got == _python(game), f"seed {game.seed}"
 
 
 def _label(case: tuple[str, tuple[str, ...], Mapping[str, Any] | None]) -> str:
@@ -95,6 +97,28 @@ def test_finished_random_games_score_alike(
         assert game.is_over
         games.append(game)
     _assert_same(rules, games)
+
+
+@pytest.mark.parametrize("case", RULESETS, ids=_label)
+def test_native_games_end_with_the_python_engines_scores(
+        case: tuple[str, tuple[str, ...], dict[str, Any] | None]) -> None:
+    # whole games played natively: the final points of every card, the winners, and
+    # play_many's totals, winners and points per species
+    rid, expansions, options = case
+    if not native.supports(rid, expansions=expansions, options=options):
+        pytest.skip(f"the native core does not play {_label(case)}")
+    report = compare(rid, range(20), players=3, expansions=expansions, options=options)
+    assert report.ok, report.first
+    res = native.play_many(rid, range(12), players=2, expansions=expansions, options=options)
+    for i in range(12):
+        game = fs.new_game(rid, players=2, seed=i, expansions=expansions, options=options)
+        play_out(game, RandomBot(seed=i))
+        rows, won = _python(game)
+        assert res.scores[i].tolist() == [r[0] for r in rows]
+        assert [p for p in range(2) if res.winners[i][p]] == won
+        for p, row in enumerate(rows):
+            assert {s: int(v) for s, v in zip(res.species, res.species_points[i][p], strict=True)
+                    if v} == row[3]
 
 
 # -- hand-built forests -------------------------------------------------------------------

@@ -4,6 +4,7 @@
 //! Each gives exactly the points of its Python kind.
 
 use serde_json::Value;
+use smallvec::SmallVec;
 
 use super::count::{attached, Count};
 use crate::data::{Half, Rules};
@@ -460,9 +461,9 @@ impl Group {
             Group::DistinctSets { table } => {
                 // each set takes the next card of every species that has one left: its
                 // first card (in the group's order) scores the set
-                let mut seen: Vec<(u16, u16)> = Vec::new(); // (species, its cards so far)
-                let mut level_first = vec![usize::MAX; cards.len()];
-                let mut level_size = vec![0i32; cards.len()];
+                let mut seen: SmallVec<[(u16, u16); 16]> = SmallVec::new(); // (species, its cards so far)
+                let mut level_first: SmallVec<[usize; 16]> = SmallVec::from_elem(usize::MAX, cards.len());
+                let mut level_size: SmallVec<[i32; 16]> = SmallVec::from_elem(0, cards.len());
                 for (i, &(_, sp)) in cards.iter().enumerate() {
                     let level = match seen.iter_mut().find(|(s, _)| *s == sp) {
                         Some(e) => {

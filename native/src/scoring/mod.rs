@@ -15,6 +15,10 @@ pub mod kinds;
 pub mod position;
 #[cfg(feature = "python")]
 pub mod py;
+#[cfg(test)]
+mod tests;
+
+use smallvec::SmallVec;
 
 use crate::data::Rules;
 use crate::forest::Forest;
@@ -83,8 +87,8 @@ impl Plan {
 struct Pending {
     id: u16,
     spec: u16,
-    cards: Vec<(u16, u16)>,
-    at: Vec<usize>,
+    cards: SmallVec<[(u16, u16); 16]>,
+    at: SmallVec<[u16; 16]>,
 }
 
 /// The points of one forest (see the module's docs).
@@ -97,7 +101,7 @@ fn score_forest(rules: &Rules, plan: &Plan, forests: &[Forest], player: usize, c
         cards: Vec::with_capacity(f.order.len()),
         by_species: vec![0; rules.species.len()],
     };
-    let mut pending: Vec<Pending> = Vec::new();
+    let mut pending: SmallVec<[Pending; 4]> = SmallVec::new();
     for &card in &f.order {
         let hi = f.where_[card as usize].2;
         if hi < 0 || plan.singles.is_empty() {
@@ -110,24 +114,26 @@ fn score_forest(rules: &Rules, plan: &Plan, forests: &[Forest], player: usize, c
         out.total += pts;
         out.by_species[sp] += pts;
         for &(id, spec) in &plan.groups[sp] {
-            let at = out.cards.len();
-            match pending.iter_mut().find(|g| g.id == id) {
-                Some(g) => {
-                    g.cards.push((card, half.species));
-                    g.at.push(at);
+            let at = out.cards.len() as u16;
+            let i = match pending.iter().position(|g| g.id == id) {
+                Some(i) => i,
+                None => {
+                    pending.push(Pending { id, spec, cards: SmallVec::new(), at: SmallVec::new() });
+                    pending.len() - 1
                 }
-                None => pending.push(Pending { id, spec, cards: vec![(card, half.species)], at: vec![at] }),
-            }
+            };
+            pending[i].cards.push((card, half.species));
+            pending[i].at.push(at);
         }
         out.cards.push((card, pts));
     }
-    let mut got = Vec::new();
+    let mut got: SmallVec<[i32; 16]> = SmallVec::new();
     for g in &pending {
         got.clear();
         got.resize(g.cards.len(), 0);
         plan.group_specs[g.spec as usize].points(&ctx, &g.cards, &mut got);
         for ((&at, &(_, sp)), &p) in g.at.iter().zip(&g.cards).zip(&got) {
-            out.cards[at].1 += p;
+            out.cards[at as usize].1 += p;
             out.by_species[sp as usize] += p;
             out.total += p;
         }
