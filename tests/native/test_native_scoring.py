@@ -121,6 +121,22 @@ def test_native_games_end_with_the_python_engines_scores(
                     if v} == row[3]
 
 
+def test_tie_breakers_decide_as_the_python_engine() -> None:
+    # house-001 breaks tied totals by trees, then dwellers, then cards in hand
+    # (forestshuffle.outcome.best); among these games one tie is decided that way
+    rules = fs.get_ruleset("house-001")
+    assert rules.spec.tie_breakers == ("trees", "dwellers", "hand")
+    games = []
+    for seed in range(60):
+        game = fs.new_game(rules, players=2 + seed % 3, seed=seed)
+        play_out(game, RandomBot(seed=seed))
+        games.append(game)
+    _assert_same(rules, games)
+    broken = [g for g in games if list(g.scores().totals).count(max(g.scores().totals)) > 1
+              and len(g.winners) == 1]
+    assert broken
+
+
 # -- hand-built forests -------------------------------------------------------------------
 
 

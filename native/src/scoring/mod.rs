@@ -46,6 +46,8 @@ pub struct Plan {
     /// by species index: (group id, index in `group_specs`) of its group scorings
     groups: Vec<Vec<(u16, u16)>>,
     group_specs: Vec<Group>,
+    /// the ruleset's tie-breakers (`RulesetSpec.tie_breakers`), in order
+    ties: Vec<Tie>,
     /// why the plan is empty: the specs it could not compile
     pub missing: Vec<String>,
 }
@@ -74,6 +76,13 @@ impl Plan {
             }
             plan.singles.push(singles);
             plan.groups.push(groups);
+        }
+        for key in rules.json["spec"]["tie_breakers"].as_array().into_iter().flatten() {
+            match key.as_str().map(|k| Tie::compile(rules, k)) {
+                Some(Ok(t)) => plan.ties.push(t),
+                Some(Err(e)) => plan.missing.push(format!("tie-breaker: {e}")),
+                None => plan.missing.push(format!("tie-breaker {key} is not a count key")),
+            }
         }
         if !plan.missing.is_empty() {
             return Plan { missing: plan.missing, ..Plan::default() };
@@ -152,8 +161,41 @@ pub fn final_scores(
     (0..forests.len()).map(|p| score_forest(rules, &rules.scoring, forests, p, caves[p])).collect()
 }
 
-/// The players with the highest total, as bits (ties share the win).
-pub fn winners(scores: &[PlayerScore]) -> u32 {
+/// A tie-breaker: a count of the forest, or the cards in hand (`hand`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Tie {
+    Count(count::Count),
+    Hand,
+}
+
+impl Tie {
+    fn compile(rules: &Rules, key: &str) -> Result<Tie, String> {
+        if key == "hand" {
+            return Ok(Tie::Hand);
+        }
+        count::Count::compile(rules, key).map(Tie::Count)
+    }
+}
+
+/// The players with the highest total, as bits; among them, those with the highest
+/// tie-breaker values compared in order; still tied, they share the win
+/// (`forestshuffle.outcome.best`).
+pub fn winners(rules: &Rules, forests: &[Forest], hands: &[Vec<u16>], scores: &[PlayerScore]) -> u32 {
     let best = scores.iter().map(|s| s.total).max().unwrap_or(0);
-    scores.iter().enumerate().filter(|(_, s)| s.total == best).fold(0, |w, (i, _)| w | 1 << i)
+    let tied: Vec<usize> = (0..scores.len()).filter(|&p| scores[p].total == best).collect();
+    let ties = &rules.scoring.ties;
+    if ties.is_empty() || tied.len() < 2 {
+        return tied.iter().fold(0, |w, &p| w | 1 << p);
+    }
+    let values = |p: usize| -> Vec<i32> {
+        ties.iter()
+            .map(|t| match t {
+                Tie::Count(c) => c.value(rules, &forests[p]),
+                Tie::Hand => hands.get(p).map_or(0, Vec::len) as i32,
+            })
+            .collect()
+    };
+    let vals: Vec<Vec<i32>> = tied.iter().map(|&p| values(p)).collect();
+    let first = vals.iter().max().cloned().unwrap_or_default();
+    tied.iter().zip(&vals).filter(|(_, v)| **v == first).fold(0, |w, (&p, _)| w | 1 << p)
 }

@@ -99,10 +99,13 @@ pub fn parse(rules: &Rules, text: &str) -> Result<Vec<Seat>, String> {
     v["players"].as_array().ok_or("a position without players")?.iter().map(|p| seat(rules, p)).collect()
 }
 
-/// Score a position: [`super::final_scores`] of its forests, caves and hands.
-pub fn score(rules: &Rules, seats: &[Seat]) -> Vec<super::PlayerScore> {
+/// Score a position: [`super::final_scores`] of its forests, caves and hands, and the
+/// winners ([`super::winners`]) as bits.
+pub fn score(rules: &Rules, seats: &[Seat]) -> (Vec<super::PlayerScore>, u32) {
     let forests: Vec<Forest> = seats.iter().map(|s| s.forest.clone()).collect();
     let caves: Vec<usize> = seats.iter().map(|s| s.cave).collect();
     let hands: Vec<Vec<u16>> = seats.iter().map(|s| s.hand.clone()).collect();
-    super::final_scores(rules, &forests, &caves, &hands)
+    let scores = super::final_scores(rules, &forests, &caves, &hands);
+    let won = super::winners(rules, &forests, &hands, &scores);
+    (scores, won)
 }

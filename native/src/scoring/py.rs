@@ -21,8 +21,7 @@ pub fn _score_positions(ruleset_json: &str, positions: Vec<String>) -> PyResult<
     let mut out = Vec::with_capacity(positions.len());
     for text in &positions {
         let seats = super::position::parse(&rules, text).map_err(PyValueError::new_err)?;
-        let scores = super::position::score(&rules, &seats);
-        let w = super::winners(&scores);
+        let (scores, w) = super::position::score(&rules, &seats);
         let won = (0..scores.len()).filter(|i| w & (1 << i) != 0).collect();
         out.push((scores.into_iter().map(|s| (s.total, s.cave, s.cards, s.by_species)).collect(), won));
     }

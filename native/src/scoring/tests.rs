@@ -17,6 +17,11 @@ fn half(species: &str, position: &str, tags: &[&str], kind: &str, site_kind: Val
 /// A ruleset of one tree species `t.oak` (1 point per tree) and dwellers `t.a`, `t.b`, `t.c`
 /// (tag `bug`; `t.a` scores by `score_a`): cards 1-4 oaks, 10-19 a, 20-29 b, 30-39 c.
 fn rules(score_a: Value) -> Rules {
+    rules_with(score_a, json!([]))
+}
+
+/// [`rules`] with tie-breakers.
+fn rules_with(score_a: Value, tie_breakers: Value) -> Rules {
     let sp = |id: &str, score: Value| json!({"id": id, "effect": [], "bonus": [], "score": score});
     let mut cards = Vec::new();
     for id in 1..=4 {
@@ -38,7 +43,8 @@ fn rules(score_a: Value) -> Rules {
                                            "group": "top", "plain": true, "offers": [], "exclusive": false, "tags": []}]}},
         "cards": cards, "deck_cards": [], "winter_cards": [],
         "spec": {"removal": {}, "winters_for": {}, "opening_hand": 6, "hand_limit": 10,
-                 "clearing_limit": 10, "draws_per_turn": 2, "turn_actions": ["draw", "play"]},
+                 "clearing_limit": 10, "draws_per_turn": 2, "turn_actions": ["draw", "play"],
+                 "tie_breakers": tie_breakers},
         "codec": {"size": 0, "blocks": []},
     });
     Rules::parse(&text.to_string()).expect("the test ruleset parses")
@@ -114,7 +120,31 @@ fn final_scores_add_cards_groups_and_caves() {
     assert_eq!((scores[0].total, scores[0].cave), (10, 1));
     assert_eq!(scores[0].by_species, vec![1, 8, 0, 0]);
     assert_eq!(scores[1].total, 9);
-    assert_eq!(winners(&scores), 1);
-    let tied = final_scores(&r, &forests, &[0, 8], &[vec![], vec![]]);
-    assert_eq!(winners(&tied), 0b11); // ties share the win
+    let hands = [vec![], vec![]];
+    assert_eq!(winners(&r, &forests, &hands, &scores), 1);
+    let tied = final_scores(&r, &forests, &[0, 8], &hands);
+    assert_eq!(winners(&r, &forests, &hands, &tied), 0b11); // ties share the win
+}
+
+#[test]
+fn tie_breakers_compare_in_order_then_share_the_win() {
+    // forestshuffle.outcome.best: among the tied, the highest tie-breaker values in order
+    let r = rules_with(json!([]), json!(["trees", "dwellers", "hand"]));
+    assert!(r.scoring.missing.is_empty());
+    let mut forests = [Forest::new(&r), Forest::new(&r), Forest::new(&r)];
+    for (p, f) in forests.iter_mut().enumerate() {
+        f.open_site(&r, p as u16 + 1, Some(0), 0, 0);
+    }
+    forests[1].attach(&r, 10, 0, 0, 0, 0);
+    let scores = final_scores(&r, &forests, &[1, 1, 1], &[vec![], vec![], vec![]]);
+    assert_eq!(scores.iter().map(|s| s.total).collect::<Vec<_>>(), vec![2, 2, 2]);
+    // equal trees; player 1 has a dweller
+    assert_eq!(winners(&r, &forests, &[vec![], vec![], vec![]], &scores), 0b010);
+    forests[0].attach(&r, 11, 0, 0, 0, 0);
+    let scores = final_scores(&r, &forests, &[1, 1, 1], &[vec![], vec![], vec![]]);
+    // players 0 and 1 tie on trees and dwellers: the longer hand wins, else both
+    assert_eq!(winners(&r, &forests, &[vec![5], vec![], vec![6, 7]], &scores), 0b001);
+    assert_eq!(winners(&r, &forests, &[vec![], vec![], vec![]], &scores), 0b011);
+    let bad = rules_with(json!([]), json!(["no_such_count"]));
+    assert!(bad.scoring.missing[0].contains("tie-breaker"));
 }
