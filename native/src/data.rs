@@ -3,6 +3,9 @@
 //! with their kinds by name, site kinds and slots, spec numbers and the codec's layout.
 
 use serde_json::Value;
+
+use crate::codec::parse_codec;
+pub use crate::codec::Codec;
 use std::collections::HashMap;
 
 /// Where a half goes (`forestshuffle.cards.Position`).
@@ -214,29 +217,6 @@ pub struct Rules {
     pub scoring: crate::scoring::Plan,
 }
 
-/// The action codec's layout (`forestshuffle.codec`): where each block starts.
-#[derive(Clone, Debug, Default)]
-pub struct Codec {
-    pub size: u32,
-    pub draw_deck: u32,
-    pub take: u32,
-    pub play: u32,
-    pub sapling: u32,
-    pub pay: u32,
-    pub pick: u32,
-    pub place: u32,
-    pub use_: u32,
-    pub pass: u32,
-    pub keep: u32,
-    pub redraw: u32,
-    /// card id -> its index in the card domain
-    pub card_index: Vec<u32>,
-    pub sites: u32,
-    /// interned slot name -> its index in the slot domain
-    pub slot_index: Vec<u32>,
-    pub slot_names: Vec<u16>,
-}
-
 pub fn fixed_keys() -> [&'static str; 7] {
     ["trees", "tree_total", "saplings", "full_sites", "cave", "tree_species", "dwellers"]
 }
@@ -248,13 +228,13 @@ pub const K_FULL_SITES: u32 = 3;
 pub const K_CAVE: u32 = 4;
 pub const K_TREE_SPECIES: u32 = 5;
 
-struct Interner<'a> {
-    map: &'a mut HashMap<String, u32>,
-    list: &'a mut Vec<String>,
+pub(crate) struct Interner<'a> {
+    pub(crate) map: &'a mut HashMap<String, u32>,
+    pub(crate) list: &'a mut Vec<String>,
 }
 
 impl Interner<'_> {
-    fn get(&mut self, s: &str) -> u32 {
+    pub(crate) fn get(&mut self, s: &str) -> u32 {
         if let Some(&i) = self.map.get(s) {
             return i;
         }
@@ -306,15 +286,15 @@ fn check_counter(key: &str) -> Result<(), String> {
     }
 }
 
-fn s(v: &Value) -> Result<&str, String> {
+pub(crate) fn s(v: &Value) -> Result<&str, String> {
     v.as_str().ok_or_else(|| format!("expected a string, got {v}"))
 }
 
-fn u(v: &Value) -> Result<u64, String> {
+pub(crate) fn u(v: &Value) -> Result<u64, String> {
     v.as_u64().ok_or_else(|| format!("expected a whole number, got {v}"))
 }
 
-fn arr(v: &Value) -> Result<&Vec<Value>, String> {
+pub(crate) fn arr(v: &Value) -> Result<&Vec<Value>, String> {
     v.as_array().ok_or_else(|| format!("expected a list, got {v}"))
 }
 
@@ -727,48 +707,4 @@ impl Rules {
     pub fn name(&self, n: &str) -> Option<u16> {
         self.names.iter().position(|x| x == n).map(|i| i as u16)
     }
-}
-
-fn parse_codec(
-    v: &Value,
-    max_card: usize,
-    names: &mut Vec<String>,
-    name_map: &mut HashMap<String, u32>,
-) -> Result<Codec, String> {
-    let mut c =
-        Codec { size: u(&v["size"])? as u32, card_index: vec![u32::MAX; max_card + 1], ..Codec::default() };
-    for b in arr(&v["blocks"])? {
-        let start = u(&b["start"])? as u32;
-        match s(&b["name"])? {
-            "DrawFromDeck" => c.draw_deck = start,
-            "DrawFromClearing" => {
-                c.take = start;
-                for (i, x) in arr(&b["fields"][0][1])?.iter().enumerate() {
-                    c.card_index[u(x)? as usize] = i as u32;
-                }
-            }
-            "PlayCard" => c.play = start,
-            "PlaySapling" => c.sapling = start,
-            "PayWith" => c.pay = start,
-            "PickCard" => c.pick = start,
-            "Place" => {
-                c.place = start;
-                c.sites = arr(&b["fields"][1][1])?.len() as u32;
-                let mut ni = Interner { map: name_map, list: names };
-                for n in arr(&b["fields"][2][1])? {
-                    c.slot_names.push(ni.get(s(n)?) as u16);
-                }
-            }
-            "Use" => c.use_ = start,
-            "Pass" => c.pass = start,
-            "KeepHand" => c.keep = start,
-            "Redraw" => c.redraw = start,
-            _ => {}
-        }
-    }
-    c.slot_index = vec![u32::MAX; names.len()];
-    for (i, &n) in c.slot_names.iter().enumerate() {
-        c.slot_index[n as usize] = i as u32;
-    }
-    Ok(c)
 }
