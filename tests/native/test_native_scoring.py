@@ -6,6 +6,7 @@ and for hand-built forests at each scoring kind's edge cases."""
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,7 +21,7 @@ from forestshuffle.native._export_scoring import (
     count_kinds,
     position,
     scoring_counts,
-    scoring_export,
+    scoring_only,
 )
 from forestshuffle.ruleset import Ruleset
 from forestshuffle.testing.native import compare
@@ -62,7 +63,8 @@ def _native(rules: Ruleset, games: Sequence[Game]) -> list[tuple[list[Row], list
     """The same, scored by the native core from each game's position."""
     ext = importlib.import_module("forestshuffle_native")
     species = list(rules.species)
-    got = ext._score_positions(scoring_export(rules), [position(g.state) for g in games])
+    ruleset = json.dumps(scoring_only(_export.ruleset_data(rules)))
+    got = ext._score_positions(ruleset, [position(g.state) for g in games])
     out = []
     for rows, winners in got:
         out.append(([(total, cave, list(cards),

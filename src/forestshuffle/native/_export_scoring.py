@@ -54,21 +54,13 @@ def position(state: GameState) -> str:
     return json.dumps({"players": players}, separators=(",", ":"))
 
 
-def scoring_export(rules: Ruleset) -> str:
-    """The export of *rules* (:func:`~._export.ruleset_data`) without what only play reads
-    (the species' effects, bonuses and triggers, the turn's actions and steps): what
-    scoring alone reads, so the native core scores positions of a ruleset whose play it
-    does not know (kept on the ruleset once made)."""
-    cached = rules.derived.get("native.scoring_export")
-    if isinstance(cached, str):
-        return cached
-    from ._export import ruleset_data
-
-    data = ruleset_data(rules)
+def scoring_only(data: dict[str, Any]) -> dict[str, Any]:
+    """The exported ruleset *data* (:func:`~._export.ruleset_data`, changed in place and
+    returned) without what only play reads (the species' effects, bonuses and triggers, the
+    turn's actions and steps): what scoring alone reads, so the native core scores positions
+    of a ruleset whose play it does not know."""
     for sp in data["species"]:
         sp["effect"], sp["bonus"], sp["triggers"] = [], [], []
     data["triggers"] = {}
     data["spec"].update(cannot_act=None, turn_actions=[])  # how turns play: not scoring
-    text = json.dumps(data, separators=(",", ":"))
-    rules.derived["native.scoring_export"] = text
-    return text
+    return data
