@@ -97,3 +97,22 @@ def test_records_go_both_ways() -> None:
     again = native.NativeGame.from_json(loaded.to_json(), scoring=False)
     assert again.codes == game.codes
     assert again.hands == game.hands and again.clearing == game.clearing
+
+
+@pytest.mark.no_extension_needed
+@pytest.mark.parametrize(("expect", "code"), [("1", 1), ("", 0)])
+def test_ci_fails_without_the_extension(expect: str, code: int) -> None:
+    """With FORESTSHUFFLE_EXPECT_NATIVE=1 (.ci/run) a missing extension fails the native
+    tests; without it they skip."""
+    import os
+    import subprocess
+    import sys
+
+    hide = ("import sys; sys.modules['forestshuffle_native'] = None; import pytest; "
+            "sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', "
+            "'tests/native/test_random.py::test_the_generator_state_is_shared_by_every_draw']))")
+    env = dict(os.environ, FORESTSHUFFLE_EXPECT_NATIVE=expect)
+    done = subprocess.run([sys.executable, "-c", hide], capture_output=True, text=True,
+                          env=env, timeout=300)
+    assert done.returncode == code, done.stdout[-2000:]
+    assert ("1 error" if code else "1 skipped") in done.stdout
