@@ -18,11 +18,11 @@ from setuptools import setup
 #: ("Optional compiled build"). The order does not matter.
 COMPILED_MODULES = [
     "src/forestshuffle/bots/uniform.py",
-    "src/forestshuffle/compiled.py",
-    "src/forestshuffle/decision.py",
-    "src/forestshuffle/draws.py",
-    "src/forestshuffle/fastevents.py",
-    "src/forestshuffle/forest.py",
+    "src/forestshuffle/core/compiled.py",
+    "src/forestshuffle/core/decision.py",
+    "src/forestshuffle/core/draws.py",
+    "src/forestshuffle/core/fastevents.py",
+    "src/forestshuffle/core/forest.py",
     "src/forestshuffle/kinds/__init__.py",
     "src/forestshuffle/kinds/effects.py",
     "src/forestshuffle/kinds/play.py",
@@ -30,12 +30,12 @@ COMPILED_MODULES = [
     "src/forestshuffle/kinds/setup.py",
     "src/forestshuffle/kinds/triggers.py",
     "src/forestshuffle/kinds/turn.py",
-    "src/forestshuffle/machine.py",
-    "src/forestshuffle/rules.py",
-    "src/forestshuffle/ruleset.py",
-    "src/forestshuffle/scoring.py",
-    "src/forestshuffle/state.py",
-    "src/forestshuffle/steps.py",
+    "src/forestshuffle/core/machine.py",
+    "src/forestshuffle/core/rules.py",
+    "src/forestshuffle/core/ruleset.py",
+    "src/forestshuffle/core/scoring.py",
+    "src/forestshuffle/core/state.py",
+    "src/forestshuffle/core/steps.py",
 ]
 
 

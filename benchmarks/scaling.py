@@ -26,8 +26,8 @@ import os
 import time
 from typing import Any
 
-from forestshuffle import simulate
-from forestshuffle.simulate import SimConfig, run
+from forestshuffle.simulate import runner as simulate
+from forestshuffle.simulate.runner import SimConfig, run
 
 
 def timed_batch(config: SimConfig, indices: list[int]) -> tuple[list[Any], int, float]:

@@ -5,7 +5,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/scoring.py --games 20 --repeat 5
 
 The same as ``rates.py score score-nobreakdown document`` (every option of ``rates.py``
-applies): :func:`forestshuffle.scoring.score_forest` over every final forest of
+applies): :func:`forestshuffle.core.scoring.score_forest` over every final forest of
 ``--games`` seeded random games, with the per-card breakdown and without it, and
 :func:`forestshuffle.score_document` over each game's forest document (parse, match
 cards, score). Nothing here asserts a speed: it only prints figures.

@@ -14,7 +14,7 @@ runs it so, under valgrind::
 
     .venv/bin/python benchmarks/workloads.py selfplay --rounds 2
 
-The workloads use only the public API (plus ``forestshuffle.scoring.score_forest``) and
+The workloads use only the public API (plus ``forestshuffle.core.scoring.score_forest``) and
 test for newer API (``Game.clone``, ``Game.from_json(..., trusted=True)``) before use, so
 they also measure older commits; a workload whose API is missing is *skipped*.
 """
@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import forestshuffle as fs
-from forestshuffle.scoring import score_forest
+from forestshuffle.core.scoring import score_forest
 
 #: Passes over the prepared items in one round, so a round takes some milliseconds.
 SCORE_PASSES = 10

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import forestshuffle as fs
 from forestshuffle.bots import RandomBot
-from forestshuffle.ruleset import Ruleset
+from forestshuffle.core.ruleset import Ruleset
 
 #: every bundled ruleset, expansions mixed in as the README lists them
 RULESETS = [("base", ()), ("smoky", ()), ("house-001", ()), ("pokemon", ()),

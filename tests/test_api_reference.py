@@ -25,9 +25,9 @@ MKDOCS = ROOT / "mkdocs.yml"
 PUBLIC = ["forestshuffle", "forestshuffle.testing", "forestshuffle.bots", "forestshuffle.rl",
           "forestshuffle.native",
           # the pictures of the command line and the notebooks
-          "forestshuffle.render",
+          "forestshuffle.display.render",
           # for plugin authors: card data, the kind contracts, the rules reference pages
-          "forestshuffle.dsl", "forestshuffle.kinds", "forestshuffle.reference"]
+          "forestshuffle.plugins.dsl", "forestshuffle.kinds", "forestshuffle.display.reference"]
 #: exported classes some of whose public attributes have no description yet: each must still
 #: have one (so the list only shrinks); every other exported class has all of them described
 #: (an ``Attributes:`` section of its docstring, a docstring, or a ``#:`` comment)

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import dsl
-from forestshuffle.cli import main
+from forestshuffle.cli.app import main
+from forestshuffle.plugins import dsl
 from forestshuffle.testing import scenario
 
 FORESTSHUFFLE = Path(sys.executable).with_name("forestshuffle")

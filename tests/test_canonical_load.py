@@ -1,6 +1,6 @@
 """The checked load's fast path for records exactly as this library writes them
-(:mod:`forestshuffle.canonical`), and the generated text encoders that write records
-(:func:`forestshuffle.codegen.text_encoder_of`).
+(:mod:`forestshuffle.records.canonical`), and the generated text encoders that write records
+(:func:`forestshuffle.records.codegen.text_encoder_of`).
 
 Rule (issue 16 §5, DECISIONS "A record exactly as written is checked by its text"): the fast
 path accepts a record only when its log is, byte for byte, the text of the game its actions
@@ -19,8 +19,8 @@ import pytest
 from bundled import random_game
 
 import forestshuffle as fs
-from forestshuffle import canonical, record
 from forestshuffle.errors import RecordError, RecordWarning
+from forestshuffle.records import canonical, record
 
 CASES = [("base", (), 2), ("base", (), 4), ("smoky", (), 3), ("house-001", (), 2),
          ("base", ("alpine",), 3), ("base", ("woodland_edge",), 2), ("pokemon", (), 1),

@@ -15,7 +15,7 @@ import click
 import pytest
 
 import forestshuffle as fs
-from forestshuffle.cli import app, main
+from forestshuffle.cli.app import app, main
 
 EXE = Path(sys.executable).parent / "forestshuffle"
 ESC = "\x1b"
@@ -85,7 +85,7 @@ def test_replay_json_has_the_games_turns_and_scores(record, capsys):
     game = fs.Game.from_json(record.read_text())
     assert main(["replay", str(record), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["turns"] == fs.describe.turn_summaries(game)
+    assert data["turns"] == fs.display.describe.turn_summaries(game)
     assert [p["total"] for p in data["scores"]] == list(game.scores().totals)
 
 
@@ -126,12 +126,12 @@ def test_errors_are_one_line_and_a_non_zero_exit(args):
 
 
 def test_an_unexpected_failure_is_one_line_unless_debugging(monkeypatch, capsys):
-    import forestshuffle.cli as cli
+    import forestshuffle.cli.app as cli
 
     def boom(*args: object, **kw: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("forestshuffle.cli.host", boom)
+    monkeypatch.setattr("forestshuffle.cli.app.host", boom)
     assert cli.main(["plugins"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unexpected RuntimeError: a bug" in err

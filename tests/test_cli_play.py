@@ -161,7 +161,7 @@ def test_a_solo_game_shows_the_automated_seats_turns_and_ends_with_the_scores():
     from open_core import plugin  # the open-core test plugin (tests/open_core)
     from rich.console import Console
 
-    from forestshuffle.terminal import PlaySession
+    from forestshuffle.display.terminal import PlaySession
 
     rules = fs.PluginHost(extra=[plugin]).ruleset("test-open")
     game = fs.new_game(rules, players=1, seed=3)
@@ -184,7 +184,7 @@ def test_undo_takes_back_the_bots_moves_after_the_persons_last_answer():
     from rich.console import Console
 
     from forestshuffle.bots import HeuristicBot
-    from forestshuffle.terminal import PlaySession
+    from forestshuffle.display.terminal import PlaySession
 
     game = fs.new_game("base", 2, seed=5)
     seen: list[int] = []

@@ -11,9 +11,9 @@ import pytest
 from tests.open_core import plugin
 
 import forestshuffle as fs
-from forestshuffle.codec import Codec, codec_of
 from forestshuffle.errors import CodecError
-from forestshuffle.observation import observation_layout, observation_size
+from forestshuffle.search.codec import Codec, codec_of
+from forestshuffle.search.observation import observation_layout, observation_size
 from forestshuffle.testing.search_checks import check_codec
 
 HOST = fs.PluginHost(extra=[plugin])
@@ -111,7 +111,7 @@ def test_a_plugin_action_without_domains_is_refused() -> None:
 
 
 def test_the_mask_is_a_list_without_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
-    import forestshuffle.codec as codec_module
+    import forestshuffle.search.codec as codec_module
 
     monkeypatch.setattr(codec_module, "_NP", None)
     g = fs.new_game("base", 2, seed=1)

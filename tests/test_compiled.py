@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 import forestshuffle as fs
+from forestshuffle.core.scoring import score_forest
 from forestshuffle.errors import ForestShuffleError
-from forestshuffle.scoring import score_forest
 
 SETUP = Path(__file__).resolve().parent.parent / "setup.py"
 
@@ -49,14 +49,14 @@ def test_compiled_is_a_bool_that_holds_for_every_module_setup_compiles() -> None
     module exactly when it is True (a half-compiled install would be neither mode)."""
     assert isinstance(fs.COMPILED, bool)
     modules = _compiled_modules()
-    assert "forestshuffle.machine" in modules and len(modules) >= 10, modules
+    assert "forestshuffle.core.machine" in modules and len(modules) >= 10, modules
     assert {m: _is_extension(m) for m in modules} == {m: fs.COMPILED for m in modules}
 
 
 def test_the_game_module_stays_python_in_both_modes() -> None:
     """``game.py``, the public entry point that checks its arguments, is never compiled
     (see DECISIONS.md, "Optional compiled build")."""
-    assert not _is_extension("forestshuffle.game")
+    assert not _is_extension("forestshuffle.core.game")
 
 
 @pytest.mark.skipif(os.environ.get("FORESTSHUFFLE_EXPECT_COMPILED") != "1",
@@ -70,7 +70,7 @@ def test_the_compiled_step_tests_the_compiled_package() -> None:
 def test_version_says_which_build_runs() -> None:
     """``forestshuffle --version`` names the compiled build; the pure one prints the version
     alone."""
-    from forestshuffle.cli import _version
+    from forestshuffle.cli.app import _version
 
     assert _version() == (f"{fs.__version__} (compiled)" if fs.COMPILED else fs.__version__)
 

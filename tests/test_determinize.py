@@ -11,7 +11,7 @@ import pytest
 from tests.open_core import plugin
 
 import forestshuffle as fs
-from forestshuffle.determinize import Determinizer, Knowledge, face_down
+from forestshuffle.search.determinize import Determinizer, Knowledge, face_down
 from forestshuffle.testing import check_game
 from forestshuffle.testing.checks import hidden_cards
 
@@ -43,7 +43,7 @@ def _positions(rules: fs.Ruleset, seed: int, every: int = 37) -> list[fs.Game]:
     return out
 
 
-def _zone_of(state: fs.game.GameState, card: int) -> str:
+def _zone_of(state: fs.core.game.GameState, card: int) -> str:
     for zone, cards in state.zones().items():
         if card in cards:
             return zone
@@ -77,7 +77,7 @@ def test_a_determinized_game_looks_the_same_to_the_player(name: str, rules: fs.R
             assert d.is_over
 
 
-def _hidden(state: fs.game.GameState, p: int) -> set[int]:
+def _hidden(state: fs.core.game.GameState, p: int) -> set[int]:
     """Every card in a place *p* cannot see: deck, other hands and caves, box, face down."""
     out = hidden_cards(state, p) | set(state.box)
     for q in range(state.players):

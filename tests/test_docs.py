@@ -17,10 +17,10 @@ from pathlib import Path
 import pluggy
 import pytest
 
-from forestshuffle import hookspecs
-from forestshuffle.builtin import CoreKinds
-from forestshuffle.ruleset import MODIFIERS, SHARING_RULES
-from forestshuffle.scoring import CORE_COUNTS, CORE_SCORING
+from forestshuffle.core.ruleset import MODIFIERS, SHARING_RULES
+from forestshuffle.core.scoring import CORE_COUNTS, CORE_SCORING
+from forestshuffle.plugins import hookspecs
+from forestshuffle.plugins.builtin import CoreKinds
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -32,7 +32,7 @@ FENCE = re.compile(r"^(?P<indent> *)```(?P<info>[^\n`]*)\n(?P<body>.*?)^(?P=inde
 
 
 def _hook_signatures() -> dict[str, str]:
-    """Every hook in forestshuffle.hookspecs, as ``name(arg, ...)``."""
+    """Every hook in forestshuffle.plugins.hookspecs, as ``name(arg, ...)``."""
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     out = {}

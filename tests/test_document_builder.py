@@ -1,7 +1,7 @@
 """Reading a forest document in one pass gives what reading it card by card gave (issue 16, §4).
 
 ``score_document`` reads a document with one walk that checks its nesting and counts its
-cards (:func:`forestshuffle.document_index.scan`), looks species, slots and cards up in an
+cards (:func:`forestshuffle.documents.index.scan`), looks species, slots and cards up in an
 index kept per ruleset, and builds each forest at once (:meth:`Forest.add_sites`) instead
 of opening each site and attaching each card in turn. Rule (DESIGN.md, "Forest documents";
 RULES.md, "Scoring"): a document scores exactly as the game whose forests it describes, so
@@ -22,10 +22,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import forestshuffle as fs
-from forestshuffle import document_reader
-from forestshuffle.document_index import scan, scan_shape
-from forestshuffle.documents import read_document, score_document
-from forestshuffle.forest import Forest
+from forestshuffle.core.forest import Forest
+from forestshuffle.documents import reader as document_reader
+from forestshuffle.documents.index import scan, scan_shape
+from forestshuffle.documents.score import read_document, score_document
 from forestshuffle.safety import MAX_DEPTH, InputError, check_depth
 from forestshuffle.testing import strategies as fst
 
@@ -264,7 +264,7 @@ def test_a_report_scores_the_breakdown_only_when_its_lines_are_read() -> None:
     """``score_document`` totals each forest with the points-only scorers (issue 16, §4:
     both give the same points); the per-card breakdown is scored on the first read of a
     player's lines, once, and its points add up to that player's total."""
-    import forestshuffle.scoring as scoring
+    import forestshuffle.core.scoring as scoring
 
     game = fs.new_game("base", players=2, seed=3)
     fs.bots.play_out(game, [fs.bots.RandomBot(4), fs.bots.RandomBot(5)])

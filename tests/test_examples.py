@@ -15,8 +15,8 @@ import attrs
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import events as ev
-from forestshuffle.game import Game
+from forestshuffle.core import events as ev
+from forestshuffle.core.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -1,4 +1,4 @@
-"""Issue 16: ``forestshuffle.fastevents`` makes the hot path's events without their attrs
+"""Issue 16: ``forestshuffle.core.fastevents`` makes the hot path's events without their attrs
 ``__init__``. Each maker must give exactly what the class's constructor gives, and set every
 field the class has: a field added to one of these classes, or a converter, validator or
 default that ``__init__`` would apply, fails here."""
@@ -11,9 +11,9 @@ from typing import Any
 import attrs
 import pytest
 
-from forestshuffle import events as ev
-from forestshuffle import fastevents as fe
-from forestshuffle.steps import Step
+from forestshuffle.core import events as ev
+from forestshuffle.core import fastevents as fe
+from forestshuffle.core.steps import Step
 
 STEP = Step("pay", 1, 7, {"owed": 1})
 

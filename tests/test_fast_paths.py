@@ -8,7 +8,7 @@ import pytest
 
 import forestshuffle as fs
 from forestshuffle.bots import RandomBot
-from forestshuffle.forest import mask_of
+from forestshuffle.core.forest import mask_of
 from forestshuffle.kinds.turn import core_turn_options, generic_turn_options
 from forestshuffle.testing import CardPicker, scenario
 
@@ -105,7 +105,7 @@ def _same_games_modulo_bookkeeping(ruleset: str, expansions: tuple[str, ...],
     """Seeded random games with the fast path *flag* on and off: the same actions, the same
     events but the queue's bookkeeping, and every card in the same place at the end; how
     many events fewer the fast path logs, and its logs."""
-    from forestshuffle.record import BOOKKEEPING
+    from forestshuffle.records.record import BOOKKEEPING
 
     fast, generic = (_logs(ruleset, expansions, flag, f) for f in (True, False))
     fewer = 0
@@ -166,7 +166,7 @@ def test_a_site_cards_placement_is_shared_and_names_no_other_card():
     """Placing a tree is one shared ``Place(0, site, "center")`` per site (tree placements
     are answered without asking): its label names the site, never the first tree that
     happened to make it (it once said "plant Linden" for an Oak)."""
-    from forestshuffle.rules import placements
+    from forestshuffle.core.rules import placements
 
     rules = fs.get_ruleset("base")
     state = fs.new_game(rules, players=2, seed=1).state
@@ -206,7 +206,7 @@ def test_a_card_that_can_only_join_an_occupied_slot_is_offered_by_the_fast_path(
 def _placements_by_scan(state, player: int, card: int, budget: int) -> list:
     """Every placement of *card* costing at most *budget*, by scanning every site's slots in
     order: empty ones, and occupied ones the half may join (``rules.may_join``)."""
-    from forestshuffle.rules import may_join
+    from forestshuffle.core.rules import may_join
 
     rules = state.rules
     forest = state.forests[player]
@@ -230,7 +230,7 @@ def test_the_machine_answers_a_turn_as_the_turn_step_does(ruleset, expansions):
     """The machine hands a turn's answer to the turn action that offered it itself
     (``Ruleset.core_turn_step``): the events ``decide`` gives (through ``TurnStep.answer``)
     begin what the game logs for the same answer, at every turn of seeded random games."""
-    from forestshuffle.machine import decide
+    from forestshuffle.core.machine import decide
 
     rules = fs.get_ruleset(ruleset, expansions=expansions)
     assert rules.core_turn_step
@@ -278,7 +278,7 @@ def test_placements_and_can_place_agree_with_a_scan_on_every_ruleset(ruleset, ex
     half's slots up (``rules.slot_takers``, made once per half) instead of asking each slot:
     the same placements, in order, as scanning every slot with ``SlotDef.takes``, and
     ``can_place`` true exactly when there is one, for every hand card at every turn."""
-    from forestshuffle.rules import can_place, placements
+    from forestshuffle.core.rules import can_place, placements
 
     rules = fs.get_ruleset(ruleset, expansions=expansions)
     checked = placeable = joined = 0

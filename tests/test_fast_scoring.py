@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import forestshuffle as fs
-from forestshuffle.forest import Forest
+from forestshuffle.core.forest import Forest
+from forestshuffle.core.ruleset import Ruleset
+from forestshuffle.core.scoring import forest_points, score_forest
 from forestshuffle.kinds import ScoreContext, reason_text
-from forestshuffle.ruleset import Ruleset
-from forestshuffle.scoring import forest_points, score_forest
 from forestshuffle.testing import strategies as fst
 
 

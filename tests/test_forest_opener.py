@@ -15,8 +15,8 @@ import pytest
 from bundled import RULESETS, rules_of
 
 import forestshuffle
-from forestshuffle import forest
-from forestshuffle.forest import Forest, _new_site
+from forestshuffle.core import forest
+from forestshuffle.core.forest import Forest, _new_site
 
 
 def _reference_open(f: Forest, card: int, half: Any, kind: Any, rules: Any, turn: int) -> int:

@@ -14,7 +14,7 @@ import pytest
 
 import forestshuffle as fs
 from forestshuffle.bots import RandomBot, play_out
-from forestshuffle.cli import main, say
+from forestshuffle.cli.app import main, say
 
 CONTROL = ("\x1b", "\x07", "\r", "\u202e", "\x9b")
 
@@ -100,13 +100,13 @@ def test_overrides_given_on_the_command_line_may_be_a_file(tmp_path, capsys):
 def test_the_demo_deals_from_the_operating_systems_randomness_without_a_seed(capsys,
                                                                         monkeypatch):
     seeds: list[Any] = []
-    real = fs.game.Game.__init__
+    real = fs.core.game.Game.__init__
 
     def spy(self: Any, rules: Any, players: int, seed: Any, names: Any = None) -> None:
         seeds.append(seed)
         real(self, rules, players, seed, names)
 
-    monkeypatch.setattr(fs.game.Game, "__init__", spy)
+    monkeypatch.setattr(fs.core.game.Game, "__init__", spy)
     assert main(["demo", "--quiet"]) == 0
     assert main(["demo", "--quiet"]) == 0
     assert seeds == [None, None]
@@ -115,7 +115,7 @@ def test_the_demo_deals_from_the_operating_systems_randomness_without_a_seed(cap
 
 
 def test_plugin_failures_are_printed_escaped(capsys, monkeypatch):
-    from forestshuffle import plugins
+    from forestshuffle.plugins import manager as plugins
 
     class Evil:
         __name__ = "evil\x1b[31m"
@@ -126,7 +126,7 @@ def test_plugin_failures_are_printed_escaped(capsys, monkeypatch):
 
     h = fs.PluginHost(extra=[Evil()])
     monkeypatch.setattr(plugins, "_HOST", h)
-    monkeypatch.setattr("forestshuffle.cli.host", lambda: h)
+    monkeypatch.setattr("forestshuffle.cli.app.host", lambda: h)
     code, out, _ = run(["plugins"], capsys)
     assert code == 0 and "evil" in out and clean(out)
 

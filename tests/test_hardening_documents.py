@@ -14,7 +14,7 @@ import pytest
 
 import forestshuffle as fs
 from forestshuffle.bots import RandomBot, play_out
-from forestshuffle.documents import document_of, read_document
+from forestshuffle.documents.score import document_of, read_document
 from forestshuffle.safety import MAX_DEPTH, MAX_RECORD_BYTES
 
 

@@ -14,7 +14,7 @@ import pytest
 
 import forestshuffle as fs
 from forestshuffle.bots import RandomBot, play_out
-from forestshuffle.overrides import load_overrides
+from forestshuffle.plugins.overrides import load_overrides
 from forestshuffle.safety import MAX_DEPTH, MAX_OVERRIDES_BYTES
 
 SECRET = "TOP-SECRET-LINE"

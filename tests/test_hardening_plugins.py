@@ -14,7 +14,7 @@ import pytest
 
 import forestshuffle as fs
 import forestshuffle_base
-from forestshuffle import events as ev
+from forestshuffle.core import events as ev
 from forestshuffle.kinds import ScoringKind, StepKind
 from forestshuffle.safety import MAX_STEPS_WITHOUT_DECISION
 
@@ -324,9 +324,9 @@ def test_the_overridden_rulesets_kept_are_bounded():
 
 def test_new_game_stops_a_set_up_step_that_never_finishes():
     """A step kind that never finishes once made new_game hang."""
-    from forestshuffle.builtin import WinterInLastThird
+    from forestshuffle.core.steps import Step
     from forestshuffle.kinds import DeckBuilder
-    from forestshuffle.steps import Step
+    from forestshuffle.plugins.builtin import WinterInLastThird
 
     class Stuck(DeckBuilder):
         name = "stuck_setup"

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import record
 from forestshuffle.bots import RandomBot, play_out
+from forestshuffle.records import record
 from forestshuffle.safety import MAX_DEPTH, MAX_RECORD_BYTES
 from forestshuffle.testing import CardPicker, scenario
 
@@ -343,7 +343,7 @@ def _card_fields(items: list[dict[str, Any]]) -> set[int]:
 def test_a_redacted_record_never_names_a_card_only_its_owner_has_seen(game):
     """Cards player 1 drew from the deck and never showed (kept in hand, caved from hand,
     planted face down) appear nowhere in player 0's redacted record."""
-    from forestshuffle import events as ev
+    from forestshuffle.core import events as ev
 
     drawn = {e.card for e in game.events if isinstance(e, ev.CardDrawn) and e.player == 1}
     public = set()

@@ -14,9 +14,9 @@ from collections import Counter
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import events as ev
 from forestshuffle.bots import RandomBot, play_out
-from forestshuffle.state import GameState, evolve
+from forestshuffle.core import events as ev
+from forestshuffle.core.state import GameState, evolve
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 #: every installed ruleset is held to the same invariants

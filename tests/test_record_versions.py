@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import record
+from forestshuffle.records import record
 
 RECORDS = Path(__file__).parent / "records"
 

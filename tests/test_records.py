@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import events as ev
 from forestshuffle.bots import RandomBot, play_out
+from forestshuffle.core import events as ev
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,5 @@
-"""Issue 13: pictures of a game (``forestshuffle.render``) and the turn-by-turn replay page
-(``forestshuffle.replay``): every card a labelled tile in its tree symbol's colour, slots
+"""Issue 13: pictures of a game (``forestshuffle.display.render``) and the turn-by-turn replay page
+(``forestshuffle.display.replay``): every card a labelled tile in its tree symbol's colour, slots
 around each tree, shared slots stacked, the clearing and the caves' sizes; notebooks' reprs.
 """
 
@@ -9,10 +9,10 @@ import re
 import xml.etree.ElementTree as ET
 
 import forestshuffle as fs
-from forestshuffle import render
 from forestshuffle.bots import HeuristicBot, RandomBot, play_out
-from forestshuffle.document_reader import read_document
-from forestshuffle.replay import page_pictures, replay_html, turn_states
+from forestshuffle.display import render
+from forestshuffle.display.replay import page_pictures, replay_html, turn_states
+from forestshuffle.documents.reader import read_document
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -147,7 +147,7 @@ def test_texts_are_escaped_for_xml_and_made_printable():
 def test_turn_states_end_at_the_games_state_one_step_per_turn():
     g = played_game(6)
     states = turn_states(g)
-    turns = sum(1 for e in g.events[g.setup_events:] if isinstance(e, fs.events.TurnStarted))
+    turns = sum(1 for e in g.events[g.setup_events:] if isinstance(e, fs.core.events.TurnStarted))
     assert len(states) == turns + 1
     assert states[-1][1].snapshot() == g.state.snapshot()
     assert states[0][1].forests[0].sites == [] and states[1][0].startswith("1 ")

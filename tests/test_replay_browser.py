@@ -48,7 +48,7 @@ def screenshot(page: Path, out: Path, step: str = "last") -> None:
 def first_forest_colours(game: object) -> set[tuple[int, int, int]]:
     """The tile colours of the first site of the first player's forest (near the top of
     the page), as RGB."""
-    from forestshuffle import render
+    from forestshuffle.display import render
 
     g: object = game
     rules = g.rules  # type: ignore[attr-defined]
@@ -77,8 +77,8 @@ def check(record: Path, out_png: Path) -> list[str]:
     """Write the replay page of *record* next to *out_png*, screenshot it at the last step and
     at the first; returns the problems found (none: the final forest is drawn)."""
     import forestshuffle as fs
-    from forestshuffle import render
-    from forestshuffle.replay import replay_html, turn_states
+    from forestshuffle.display import render
+    from forestshuffle.display.replay import replay_html, turn_states
 
     game = fs.Game.from_json(record.read_text(encoding="utf-8"))
     page = out_png.with_suffix(".html")

@@ -1,6 +1,6 @@
 """The rules reference pages (docs/rules/) are the card data's own (issue 14).
 
-Each page is written by :func:`forestshuffle.reference.rules_reference` from a compiled
+Each page is written by :func:`forestshuffle.display.reference.rules_reference` from a compiled
 ruleset; this test writes it again and compares, so a change of card data without the page
 fails here. To rewrite the pages after a change of card data::
 
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from forestshuffle import get_ruleset
-from forestshuffle.reference import describe_spec, rules_reference
+from forestshuffle.display.reference import describe_spec, rules_reference
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules"
@@ -70,7 +70,7 @@ def test_core_kinds_are_put_in_words() -> None:
 
 def test_a_plugin_kind_shows_its_data() -> None:
     """A kind the core does not put in words is shown as its data, not guessed at."""
-    from forestshuffle.cards import Spec
+    from forestshuffle.core.cards import Spec
 
     rules = get_ruleset("base")
     assert describe_spec(rules, Spec("my_plugin_kind", {"n": 2})) == "`my_plugin_kind(n=2)`"

@@ -12,7 +12,7 @@ import pytest
 
 import forestshuffle as fs
 from forestshuffle.bots import RandomBot, play_out
-from forestshuffle.cli import main
+from forestshuffle.cli.app import main
 
 EXE = Path(sys.executable).parent / "forestshuffle"
 

@@ -11,9 +11,9 @@ import pytest
 from tests.open_core import plugin
 
 import forestshuffle as fs
-from forestshuffle import search
+from forestshuffle.core.outcome import Outcome, Termination
 from forestshuffle.errors import PickleError
-from forestshuffle.outcome import Outcome, Termination
+from forestshuffle.search import copies as search
 from forestshuffle.testing.search_checks import check_search
 
 RULESETS = fs.available_rulesets()

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import simulate as sim
-from forestshuffle.cli import main
-from forestshuffle.simulate import GameResult, SimConfig, run
-from forestshuffle.stats import summarize, wilson
+from forestshuffle.cli.app import main
+from forestshuffle.simulate import runner as sim
+from forestshuffle.simulate.runner import GameResult, SimConfig, run
+from forestshuffle.simulate.stats import summarize, wilson
 
 EXE = Path(sys.executable).parent / "forestshuffle"
 CONFIG = SimConfig(game="base", players=2, bots=("random", "heuristic"), seed=7)
@@ -127,7 +127,7 @@ def test_the_outputs_hold_every_game_and_seat(tmp_path):
 
 def test_the_charts_are_png_files(tmp_path):
     pytest.importorskip("matplotlib")
-    from forestshuffle.stats import plot
+    from forestshuffle.simulate.stats import plot
 
     rs = results(CONFIG, 4)
     files = plot(rs, summarize(rs), tmp_path / "plots")

@@ -1,4 +1,4 @@
-"""Issue 16 §3: :class:`~forestshuffle.steps.Step` and :class:`~forestshuffle.decisions.Decision`
+"""Issue 16 §3: :class:`~forestshuffle.core.steps.Step` and :class:`~forestshuffle.core.decisions.Decision`
 are plain slotted classes (native ones in the compiled build) that behave as the attrs classes
 they replaced: the same equality, the same ``repr``, unhashable, copied and pickled whole. And
 the random bot's choice object (native in the compiled build) makes :meth:`RandomBot.choose`'s
@@ -16,9 +16,9 @@ import pytest
 import forestshuffle as fs
 from forestshuffle.bots import RandomBot
 from forestshuffle.bots.base import chooser
-from forestshuffle.decisions import Decision, Pass, PickCard
+from forestshuffle.core.decisions import Decision, Pass, PickCard
+from forestshuffle.core.steps import Step
 from forestshuffle.safety import strict_equal
-from forestshuffle.steps import Step
 
 
 def test_a_step_compares_all_four_fields_and_only_with_a_step() -> None:
@@ -96,9 +96,9 @@ def test_a_decision_keeps_its_options_as_a_tuple() -> None:
 
 def test_decision_and_action_keep_their_public_homes() -> None:
     """Decision and Action live in modules of their own (so that the compiled build can make
-    Decision native), and are still what ``forestshuffle`` and ``forestshuffle.decisions``
+    Decision native), and are still what ``forestshuffle`` and ``forestshuffle.core.decisions``
     export."""
-    import forestshuffle.decisions as decisions
+    import forestshuffle.core.decisions as decisions
 
     assert fs.Decision is decisions.Decision and fs.Action is decisions.Action
     assert issubclass(decisions.PlayCard, decisions.Action)
@@ -141,7 +141,7 @@ def test_the_deals_shuffle_is_the_standard_librarys() -> None:
     state; a generator of another class is asked to shuffle itself."""
     import random
 
-    from forestshuffle.draws import shuffle
+    from forestshuffle.core.draws import shuffle
 
     for seed in (0, 1, 99, 2**70):
         for n in (0, 1, 2, 3, 4, 7, 8, 9, 16, 17, 64, 135):
@@ -244,7 +244,7 @@ def test_play_out_draws_for_the_random_choice_as_it_would_draw(shared: bool) -> 
 def test_the_hot_paths_decision_maker_makes_what_the_class_makes() -> None:
     """``decision.decision`` (the step kinds' maker, without the class call in the pure build)
     gives a Decision equal, field by field, to the constructor's."""
-    from forestshuffle.decision import decision
+    from forestshuffle.core.decision import decision
 
     opts = (fs.Pass(label="pass"), fs.PickCard(3, label="pick 3"))
     made, want = decision(1, "turn", "choose", opts), fs.Decision(1, "turn", "choose", opts)

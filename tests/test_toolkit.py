@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import forestshuffle as fs
-from forestshuffle import dsl
-from forestshuffle import views as views_module
+from forestshuffle.core import views as views_module
+from forestshuffle.plugins import dsl
 from forestshuffle.testing import (
     CardSetCheckError,
     GameMachine,

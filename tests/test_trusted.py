@@ -1,5 +1,5 @@
 """The trusted load (``Game.from_json(text, trusted=True)``) and the generated per-class code
-behind both loads (:mod:`forestshuffle.codegen`).
+behind both loads (:mod:`forestshuffle.records.codegen`).
 
 Rule (issue 16 §5, DECISIONS "Trusted records"): a trusted load decodes the record's events
 without re-deciding them and must give the very game the checked load gives; the checked load's
@@ -18,10 +18,10 @@ import pytest
 from bundled import random_game
 
 import forestshuffle as fs
-from forestshuffle import record
 from forestshuffle.bots import RandomBot
-from forestshuffle.codegen import action_reader_of, comparator_of, decoder_of
 from forestshuffle.errors import RecordError
+from forestshuffle.records import record
+from forestshuffle.records.codegen import action_reader_of, comparator_of, decoder_of
 
 CASES = [("base", (), 2), ("base", (), 4), ("smoky", (), 3), ("house-001", (), 2),
          ("base", ("alpine",), 3), ("base", ("woodland_edge",), 2),
@@ -62,7 +62,7 @@ def test_a_trusted_load_gives_the_game_the_checked_load_gives(
 def test_a_trusted_load_without_orjson_gives_the_same_game(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """orjson is optional (the ``fast`` extra): without it the standard parser serves."""
-    from forestshuffle import trusted
+    from forestshuffle.records import trusted
 
     g = random_game("smoky", (), 2, 8, 120)
     monkeypatch.setattr(trusted, "_loads", None)
@@ -234,7 +234,7 @@ def test_the_list_decoder_makes_instances_inline_only_where_the_class_would_stor
     hash is still made by its class, so what its ``__init__`` does still happens."""
     import attrs
 
-    from forestshuffle.codegen import list_decoder
+    from forestshuffle.records.codegen import list_decoder
 
     made: list[int] = []
 

@@ -13,7 +13,7 @@ import pytest
 
 import forestshuffle as fs
 import forestshuffle_base
-from forestshuffle import events as ev
+from forestshuffle.core import events as ev
 from forestshuffle.testing import CardPicker, scenario
 
 BASE = fs.get_ruleset("base")
@@ -572,7 +572,7 @@ class ZeroCostBonusPlugin:
     @fs.hookimpl
     def forestshuffle_card_sets(self) -> Iterable[fs.CardSet]:
         sp = fs.Species("zb.bell", "Bell", "dweller", 0, frozenset({"bird"}),
-                        bonus=fs.dsl.draw(1), score=fs.dsl.flat(1))
+                        bonus=fs.plugins.dsl.draw(1), score=fs.plugins.dsl.flat(1))
         cards = tuple(fs.Card(n, (fs.Half("zb.bell", fs.Position.TOP, "Oak"),))
                       for n in (1001, 1002))
         return (fs.CardSet("zb", "Zero bonus", (sp,), cards, ("Oak",), ("bird",)),)

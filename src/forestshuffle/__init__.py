@@ -8,9 +8,10 @@
 
 from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
 
-from . import bots, dsl, machine
-from .cards import Card, CardSet, Half, Position, Spec, Species
-from .decisions import (
+from forestshuffle import bots
+from forestshuffle.core import machine
+from forestshuffle.core.cards import Card, CardSet, Half, Position, Spec, Species
+from forestshuffle.core.decisions import (
     Action,
     Decision,
     Declare,
@@ -26,8 +27,20 @@ from .decisions import (
     Redraw,
     Use,
 )
-from .documents import DocumentError, ScoreReport, forest_document, score_document
-from .errors import (
+from forestshuffle.core.game import Game, new_game
+from forestshuffle.core.layouts import SiteKind, SlotDef
+from forestshuffle.core.outcome import Outcome, Termination
+from forestshuffle.core.ruleset import Ruleset, RulesetSpec
+from forestshuffle.core.scoring import CardScore, PlayerScore, ScoreLine, Scores
+from forestshuffle.core.spec import AutomatonSeat, ExpansionSpec, Option
+from forestshuffle.core.views import PlayerView
+from forestshuffle.documents.score import (
+    DocumentError,
+    ScoreReport,
+    forest_document,
+    score_document,
+)
+from forestshuffle.errors import (
     ArgumentError,
     CardDataError,
     ForestShuffleError,
@@ -40,15 +53,9 @@ from .errors import (
     RecordWarning,
     UnknownRulesetError,
 )
-from .game import Game, new_game
-from .hookspecs import hookimpl
-from .layouts import SiteKind, SlotDef
-from .outcome import Outcome, Termination
-from .plugins import PluginHost, available_rulesets, get_ruleset
-from .ruleset import Ruleset, RulesetSpec
-from .scoring import CardScore, PlayerScore, ScoreLine, Scores
-from .spec import AutomatonSeat, ExpansionSpec, Option
-from .views import PlayerView
+from forestshuffle.plugins import dsl
+from forestshuffle.plugins.hookspecs import hookimpl
+from forestshuffle.plugins.manager import PluginHost, available_rulesets, get_ruleset
 
 __version__ = "0.1.0"
 """The version of the forestshuffle package (the core; each plugin has its own)."""

@@ -1,8 +1,8 @@
-"""``python -m forestshuffle``: the command line (see :mod:`forestshuffle.cli`)."""
+"""``python -m forestshuffle``: the command line (see :mod:`forestshuffle.cli.app`)."""
 
 import sys
 
-from .cli import main
+from forestshuffle.cli.app import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -122,7 +122,7 @@ class RecordError(ForestShuffleError, ValueError):
 
 
 class CodecError(ForestShuffleError, ValueError):
-    """An action has no code in the ruleset's action space (see :mod:`forestshuffle.codec`),
+    """An action has no code in the ruleset's action space (see :mod:`forestshuffle.search.codec`),
     a code names no action, or a plugin action's fields have no declared domain."""
 
 

@@ -28,7 +28,7 @@ from typing import Any, Final
 
 import attrs
 
-from .steps import Step
+from forestshuffle.core.steps import Step
 
 #: Largest record (and forest document: a document may be a record) read, in bytes.
 MAX_RECORD_BYTES = 8 * 1024 * 1024

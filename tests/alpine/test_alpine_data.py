@@ -14,7 +14,7 @@ import pytest
 from expansions.support import ALPINE, ruleset
 
 import forestshuffle_alpine as alpine
-from forestshuffle.cards import Position
+from forestshuffle.core.cards import Position
 from forestshuffle.testing import check_card_set
 
 SET = alpine.card_set()

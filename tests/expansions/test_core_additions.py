@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import forestshuffle as fs
-from forestshuffle.cards import Card, CardSet, Half, Position, Species
-from forestshuffle.dsl import cave_from_clearing
-from forestshuffle.hookspecs import hookimpl
-from forestshuffle.layouts import SiteKind, four_sided
-from forestshuffle.ruleset import RulesetSpec
+from forestshuffle.core.cards import Card, CardSet, Half, Position, Species
+from forestshuffle.core.layouts import SiteKind, four_sided
+from forestshuffle.core.ruleset import RulesetSpec
+from forestshuffle.plugins.dsl import cave_from_clearing
+from forestshuffle.plugins.hookspecs import hookimpl
 from forestshuffle.testing import CardPicker, scenario
 
 
@@ -98,7 +98,7 @@ def test_a_carpenter_bee_at_a_site_that_is_not_a_tree_adds_no_tree() -> None:
 def test_an_expansion_without_cards_does_not_count_for_the_removal() -> None:
     """``removal_with`` counts the expansions that add card sets: a box of mode cards only
     (``card_sets=()``) mixed in beside Alpine leaves the removal of one box (RULES.md §7)."""
-    from forestshuffle.spec import ExpansionSpec
+    from forestshuffle.core.spec import ExpansionSpec
 
     class Modes:
         @hookimpl

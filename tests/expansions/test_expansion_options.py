@@ -70,7 +70,7 @@ def test_an_expansions_option_needs_its_expansion() -> None:
 
 
 def test_two_boxes_declaring_one_option_differently_is_refused() -> None:
-    from forestshuffle.spec import Option, merge_options
+    from forestshuffle.core.spec import Option, merge_options
 
     one = Option(AT_ONCE, False, "one reading")
     assert merge_options((one,), (Option(AT_ONCE, False, "one reading"),)) == (one,)
@@ -282,7 +282,7 @@ def test_a_non_default_option_changes_the_game_a_seed_deals() -> None:
 
 
 def test_the_cli_lists_the_expansions_options(capsys: pytest.CaptureFixture[str]) -> None:
-    from forestshuffle.cli import main
+    from forestshuffle.cli.app import main
 
     assert main(["rulesets"]) == 0
     out = capsys.readouterr().out

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, settings
 
 import forestshuffle as fs
 from expansions.support import BOTH, MIXED, ruleset
-from forestshuffle import events as ev
 from forestshuffle.bots import RandomBot, play_out
+from forestshuffle.core import events as ev
 from forestshuffle.testing import GameMachine, check_card_set, check_game
 
 #: fixed and quick, as tests/test_toolkit.py runs the machine for the installed rulesets

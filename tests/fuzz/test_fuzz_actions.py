@@ -17,8 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import forestshuffle as fs
-from forestshuffle.decisions import ACTION_TYPES
-from forestshuffle.state import GameState, evolve
+from forestshuffle.core.decisions import ACTION_TYPES
+from forestshuffle.core.state import GameState, evolve
 
 from .harness import TALLY, fuzz_settings
 from .inputs import GAMES, game_at

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import forestshuffle as fs
-from forestshuffle.documents import document_of, read_document
+from forestshuffle.documents.score import document_of, read_document
 from forestshuffle.safety import check_name
 
 from .harness import TALLY, fuzz_settings
@@ -127,7 +127,7 @@ def test_the_command_line_prints_nothing_raw_from_a_spoilt_document(tmp_path_fac
     import contextlib
     import io
 
-    from forestshuffle.cli import main
+    from forestshuffle.cli.app import main
 
     original = json.loads(document_text(index))
     spoilt, _ = data.draw(mutated(original, list(paths(original))))

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 import forestshuffle as fs
 import forestshuffle_base
-from forestshuffle import events as ev
+from forestshuffle.core import events as ev
 from forestshuffle.kinds import ScoringKind, StepKind
-from forestshuffle.plugins import HOOKS
+from forestshuffle.plugins.manager import HOOKS
 from forestshuffle.testing import CardPicker, scenario
 
 from .harness import TALLY, fuzz_settings

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import events as ev
+from forestshuffle.core import events as ev
 from forestshuffle.testing import CardPicker, scenario
 from forestshuffle_house001 import kinds as hk
 

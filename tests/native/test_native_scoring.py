@@ -15,7 +15,8 @@ import pytest
 import forestshuffle as fs
 from forestshuffle import native
 from forestshuffle.bots import RandomBot, play_out
-from forestshuffle.game import Game
+from forestshuffle.core.game import Game
+from forestshuffle.core.ruleset import Ruleset
 from forestshuffle.native import _export, unsupported_kinds
 from forestshuffle.native._export_scoring import (
     count_kinds,
@@ -23,7 +24,6 @@ from forestshuffle.native._export_scoring import (
     scoring_counts,
     scoring_only,
 )
-from forestshuffle.ruleset import Ruleset
 from forestshuffle.testing.native import compare
 from forestshuffle.testing.scenario import CardPicker, scenario
 
@@ -125,7 +125,7 @@ def test_native_games_end_with_the_python_engines_scores(
 
 def test_tie_breakers_decide_as_the_python_engine() -> None:
     # house-001 breaks tied totals by trees, then dwellers, then cards in hand
-    # (forestshuffle.outcome.best); among these games one tie is decided that way
+    # (forestshuffle.core.outcome.best); among these games one tie is decided that way
     rules = fs.get_ruleset("house-001")
     assert rules.spec.tie_breakers == ("trees", "dwellers", "hand")
     games = []

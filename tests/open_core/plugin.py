@@ -18,13 +18,13 @@ from typing import Any, ClassVar
 
 import attrs
 
-from forestshuffle import events as ev
-from forestshuffle.decisions import Action, Decision
-from forestshuffle.hookspecs import hookimpl
+from forestshuffle.core import events as ev
+from forestshuffle.core.decisions import Action, Decision
+from forestshuffle.core.rules import FINISHED, deck_take
+from forestshuffle.core.spec import AutomatonSeat, Option, RulesetSpec
+from forestshuffle.core.state import GameState
 from forestshuffle.kinds import DeclarationKind, PluginEvent, StateKind, StepKind
-from forestshuffle.rules import FINISHED, deck_take
-from forestshuffle.spec import AutomatonSeat, Option, RulesetSpec
-from forestshuffle.state import GameState
+from forestshuffle.plugins.hookspecs import hookimpl
 
 SQUIRREL = "test.squirrel"
 GUESSES = "test.guesses"

@@ -9,11 +9,11 @@ Base cards, a ruleset and an end condition of the test's own."""
 from __future__ import annotations
 
 import forestshuffle as fs
-from forestshuffle import events as ev
-from forestshuffle.hookspecs import hookimpl
+from forestshuffle.core import events as ev
+from forestshuffle.core.spec import RulesetSpec
+from forestshuffle.core.state import GameState
 from forestshuffle.kinds import EndCondition
-from forestshuffle.spec import RulesetSpec
-from forestshuffle.state import GameState
+from forestshuffle.plugins.hookspecs import hookimpl
 from forestshuffle.testing import CardPicker, scenario
 
 

@@ -12,7 +12,7 @@ from hypothesis import settings
 from hypothesis.stateful import run_state_machine_as_test
 
 import forestshuffle as fs
-from forestshuffle import events as ev
+from forestshuffle.core import events as ev
 from forestshuffle.testing import CardPicker, GameMachine, check_game, scenario
 
 from . import plugin
@@ -235,7 +235,7 @@ def test_a_plugin_event_of_an_older_version_is_brought_up_by_its_upcaster():
     whose class is now at version 2 loads through the class's ``upcast``."""
     import attrs
 
-    from forestshuffle import record
+    from forestshuffle.records import record
 
     @attrs.frozen
     class Moved(fs.kinds.PluginEvent):

@@ -13,12 +13,12 @@ from typing import Any
 import attrs
 
 import forestshuffle as fs
-from forestshuffle import events as ev
 from forestshuffle.bots import RandomBot
-from forestshuffle.decisions import Action
-from forestshuffle.hookspecs import hookimpl
+from forestshuffle.core import events as ev
+from forestshuffle.core.decisions import Action
+from forestshuffle.core.spec import RulesetSpec
 from forestshuffle.kinds import Resampled, StateKind
-from forestshuffle.spec import RulesetSpec
+from forestshuffle.plugins.hookspecs import hookimpl
 from forestshuffle.testing import check_game
 
 from . import plugin

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 import forestshuffle as fs
-from forestshuffle.hookspecs import hookimpl
+from forestshuffle.core.spec import RulesetSpec
 from forestshuffle.kinds import StateKind
-from forestshuffle.spec import RulesetSpec
+from forestshuffle.plugins.hookspecs import hookimpl
 from forestshuffle.testing import check_game
 
 

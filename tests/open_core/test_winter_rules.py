@@ -5,10 +5,10 @@ comes off the deck. Base cards, a ruleset of the test's own."""
 from __future__ import annotations
 
 import forestshuffle as fs
-from forestshuffle import events as ev
-from forestshuffle.hookspecs import hookimpl
-from forestshuffle.spec import RulesetSpec
-from forestshuffle.steps import Step
+from forestshuffle.core import events as ev
+from forestshuffle.core.spec import RulesetSpec
+from forestshuffle.core.steps import Step
+from forestshuffle.plugins.hookspecs import hookimpl
 from forestshuffle.testing import CardPicker, check_game, scenario
 
 SPEC = RulesetSpec(

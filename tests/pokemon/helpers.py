@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import forestshuffle as fs
-from forestshuffle.ruleset import Ruleset
+from forestshuffle.core.ruleset import Ruleset
 from forestshuffle.testing import CardPicker
 from forestshuffle.testing import scenario as _scenario
 from forestshuffle.testing.moves import turn_of

@@ -14,7 +14,7 @@ import pytest
 
 import forestshuffle as fs
 import forestshuffle_pokemon as pk
-from forestshuffle.cards import Card, CardSet, Position
+from forestshuffle.core.cards import Card, CardSet, Position
 from forestshuffle.testing import check_card_set
 from forestshuffle_pokemon import exp1, species
 from forestshuffle_pokemon.common import GROUP_ZH, GROUPS, TAG_ZH, TAGS

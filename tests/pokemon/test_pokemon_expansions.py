@@ -68,7 +68,7 @@ def test_pokemon_kinds_counts_the_nine_pokemon_kinds_only(pk):
 
 
 def test_a_count_of_an_unknown_group_fails_when_the_ruleset_is_built():
-    from forestshuffle.dsl import if_at_least
+    from forestshuffle.plugins.dsl import if_at_least
 
     with pytest.raises(ValueError, match="unknown trainer group"):
         fs.get_ruleset("pokemon").check_count("group_trainers:Poke Ball")

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import forestshuffle as fs
-from forestshuffle.documents import read_document
+from forestshuffle.core.ruleset import Ruleset
+from forestshuffle.documents.score import read_document
 from forestshuffle.kinds import ScoreContext
-from forestshuffle.ruleset import Ruleset
 from forestshuffle_pokemon.common import POKEMON_KINDS
 from forestshuffle_pokemon.mode_cards import (
     ACHIEVEMENTS,

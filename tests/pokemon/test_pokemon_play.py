@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import forestshuffle as fs
-from forestshuffle import events as ev
 from forestshuffle.bots import HeuristicBot, RandomBot, play_out
-from forestshuffle.cli import main
+from forestshuffle.cli.app import main
+from forestshuffle.core import events as ev
 from forestshuffle.testing import GameMachine, check_game
 from forestshuffle_pokemon import solo_result
 
@@ -154,7 +154,7 @@ def test_play_and_replay_end_with_the_outcomes_notes(tmp_path, capsys):
 
     from rich.console import Console
 
-    from forestshuffle.terminal import PlaySession
+    from forestshuffle.display.terminal import PlaySession
 
     g = fs.new_game("pokemon", players=1, seed=5)
     buf = io.StringIO()

@@ -37,8 +37,8 @@ from pathlib import Path
 import pytest
 
 import forestshuffle as fs
-from forestshuffle.cli import main
-from forestshuffle.documents import read_document
+from forestshuffle.cli.app import main
+from forestshuffle.documents.score import read_document
 
 DOC_PATH = (Path(__file__).resolve().parents[2] / "plugins" / "pokemon" / "examples"
             / "seed-003-85-points.json")

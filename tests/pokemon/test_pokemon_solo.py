@@ -11,8 +11,8 @@ import json
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import events as ev
 from forestshuffle.bots import HeuristicBot, RandomBot, play_out
+from forestshuffle.core import events as ev
 from forestshuffle.testing import check_game
 from forestshuffle_pokemon import solo_result
 from forestshuffle_pokemon.common import GREAT

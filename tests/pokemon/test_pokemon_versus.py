@@ -10,8 +10,8 @@ import json
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import events as ev
 from forestshuffle.bots import HeuristicBot, play_out
+from forestshuffle.core import events as ev
 from forestshuffle.testing import check_game
 from forestshuffle_pokemon.common import GREAT
 from forestshuffle_pokemon.mode_cards import CHALLENGE, CHANCE

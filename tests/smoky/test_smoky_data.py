@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 import forestshuffle as fs
-from forestshuffle.cards import Position
+from forestshuffle.core.cards import Position
 from forestshuffle_smoky import card_set
 from forestshuffle_smoky.species import RECONSTRUCTED_SPECIES
 

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 import forestshuffle as fs
-from forestshuffle.rules import placements
+from forestshuffle.core.rules import placements
 from forestshuffle.testing import CardPicker, scenario
 
 RULES = fs.get_ruleset("smoky")

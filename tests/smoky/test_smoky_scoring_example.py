@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 import forestshuffle as fs
-from forestshuffle.compiled import CompiledHalf
+from forestshuffle.core.compiled import CompiledHalf
 
 RULES = fs.get_ruleset("smoky")
 

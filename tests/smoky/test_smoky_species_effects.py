@@ -13,8 +13,8 @@ from collections.abc import Iterable
 import pytest
 
 import forestshuffle as fs
-from forestshuffle import events as ev
-from forestshuffle.rules import placements
+from forestshuffle.core import events as ev
+from forestshuffle.core.rules import placements
 from forestshuffle.testing import CardPicker, scenario
 
 RULES = fs.get_ruleset("smoky")
@@ -590,8 +590,8 @@ def test_draw_2_then_cave_1_works_with_9_cards_in_hand(pk):
     holds 11 for a moment) and the player caves one of them, ending at the limit of 10.
     Played from hand the Woodpecker can never resolve at 9 (paying leaves at most 8), so the
     effect kind is resolved directly on a position with 9 cards."""
+    from forestshuffle.core.steps import Step
     from forestshuffle.kinds.effects import DrawThenCaveEffect
-    from forestshuffle.steps import Step
 
     wp = pk.pick(sp("pileated_woodpecker"))
     deck = pk.filler(3, trees=False)

@@ -213,8 +213,8 @@ def test_penny_bun_fires_on_top_of_a_tree_but_not_on_top_of_a_shrub(pk):
 
 def _dealt(first_hand: list[int], pk: CardPicker) -> fs.Game:
     """A new 2-player game whose first player is dealt *first_hand* (the second a tree)."""
-    from forestshuffle import events as ev
-    from forestshuffle.game import Game
+    from forestshuffle.core import events as ev
+    from forestshuffle.core.game import Game
     from forestshuffle.kinds.setup import setup_steps
 
     second = [pk.pick(b("birch")), *pk.filler(5, trees=False)]

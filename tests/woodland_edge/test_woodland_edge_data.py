@@ -16,7 +16,7 @@ from expansions.support import BOTH, EDGE, ruleset
 
 import forestshuffle_alpine as alpine
 import forestshuffle_woodland_edge as woodland_edge
-from forestshuffle.cards import Position
+from forestshuffle.core.cards import Position
 from forestshuffle.testing import check_card_set
 
 SET = woodland_edge.card_set()

@@ -1,6 +1,6 @@
 """An example fan expansion: card set ``example`` and ruleset ``base-plus-example``.
 
-Three new species, written as data with the :mod:`forestshuffle.dsl` helpers, on twelve
+Three new species, written as data with the :mod:`forestshuffle.plugins.dsl` helpers, on twelve
 new cards that are shuffled into the base game's deck. The module is a forestshuffle
 plugin: its ``forestshuffle_*`` functions are hook implementations, found through the
 entry point ``example`` of the group ``forestshuffle`` (see ``pyproject.toml``).
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from forestshuffle import Card, CardSet, Half, Position, RulesetSpec, Species, hookimpl
-from forestshuffle.dsl import draw, flat, free_play, majority, per, set_table, shares_slot
+from forestshuffle.plugins.dsl import draw, flat, free_play, majority, per, set_table, shares_slot
 
 __version__ = "0.1.0"
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from forestshuffle.cards import Card, CardSet, Half, Position
-from forestshuffle.hookspecs import hookimpl
-from forestshuffle.spec import ExpansionSpec, Option
+from forestshuffle.core.cards import Card, CardSet, Half, Position
+from forestshuffle.core.spec import ExpansionSpec, Option
+from forestshuffle.plugins.hookspecs import hookimpl
 
 from .cards import CARDS
 from .species import (

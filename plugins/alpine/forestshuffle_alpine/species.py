@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from forestshuffle.cards import Species
-from forestshuffle.dsl import (
+from forestshuffle.core.cards import Species
+from forestshuffle.plugins.dsl import (
     cave_from_clearing,
     distinct_sets,
     draw,
@@ -111,7 +111,7 @@ _BUTTERFLY_SCORE = [_spec("distinct_sets", table=list(BUTTERFLY_TABLE), tag=BUTT
 _HARES = (f"species:{EUROPEAN_HARE}", f"species:{MOUNTAIN_HARE}")
 
 #: Changes to base-game species when this box is mixed in, in the shape of the ``species``
-#: table of an override file (:mod:`forestshuffle.overrides`): the butterfly table grows to
+#: table of an override file (:mod:`forestshuffle.plugins.overrides`): the butterfly table grows to
 #: 7 species, and every rule that counts European Hares counts Mountain Hares too.
 BASE_CHANGES: dict[str, dict[str, Any]] = {
     **{f"base.{b}": {"score": _BUTTERFLY_SCORE}

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from forestshuffle.cards import Card, CardSet, Half, Position
-from forestshuffle.hookspecs import hookimpl
-from forestshuffle.spec import Option, RulesetSpec
+from forestshuffle.core.cards import Card, CardSet, Half, Position
+from forestshuffle.core.spec import Option, RulesetSpec
+from forestshuffle.plugins.hookspecs import hookimpl
 
 from .cards import CARDS, WINTER
 from .species import SET, SPECIES, SYMBOLS, TAGS, i

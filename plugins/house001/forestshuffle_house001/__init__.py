@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from forestshuffle.cards import Position
-from forestshuffle.decisions import Action
-from forestshuffle.hookspecs import hookimpl
+from forestshuffle.core.cards import Position
+from forestshuffle.core.decisions import Action
+from forestshuffle.core.layouts import SiteKind, SlotDef
+from forestshuffle.core.spec import Option, RulesetSpec
 from forestshuffle.kinds import (
     DeckBuilder,
     EndCondition,
@@ -33,8 +34,7 @@ from forestshuffle.kinds import (
     StepKind,
     TurnAction,
 )
-from forestshuffle.layouts import SiteKind, SlotDef
-from forestshuffle.spec import Option, RulesetSpec
+from forestshuffle.plugins.hookspecs import hookimpl
 
 from .kinds import (
     ACTION_TYPES,

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
-from forestshuffle import events as ev
-from forestshuffle.decisions import Action, Decision, DrawFromClearing, DrawFromDeck, PickCard
-from forestshuffle.draws import shuffle
-from forestshuffle.fastevents import card_taken, drawn_by
+from forestshuffle.core import events as ev
+from forestshuffle.core.decisions import Action, Decision, DrawFromClearing, DrawFromDeck, PickCard
+from forestshuffle.core.draws import shuffle
+from forestshuffle.core.fastevents import card_taken, drawn_by
+from forestshuffle.core.rules import FINISHED, deck_take, pick_card
+from forestshuffle.core.steps import Step
 from forestshuffle.kinds import (
     DeckBuilder,
     EndCondition,
@@ -27,12 +29,10 @@ from forestshuffle.kinds import (
 )
 from forestshuffle.kinds.setup import setup_steps
 from forestshuffle.kinds.turn import TurnStep
-from forestshuffle.rules import FINISHED, deck_take, pick_card
-from forestshuffle.steps import Step
 
 if TYPE_CHECKING:
-    from forestshuffle.ruleset import Ruleset
-    from forestshuffle.state import GameState
+    from forestshuffle.core.ruleset import Ruleset
+    from forestshuffle.core.state import GameState
 
 #: the name of this plugin's part of the state: consecutive turns without an action
 PASSES = "house001.passes"

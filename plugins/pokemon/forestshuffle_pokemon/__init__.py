@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from forestshuffle.cards import CardSet
-from forestshuffle.decisions import Action
-from forestshuffle.hookspecs import hookimpl
+from forestshuffle.core.cards import CardSet
+from forestshuffle.core.decisions import Action
+from forestshuffle.core.layouts import SiteKind
+from forestshuffle.core.spec import ExpansionSpec, Option, RulesetSpec
 from forestshuffle.kinds import (
     CountKind,
     DeckBuilder,
@@ -38,8 +39,7 @@ from forestshuffle.kinds import (
     StateKind,
     StepKind,
 )
-from forestshuffle.layouts import SiteKind
-from forestshuffle.spec import ExpansionSpec, Option, RulesetSpec
+from forestshuffle.plugins.hookspecs import hookimpl
 
 from . import boxes, cards, exp1, exp2, oak, setup, solo, species, versus
 from .common import GROUPS, TAGS, card_from_row

@@ -13,18 +13,18 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from forestshuffle import events as ev
-from forestshuffle.decisions import Action, Decision
+from forestshuffle.core import events as ev
+from forestshuffle.core.decisions import Action, Decision
+from forestshuffle.core.rules import FINISHED
+from forestshuffle.core.steps import Step
 from forestshuffle.kinds import PluginEvent, ScoreContext, StateKind, StepKind
-from forestshuffle.rules import FINISHED
-from forestshuffle.steps import Step
 
 from .content import EXP3, has
 from .mode_cards import BOX, SPECIAL_BOXES
 
 if TYPE_CHECKING:
-    from forestshuffle.ruleset import Ruleset
-    from forestshuffle.state import GameState
+    from forestshuffle.core.ruleset import Ruleset
+    from forestshuffle.core.state import GameState
 
 #: the name of the boxes' part of the state: each player's box
 BOXES = "pokemon.boxes"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from forestshuffle.cards import Card, Half, Position, Spec, Species
+from forestshuffle.core.cards import Card, Half, Position, Spec, Species
 
 # -- kinds (the tags of the species) ------------------------------------------------------
 

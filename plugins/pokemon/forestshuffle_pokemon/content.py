@@ -19,9 +19,9 @@ cards, the core's ``removal_with``); the modes are the ruleset's options ``chall
 
 from __future__ import annotations
 
+from forestshuffle.core.ruleset import Ruleset
+from forestshuffle.core.spec import ExpansionSpec
 from forestshuffle.errors import OptionError
-from forestshuffle.ruleset import Ruleset
-from forestshuffle.spec import ExpansionSpec
 
 #: the content sets (card sets) of the plugin
 BASE, EXP1, EXP2, OAK = "pokemon", "pokemon_exp1", "pokemon_exp2", "pokemon_oak"

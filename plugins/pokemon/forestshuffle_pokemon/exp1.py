@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from forestshuffle.cards import CardSet
-from forestshuffle.dsl import (
+from forestshuffle.core.cards import CardSet
+from forestshuffle.plugins.dsl import (
     distinct_sets,
     draw,
     draw_then_cave,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from forestshuffle.cards import Spec
+from forestshuffle.core.cards import Spec
 from forestshuffle.kinds import (
     CardScorer,
     CountKind,
@@ -26,8 +26,8 @@ from forestshuffle.kinds import (
 from .common import POKEMON_KINDS
 
 if TYPE_CHECKING:
-    from forestshuffle.forest import Forest
-    from forestshuffle.ruleset import Ruleset
+    from forestshuffle.core.forest import Forest
+    from forestshuffle.core.ruleset import Ruleset
 
 # -- counts ---------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ symbols, as the challenge mode needs expansions 1, 2 and the Oak expansion.
 
 from __future__ import annotations
 
-from forestshuffle.dsl import (
+from forestshuffle.plugins.dsl import (
     clearing_to_cave,
     draw,
     extra_turn,

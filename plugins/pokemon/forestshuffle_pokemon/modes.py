@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from forestshuffle.cards import Spec
+from forestshuffle.core.cards import Spec
 
 from .kinds import count_of
 
 if TYPE_CHECKING:
-    from forestshuffle.forest import Forest
-    from forestshuffle.ruleset import Ruleset
+    from forestshuffle.core.forest import Forest
+    from forestshuffle.core.ruleset import Ruleset
 
 
 def _specs(value: Spec | Iterable[Spec]) -> tuple[Spec, ...]:

@@ -19,12 +19,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from forestshuffle import events as ev
-from forestshuffle.decisions import Decision, KeepHand, Redraw
+from forestshuffle.core import events as ev
+from forestshuffle.core.decisions import Decision, KeepHand, Redraw
+from forestshuffle.core.rules import FINISHED
+from forestshuffle.core.steps import Step
 from forestshuffle.kinds import DeckBuilder, StepKind
 from forestshuffle.kinds.setup import MulliganStep, WinterInLastThird
-from forestshuffle.rules import FINISHED
-from forestshuffle.steps import Step
 
 from .boxes import box_steps
 from .content import check_content
@@ -32,8 +32,8 @@ from .solo import WHISTLE_AMONG, ChooseAchievementStep, SoloGrassStep, deal_solo
 from .versus import challenge_steps, deal_challenges, deal_chances
 
 if TYPE_CHECKING:
-    from forestshuffle.ruleset import Ruleset
-    from forestshuffle.state import GameState
+    from forestshuffle.core.ruleset import Ruleset
+    from forestshuffle.core.state import GameState
 
 DECK_BUILDER = "pokemon_deck"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import attrs
 
-from forestshuffle.layouts import SiteKind, four_sided
+from forestshuffle.core.layouts import SiteKind, four_sided
 
 PROFESSOR_DEX = "professor_dex"
 #: the site feature of professor dexes (count ``feature:professor``, document key)

@@ -26,12 +26,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from forestshuffle import events as ev
-from forestshuffle.decisions import Action, Decision
+from forestshuffle.core import events as ev
+from forestshuffle.core.decisions import Action, Decision
+from forestshuffle.core.rules import FINISHED, deck_take
+from forestshuffle.core.spec import AutomatonSeat
+from forestshuffle.core.steps import Step
 from forestshuffle.kinds import PluginEvent, Resampled, StateKind, StepKind
-from forestshuffle.rules import FINISHED, deck_take
-from forestshuffle.spec import AutomatonSeat
-from forestshuffle.steps import Step
 
 from .mode_cards import ACHIEVEMENT, ACHIEVEMENTS, TRAINING, TRAINING_CARDS
 from .modes import Achievement, Condition, GrassEnd, TrainingAction
@@ -39,9 +39,9 @@ from .modes import Achievement, Condition, GrassEnd, TrainingAction
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from forestshuffle.game import Game
-    from forestshuffle.scoring import Scores
-    from forestshuffle.state import GameState
+    from forestshuffle.core.game import Game
+    from forestshuffle.core.scoring import Scores
+    from forestshuffle.core.state import GameState
 
 #: the name of the solo game's part of the state
 SOLO = "pokemon.solo"

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from forestshuffle.cards import Spec
-from forestshuffle.dsl import (
+from forestshuffle.core.cards import Spec
+from forestshuffle.plugins.dsl import (
     cave_from_hand_then_draw,
     clearing_to_cave,
     counts_as_tree,

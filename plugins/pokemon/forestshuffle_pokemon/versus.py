@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from forestshuffle import events as ev
-from forestshuffle.decisions import Action, Decision
+from forestshuffle.core import events as ev
+from forestshuffle.core.decisions import Action, Decision
+from forestshuffle.core.rules import FINISHED, effect_steps
+from forestshuffle.core.steps import Step
 from forestshuffle.kinds import DeclarationKind, PluginEvent, Resampled, StateKind, StepKind
-from forestshuffle.rules import FINISHED, effect_steps
-from forestshuffle.steps import Step
 
 from .mode_cards import CHALLENGE, CHALLENGE_CARDS, CHANCE, CHANCE_CARDS
 from .modes import Condition, all_met
@@ -33,8 +33,8 @@ from .modes import Condition, all_met
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from forestshuffle.ruleset import Ruleset
-    from forestshuffle.state import GameState
+    from forestshuffle.core.ruleset import Ruleset
+    from forestshuffle.core.state import GameState
 
 #: the names of the modes' parts of the state
 CHALLENGES = "pokemon.challenges"

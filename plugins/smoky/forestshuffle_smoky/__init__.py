@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from forestshuffle.cards import Card, CardSet, Half
-from forestshuffle.hookspecs import hookimpl
+from forestshuffle.core.cards import Card, CardSet, Half
+from forestshuffle.core.layouts import SiteKind
+from forestshuffle.core.ruleset import RulesetSpec
 from forestshuffle.kinds import ScoringKind
-from forestshuffle.layouts import SiteKind
-from forestshuffle.ruleset import RulesetSpec
+from forestshuffle.plugins.hookspecs import hookimpl
 
 from .cards import CARDS, WINTER_CARDS, Row
 from .scoring import SCORING_KINDS

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from forestshuffle.cards import Position
+from forestshuffle.core.cards import Position
 from forestshuffle.kinds import CardScorer, Reason, ScoreContext, ScoringKind, check_args
 
 if TYPE_CHECKING:
-    from forestshuffle.forest import Forest, Site
-    from forestshuffle.ruleset import Ruleset
+    from forestshuffle.core.forest import Forest, Site
+    from forestshuffle.core.ruleset import Ruleset
 
 
 def _check(args: Mapping[str, Any], required: set[str], optional: set[str] | None = None,

@@ -7,8 +7,8 @@ a standalone river. Water-Starwort needs ``{"water", "river"}``: rivers only, ne
 
 from __future__ import annotations
 
-from forestshuffle.cards import Position
-from forestshuffle.layouts import SiteKind, SlotDef
+from forestshuffle.core.cards import Position
+from forestshuffle.core.layouts import SiteKind, SlotDef
 
 TOP, BOTTOM, LEFT, RIGHT = Position.TOP, Position.BOTTOM, Position.LEFT, Position.RIGHT
 

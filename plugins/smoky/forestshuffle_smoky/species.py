@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from forestshuffle.cards import Spec, Species
-from forestshuffle.dsl import (
+from forestshuffle.core.cards import Spec, Species
+from forestshuffle.plugins.dsl import (
     cave_from_clearing_per,
     cave_from_hand_then_draw,
     clearing_to_cave_matching,

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from forestshuffle.cards import Card, CardSet, Half, Position
-from forestshuffle.hookspecs import hookimpl
+from forestshuffle.core.cards import Card, CardSet, Half, Position
+from forestshuffle.core.layouts import SiteKind
+from forestshuffle.core.spec import ExpansionSpec, Option
 from forestshuffle.kinds import CountKind, ScoringKind, StepKind
-from forestshuffle.layouts import SiteKind
-from forestshuffle.spec import ExpansionSpec, Option
+from forestshuffle.plugins.hookspecs import hookimpl
 
 from .cards import CARDS
 from .effects import STEP_KINDS

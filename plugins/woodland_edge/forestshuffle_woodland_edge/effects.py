@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from forestshuffle import events as ev
-from forestshuffle.decisions import Action, Decision, Pass, PickCard
-from forestshuffle.kinds import StepKind, check_args
-from forestshuffle.rules import (
+from forestshuffle.core import events as ev
+from forestshuffle.core.decisions import Action, Decision, Pass, PickCard
+from forestshuffle.core.rules import (
     FINISHED,
     can_place,
     check_filter,
@@ -20,12 +19,13 @@ from forestshuffle.rules import (
     pick_card,
     play_events,
 )
-from forestshuffle.scoring import count_value
-from forestshuffle.steps import Step
+from forestshuffle.core.scoring import count_value
+from forestshuffle.core.steps import Step
+from forestshuffle.kinds import StepKind, check_args
 
 if TYPE_CHECKING:
-    from forestshuffle.ruleset import Ruleset
-    from forestshuffle.state import GameState
+    from forestshuffle.core.ruleset import Ruleset
+    from forestshuffle.core.state import GameState
 
 Events = list[ev.Event]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from forestshuffle.core.scoring import count_getter
 from forestshuffle.kinds import (
     CardScorer,
     CountKind,
@@ -20,11 +21,10 @@ from forestshuffle.kinds import (
 )
 from forestshuffle.kinds.counts import CounterCount
 from forestshuffle.kinds.scoring import IfSiteHas
-from forestshuffle.scoring import count_getter
 
 if TYPE_CHECKING:
-    from forestshuffle.forest import Forest, Site
-    from forestshuffle.ruleset import Ruleset
+    from forestshuffle.core.forest import Forest, Site
+    from forestshuffle.core.ruleset import Ruleset
 
 
 def _site_of(ctx: ScoreContext, card: int) -> Site:

@@ -16,8 +16,8 @@ A shrub stays no tree either way.
 
 from __future__ import annotations
 
-from forestshuffle.cards import Position
-from forestshuffle.layouts import SiteKind, SlotDef
+from forestshuffle.core.cards import Position
+from forestshuffle.core.layouts import SiteKind, SlotDef
 
 #: the shrub site kind and its feature
 SHRUB = "shrub"

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from forestshuffle.cards import Spec, Species
-from forestshuffle.dsl import (
+from forestshuffle.core.cards import Spec, Species
+from forestshuffle.plugins.dsl import (
     cave_from_clearing,
     clearing_to_cave_matching,
     distinct_sets,
@@ -175,7 +175,7 @@ def _spec(kind: str, **args: Any) -> dict[str, Any]:
 _BUTTERFLY_SCORE = [_spec("distinct_sets", table=list(BUTTERFLY_TABLE), tag=BUTTERFLY)]
 
 #: Changes to base-game species when this box is mixed in, in the shape of the ``species``
-#: table of an override file (:mod:`forestshuffle.overrides`): the butterfly table grows to
+#: table of an override file (:mod:`forestshuffle.plugins.overrides`): the butterfly table grows to
 #: 7 species (the same entry as the Alpine box's); the rules about a tree ignore shrubs
 #: (Beech Marten: full trees, not full shrubs; European Fat Dormouse: a bat at the same
 #: *tree*); and the Wild Boar counts the Squeakers of both boxes.

@@ -12,11 +12,11 @@ Every bundled bot also has ``choose(game)`` (it builds the situation itself), an
 
 from collections.abc import Callable
 
-from .base import Bot, BotBase, Situation, choose, play_out
-from .greedy import GreedyBot
-from .heuristic import HeuristicBot
-from .ismcts import ISMCTSBot
-from .random import RandomBot
+from forestshuffle.bots.base import Bot, BotBase, Situation, choose, play_out
+from forestshuffle.bots.greedy import GreedyBot
+from forestshuffle.bots.heuristic import HeuristicBot
+from forestshuffle.bots.ismcts import ISMCTSBot
+from forestshuffle.bots.random import RandomBot
 
 __all__ = ["BOTS", "Bot", "BotBase", "GreedyBot", "HeuristicBot", "ISMCTSBot", "RandomBot",
            "Situation", "choose", "make_bot", "play_out"]

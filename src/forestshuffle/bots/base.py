@@ -11,16 +11,16 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from ..collector import paused
-from ..determinize import Determinizer
-from ..machine import play_loop
-from .uniform import UniformChoice
+from forestshuffle.bots.uniform import UniformChoice
+from forestshuffle.core.collector import paused
+from forestshuffle.core.machine import play_loop
+from forestshuffle.search.determinize import Determinizer
 
 if TYPE_CHECKING:
-    from ..decisions import Action, Decision
-    from ..game import Game
-    from ..ruleset import Ruleset
-    from ..views import PlayerView
+    from forestshuffle.core.decisions import Action, Decision
+    from forestshuffle.core.game import Game
+    from forestshuffle.core.ruleset import Ruleset
+    from forestshuffle.core.views import PlayerView
 
 
 class Situation:
@@ -68,12 +68,12 @@ class Situation:
     @property
     def seen(self) -> frozenset[int]:
         """Every card the player has seen so far (their memory: see
-        :class:`~forestshuffle.determinize.Knowledge`)."""
+        :class:`~forestshuffle.search.determinize.Knowledge`)."""
         return self._determinizer().knowledge.seen
 
     def determinize(self, rng: random.Random) -> Game:
         """A game consistent with everything the player knows, the cards they have not seen
-        dealt anew from *rng* (see :mod:`forestshuffle.determinize`). Each call samples
+        dealt anew from *rng* (see :mod:`forestshuffle.search.determinize`). Each call samples
         again; the reading of the log is done once per situation."""
         det: Game = self._determinizer().sample(rng)
         return det
@@ -144,7 +144,7 @@ def _bit_draws(choose: Any) -> Callable[[int], int] | None:
 def play_out(game: Game, bots: Sequence[Any] | Any, max_actions: int = 100_000) -> Game:
     """Let *bots* (one per player, or one for all) play *game* to its end; returns it.
 
-    The cyclic garbage collector is paused while it plays (:func:`forestshuffle.collector.
+    The cyclic garbage collector is paused while it plays (:func:`forestshuffle.core.collector.
     paused`): what a game makes lives on in it, and collections during play would walk it,
     and everything else the program holds, for nothing."""
     one = chooser(bots) if not isinstance(bots, Sequence) else None

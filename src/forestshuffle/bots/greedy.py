@@ -11,14 +11,14 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..scoring import score_forest
-from .base import BotBase
-from .heuristic import quick_choice
+from forestshuffle.bots.base import BotBase
+from forestshuffle.bots.heuristic import quick_choice
+from forestshuffle.core.scoring import score_forest
 
 if TYPE_CHECKING:
-    from ..decisions import Action
-    from ..game import Game
-    from .base import Situation
+    from forestshuffle.bots.base import Situation
+    from forestshuffle.core.decisions import Action
+    from forestshuffle.core.game import Game
 
 #: What a card in hand is worth, in points, to :func:`evaluate` (it will be played or pay
 #: for a play later); tuned against the other bots in 2-player base games.

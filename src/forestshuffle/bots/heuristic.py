@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ..decisions import (
+from forestshuffle.bots.base import BotBase
+from forestshuffle.core.decisions import (
     Action,
     Decision,
     Declare,
@@ -22,12 +23,11 @@ from ..decisions import (
     Redraw,
     Use,
 )
-from .base import BotBase
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..ruleset import Ruleset
-    from .base import Situation
+    from forestshuffle.bots.base import Situation
+    from forestshuffle.core.game import Game
+    from forestshuffle.core.ruleset import Ruleset
 
 
 def rule_of_thumb(decision: Decision, rules: Ruleset, free_slots: int,

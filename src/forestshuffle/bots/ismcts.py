@@ -9,7 +9,7 @@ from the root (UCB1 with availability counts: an action's exploration term count
 iterations in which it was legal), adds one node, plays the rest of the turn and the other
 players' turns up to the player's next turn by rule of thumb, and (horizon ``"next"``, the
 default) that turn one ply greedily, and backs up the result: the
-game's :func:`~forestshuffle.search.returns` if it ended, else
+game's :func:`~forestshuffle.search.copies.returns` if it ended, else
 ``tanh(evaluate / scale)`` (:func:`~forestshuffle.bots.greedy.evaluate`). The move is the
 root's most visited action. Later decisions of the same turn reuse the subtree while the
 player has learnt nothing new (no new card seen).
@@ -22,15 +22,15 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..decisions import DrawFromDeck, PlayCard
-from .base import BotBase
-from .greedy import HAND_WEIGHT, best_option, evaluate, finish_turn, greedy_values
-from .heuristic import quick_choice
+from forestshuffle.bots.base import BotBase
+from forestshuffle.bots.greedy import HAND_WEIGHT, best_option, evaluate, finish_turn, greedy_values
+from forestshuffle.bots.heuristic import quick_choice
+from forestshuffle.core.decisions import DrawFromDeck, PlayCard
 
 if TYPE_CHECKING:
-    from ..decisions import Action
-    from ..game import Game
-    from .base import Situation
+    from forestshuffle.bots.base import Situation
+    from forestshuffle.core.decisions import Action
+    from forestshuffle.core.game import Game
 
 #: The iterations per decision of :class:`ISMCTSBot` by default.
 ITERATIONS = 100

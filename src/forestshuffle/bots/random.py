@@ -6,13 +6,13 @@ from collections.abc import Callable
 from types import FunctionType
 from typing import TYPE_CHECKING
 
-from ..draws import bit_source
-from .base import Bot, BotBase, Situation, play_out
-from .uniform import UniformChoice
+from forestshuffle.bots.base import Bot, BotBase, Situation, play_out
+from forestshuffle.bots.uniform import UniformChoice
+from forestshuffle.core.draws import bit_source
 
 if TYPE_CHECKING:
-    from ..decisions import Action
-    from ..game import Game
+    from forestshuffle.core.decisions import Action
+    from forestshuffle.core.game import Game
 
 __all__ = ["Bot", "RandomBot", "play_out"]
 

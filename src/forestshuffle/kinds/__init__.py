@@ -7,7 +7,7 @@ Each base class documents the contract. The core's own kinds live in this packag
 family (:mod:`~forestshuffle.kinds.turn`, :mod:`~forestshuffle.kinds.play`,
 :mod:`~forestshuffle.kinds.effects`, :mod:`~forestshuffle.kinds.setup`,
 :mod:`~forestshuffle.kinds.triggers`) and register through the same hooks as any plugin
-(:mod:`forestshuffle.builtin`).
+(:mod:`forestshuffle.plugins.builtin`).
 """
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
-from .._build import mypyc_attr
-from ..decisions import Action, Decision
-from ..events import Event
-from ..steps import Step
+from forestshuffle.core._build import mypyc_attr
+from forestshuffle.core.decisions import Action, Decision
+from forestshuffle.core.events import Event
+from forestshuffle.core.steps import Step
 
 if TYPE_CHECKING:
-    from ..forest import Forest
-    from ..ruleset import Ruleset
-    from ..state import GameState
+    from forestshuffle.core.forest import Forest
+    from forestshuffle.core.ruleset import Ruleset
+    from forestshuffle.core.state import GameState
 
 
 def check_args(
@@ -52,8 +52,8 @@ class StepKind:
     """A kind of step in the resolution queue; also an *effect kind* when cards name it.
 
     ``run`` looks at the state and either returns the events that resolve the step
-    (they must include :class:`~forestshuffle.events.StepFinished` or
-    :class:`~forestshuffle.events.StepUpdated`, so the queue moves on) or the
+    (they must include :class:`~forestshuffle.core.events.StepFinished` or
+    :class:`~forestshuffle.core.events.StepUpdated`, so the queue moves on) or the
     :class:`Decision` to ask. ``answer`` turns a legal option of that decision into
     events. Neither may mutate the state.
     """
@@ -186,7 +186,7 @@ def points_only(scorer: CardScorer | GroupScorer, group: bool) -> CardPoints | G
 class CountKind:
     """A countable quantity of a forest, named ``kind`` or ``kind:arg`` in card data.
 
-    The core's counts are maintained counters (see :mod:`forestshuffle.forest`);
+    The core's counts are maintained counters (see :mod:`forestshuffle.core.forest`);
     a plugin kind computes its value from the forest.
     """
 
@@ -255,7 +255,7 @@ class EndCondition:
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DeclarationKind:
     """Something a player may declare at any of their decisions while a condition holds
-    (declare an immediate win...): offered as a :class:`~forestshuffle.decisions.Declare`
+    (declare an immediate win...): offered as a :class:`~forestshuffle.core.decisions.Declare`
     option besides the decision's own options, and answered here instead of by the step."""
 
     name: ClassVar[str] = ""  #: the name card data and specs use for the kind
@@ -299,7 +299,7 @@ class StateKind:
     def notes(self, value: Any, state: GameState, scores: Any) -> Sequence[str]:
         """Lines for people about how the game went, from this part of the state, once it is
         over (a solo game's goal met or not), given the final *scores*
-        (:class:`~forestshuffle.scoring.Scores`); in ``game.outcome().notes`` (the default:
+        (:class:`~forestshuffle.core.scoring.Scores`); in ``game.outcome().notes`` (the default:
         none)."""
         return ()
 

@@ -1,7 +1,7 @@
 """Count kinds: the countable quantities of a forest (or, for ``hand``, of a player's state)
 that scoring, effects, conditions and tie-breakers name as ``kind`` or ``kind:arg``.
 
-The core's counts are counters the forest maintains (:mod:`forestshuffle.forest`), so reading
+The core's counts are counters the forest maintains (:mod:`forestshuffle.core.forest`), so reading
 one never rescans the forest; :func:`count_getter` compiles a fast reader for a count key.
 """
 
@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import CountKind, ScoreContext
+from forestshuffle.kinds import CountKind, ScoreContext
 
 if TYPE_CHECKING:
-    from ..forest import Forest
-    from ..ruleset import Ruleset
-    from ..state import GameState
+    from forestshuffle.core.forest import Forest
+    from forestshuffle.core.ruleset import Ruleset
+    from forestshuffle.core.state import GameState
 
 
 class CounterCount(CountKind):
@@ -76,7 +76,7 @@ def slot_names(rules: Ruleset) -> set[str]:
     return {sd.role_name for kind in rules.site_kinds.values() for sd in kind.slots}
 
 
-#: The core's counts (each maintained by :class:`~forestshuffle.forest.Forest`).
+#: The core's counts (each maintained by :class:`~forestshuffle.core.forest.Forest`).
 CORE_COUNTS: tuple[CountKind, ...] = (
     CounterCount("species", True, "Visible cards of a species.", "species"),
     CounterCount("tag", True, "Visible cards with a tag.", "tag"),

@@ -7,15 +7,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .. import events as ev
-from .._build import mypyc_attr
-from ..decisions import (
+from forestshuffle.core import events as ev
+from forestshuffle.core._build import mypyc_attr
+from forestshuffle.core.decisions import (
     Action,
     Decision,
     Pass,
     PickCard,
 )
-from ..rules import (
+from forestshuffle.core.rules import (
     FINISHED,
     Events,
     can_place,
@@ -29,12 +29,12 @@ from ..rules import (
     play_events,
     replace_head,
 )
-from ..steps import Step
-from . import StepKind, check_args
+from forestshuffle.core.steps import Step
+from forestshuffle.kinds import StepKind, check_args
 
 if TYPE_CHECKING:
-    from ..ruleset import Ruleset
-    from ..state import GameState
+    from forestshuffle.core.ruleset import Ruleset
+    from forestshuffle.core.state import GameState
 
 
 def _check_int(args: Mapping[str, Any], key: str, minimum: int = 0) -> None:
@@ -84,7 +84,7 @@ class DrawPerEffect(StepKind):
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Count, then draw."""
-        from .counts import count_value
+        from forestshuffle.kinds.counts import count_value
 
         n = count_value(state.rules, state.forests[step.player], step.args["count"])
         out: Events = [FINISHED]
@@ -443,7 +443,7 @@ class CaveFromClearingPerEffect(StepKind):
 
     def run(self, state: GameState, step: Step) -> Decision | Events:
         """Ask for the next card."""
-        from .counts import count_value
+        from forestshuffle.kinds.counts import count_value
 
         rules = state.rules
         if "left" not in step.args:

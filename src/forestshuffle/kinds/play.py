@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .. import events as ev
-from .._build import mypyc_attr
-from ..decision import decision
-from ..decisions import (
+from forestshuffle.core import events as ev
+from forestshuffle.core._build import mypyc_attr
+from forestshuffle.core.decision import decision
+from forestshuffle.core.decisions import (
     Action,
     Decision,
     Pass,
@@ -18,8 +18,8 @@ from ..decisions import (
     Place,
     Use,
 )
-from ..fastevents import card_revealed, step_updated
-from ..rules import (
+from forestshuffle.core.fastevents import card_revealed, step_updated
+from forestshuffle.core.rules import (
     FINISHED,
     Events,
     deck_take,
@@ -31,12 +31,12 @@ from ..rules import (
     replace_head,
     trigger_steps,
 )
-from ..steps import Step
-from . import StepKind
+from forestshuffle.core.steps import Step
+from forestshuffle.kinds import StepKind
 
 if TYPE_CHECKING:
-    from ..ruleset import Ruleset
-    from ..state import GameState
+    from forestshuffle.core.ruleset import Ruleset
+    from forestshuffle.core.state import GameState
 
 
 def _prompt(rules: Ruleset, what: str, card: int, half: int, owed: int) -> str:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from .._build import mypyc_attr
-from . import (
+from forestshuffle.core._build import mypyc_attr
+from forestshuffle.kinds import (
     CardPoints,
     CardScorer,
     GroupPoints,
@@ -22,10 +22,10 @@ from . import (
     ScoringKind,
     check_args,
 )
-from .counts import context_count, count_getter, counter_key
+from forestshuffle.kinds.counts import context_count, count_getter, counter_key
 
 if TYPE_CHECKING:
-    from ..ruleset import Ruleset
+    from forestshuffle.core.ruleset import Ruleset
 
 
 def _need_int(args: Mapping[str, Any], key: str, default: Any = None) -> None:

@@ -6,18 +6,18 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .. import events as ev
-from .._build import mypyc_attr
-from ..decisions import Action, Decision, KeepHand, Redraw
-from ..draws import shuffle
-from ..fastevents import drawn_by
-from ..rules import FINISHED, Events, deck_take
-from ..steps import Step
-from . import DeckBuilder, StepKind
+from forestshuffle.core import events as ev
+from forestshuffle.core._build import mypyc_attr
+from forestshuffle.core.decisions import Action, Decision, KeepHand, Redraw
+from forestshuffle.core.draws import shuffle
+from forestshuffle.core.fastevents import drawn_by
+from forestshuffle.core.rules import FINISHED, Events, deck_take
+from forestshuffle.core.steps import Step
+from forestshuffle.kinds import DeckBuilder, StepKind
 
 if TYPE_CHECKING:
-    from ..ruleset import Ruleset
-    from ..state import GameState
+    from forestshuffle.core.ruleset import Ruleset
+    from forestshuffle.core.state import GameState
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

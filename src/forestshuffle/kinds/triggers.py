@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .._build import mypyc_attr
-from ..rules import check_filter, half_filter
-from . import TriggerKind
-from .counts import slot_names
+from forestshuffle.core._build import mypyc_attr
+from forestshuffle.core.rules import check_filter, half_filter
+from forestshuffle.kinds import TriggerKind
+from forestshuffle.kinds.counts import slot_names
 
 if TYPE_CHECKING:
-    from ..layouts import SiteKind
-    from ..ruleset import Ruleset
-    from ..state import GameState
+    from forestshuffle.core.layouts import SiteKind
+    from forestshuffle.core.ruleset import Ruleset
+    from forestshuffle.core.state import GameState
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

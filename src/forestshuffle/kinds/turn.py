@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .. import events as ev
-from .._build import mypyc_attr
-from ..cards import Position
-from ..decision import decision
-from ..decisions import (
+from forestshuffle.core import events as ev
+from forestshuffle.core._build import mypyc_attr
+from forestshuffle.core.cards import Position
+from forestshuffle.core.decision import decision
+from forestshuffle.core.decisions import (
     Action,
     Decision,
     DrawFromClearing,
@@ -19,9 +19,15 @@ from ..decisions import (
     PlayCard,
     PlaySapling,
 )
-from ..fastevents import card_taken, drawn_by, replace_head_by, step_updated, turn_started
-from ..forest import POSITION_BITS
-from ..rules import (
+from forestshuffle.core.fastevents import (
+    card_taken,
+    drawn_by,
+    replace_head_by,
+    step_updated,
+    turn_started,
+)
+from forestshuffle.core.forest import POSITION_BITS
+from forestshuffle.core.rules import (
     FINISHED,
     Events,
     can_place,
@@ -33,15 +39,15 @@ from ..rules import (
     play_events,
     replace_head,
 )
-from ..state import evolve
-from ..steps import Step
-from . import StepKind, TurnAction
+from forestshuffle.core.state import evolve
+from forestshuffle.core.steps import Step
+from forestshuffle.kinds import StepKind, TurnAction
 
 CENTER: Final = Position.CENTER
 
 if TYPE_CHECKING:
-    from ..ruleset import Ruleset
-    from ..state import GameState
+    from forestshuffle.core.ruleset import Ruleset
+    from forestshuffle.core.state import GameState
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..errors import ArgumentError, NativeError
-from ._export import export, kinds_used
+from forestshuffle.errors import ArgumentError, NativeError
+from forestshuffle.native._export import export, kinds_used
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..ruleset import Ruleset
+    from forestshuffle.core.game import Game
+    from forestshuffle.core.ruleset import Ruleset
 
 __all__ = ["NativeGame", "SelfPlay", "available", "export", "load_rules", "native_game",
            "play_many", "supports", "unsupported_kinds"]
@@ -56,7 +56,7 @@ def _ext() -> Any:
 
 def _rules_of(ruleset: str | Ruleset, options: Mapping[str, Any] | None = None,
               expansions: Sequence[str] = ()) -> Ruleset:
-    from ..ruleset import Ruleset
+    from forestshuffle.core.ruleset import Ruleset
 
     if isinstance(ruleset, Ruleset):
         if options or expansions:
@@ -65,7 +65,7 @@ def _rules_of(ruleset: str | Ruleset, options: Mapping[str, Any] | None = None,
         return ruleset
     if not isinstance(ruleset, str):
         raise ArgumentError(f"ruleset must be a ruleset id or a Ruleset, not {ruleset!r}")
-    from ..plugins import get_ruleset
+    from forestshuffle.plugins.manager import get_ruleset
 
     built: Ruleset = get_ruleset(ruleset, options=options, expansions=expansions)
     return built
@@ -133,7 +133,7 @@ def load_rules(ruleset: str | Ruleset, *, options: Mapping[str, Any] | None = No
 
 
 def _seed(value: Any, what: str) -> int:
-    from ..deal import check_seed
+    from forestshuffle.core.deal import check_seed
 
     try:
         return check_seed(value)
@@ -144,7 +144,7 @@ def _seed(value: Any, what: str) -> int:
 class NativeGame:
     """One game played by the native core, seen from Python: the same game as
     ``fs.new_game(ruleset, players=players, seed=seed, ...)``, answered with codec ids
-    (:mod:`forestshuffle.codec`)."""
+    (:mod:`forestshuffle.search.codec`)."""
 
     def __init__(self, ruleset: str | Ruleset, players: int = 2, seed: int = 0, *,
                  options: Mapping[str, Any] | None = None, expansions: Sequence[str] = (),
@@ -170,7 +170,7 @@ class NativeGame:
 
     def apply(self, code: int) -> None:
         """Answer the pending decision with the option of codec id *code*."""
-        from ..errors import IllegalActionError
+        from forestshuffle.errors import IllegalActionError
 
         try:
             self._game.apply_code(code)
@@ -181,7 +181,7 @@ class NativeGame:
     def to_game(self) -> Game:
         """The same game in the Python engine: dealt from the same seed, the same actions
         applied (each checked as the Python engine checks any action)."""
-        from ..game import new_game
+        from forestshuffle.core.game import new_game
 
         game = new_game(self.rules, players=self.players, seed=self.seed)
         for code in self.codes:
@@ -189,7 +189,7 @@ class NativeGame:
         return game
 
     def to_json(self, *, indent: int | None = None) -> str:
-        """The game as a record (:mod:`forestshuffle.record`) that ``Game.from_json`` loads
+        """The game as a record (:mod:`forestshuffle.records.record`) that ``Game.from_json`` loads
         and checks: the Python engine replays the actions to write its events."""
         return self.to_game().to_json(indent=indent)
 
@@ -198,7 +198,7 @@ class NativeGame:
         """A record of the Python engine (``Game.to_json``) played natively: the same
         ruleset, seed and actions (ArgumentError for a scenario record, which was not
         dealt from a seed)."""
-        from ..game import Game
+        from forestshuffle.core.game import Game
 
         game = Game.from_json(text)
         if game.seed is None:

@@ -1,5 +1,5 @@
 """The built ruleset as data for the native core: :func:`export` turns a
-:class:`~forestshuffle.ruleset.Ruleset` into one JSON text the extension parses once (and
+:class:`~forestshuffle.core.ruleset.Ruleset` into one JSON text the extension parses once (and
 keeps), with every card, species (its kinds by name, with their arguments), site kind, table,
 spec number and the action codec's layout. The native core holds no card facts of its own."""
 
@@ -9,12 +9,12 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..codec import codec_of
-from ._export_scoring import scoring_counts
+from forestshuffle.native._export_scoring import scoring_counts
+from forestshuffle.search.codec import codec_of
 
 if TYPE_CHECKING:
-    from ..cards import Spec
-    from ..ruleset import Ruleset
+    from forestshuffle.core.cards import Spec
+    from forestshuffle.core.ruleset import Ruleset
 
 #: bump when the exported shape changes (the extension checks it)
 FORMAT = 1

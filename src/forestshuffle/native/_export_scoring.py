@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..forest import Forest
-    from ..ruleset import Ruleset
-    from ..state import GameState
+    from forestshuffle.core.forest import Forest
+    from forestshuffle.core.ruleset import Ruleset
+    from forestshuffle.core.state import GameState
 
 
 def count_kinds(key: str) -> set[str]:

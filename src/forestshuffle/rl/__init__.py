@@ -10,10 +10,10 @@ pettingzoo).
 Agents are the players (``player_0`` ...; a ruleset's automated seats play by themselves).
 Every decision is a step: a turn made of several decisions (play a card, then where, then
 how to pay) gives the same agent several steps in a row. An observation is a dict:
-``observation``, the player's view as :func:`forestshuffle.observation.observe` lays it out
+``observation``, the player's view as :func:`forestshuffle.search.observation.observe` lays it out
 (float32), and ``action_mask``, an int8 mask over the ruleset's action codes
-(:mod:`forestshuffle.codec`); the action space is ``Discrete(num_distinct_actions)``. Rewards
-are 0 until the end, then each player's :meth:`~forestshuffle.game.Game.returns` (+1 / −1 in
+(:mod:`forestshuffle.search.codec`); the action space is ``Discrete(num_distinct_actions)``. Rewards
+are 0 until the end, then each player's :meth:`~forestshuffle.core.game.Game.returns` (+1 / −1 in
 a 2-player game, 0 for a shared win). ``reset(seed=...)`` deals the game from that seed; the
 ``options`` of ``reset`` may hold ``"seed"`` too. ``env.game`` is the game being played (it
 holds the hidden cards: a learner should read only observations).
@@ -30,11 +30,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..codec import codec_of
-from ..game import Game, new_game
-from ..observation import observation_size
-from ..plugins import get_ruleset
-from ..ruleset import Ruleset
+from forestshuffle.core.game import Game, new_game
+from forestshuffle.core.ruleset import Ruleset
+from forestshuffle.plugins.manager import get_ruleset
+from forestshuffle.search.codec import codec_of
+from forestshuffle.search.observation import observation_size
 
 __all__ = ["ForestShuffleEnv", "env", "raw_env"]
 

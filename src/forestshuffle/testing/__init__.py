@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .checks import (
+from forestshuffle.testing.checks import (
     CardSetCheckError,
     CardSetReport,
     InvariantError,
@@ -31,11 +31,11 @@ from .checks import (
     soak_enabled,
     soak_games,
 )
-from .scenario import CardPicker, scenario
+from forestshuffle.testing.scenario import CardPicker, scenario
 
 if TYPE_CHECKING:
-    from . import strategies
-    from .machine import GameMachine
+    from forestshuffle.testing import strategies
+    from forestshuffle.testing.machine import GameMachine
 
 __all__ = [
     "CardPicker",
@@ -55,7 +55,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     if name == "GameMachine":
-        from .machine import GameMachine
+        from forestshuffle.testing.machine import GameMachine
 
         return GameMachine
     if name == "strategies":

@@ -24,18 +24,18 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..cards import Position
-from ..decisions import Action, Decision, Pass, Use
-from ..errors import ForestShuffleError
-from ..machine import advance, decide
-from ..record import action_from_dict, action_to_dict
-from ..state import GameState, evolve
-from ..views import PlayerView, view
+from forestshuffle.core.cards import Position
+from forestshuffle.core.decisions import Action, Decision, Pass, Use
+from forestshuffle.core.machine import advance, decide
+from forestshuffle.core.state import GameState, evolve
+from forestshuffle.core.views import PlayerView, view
+from forestshuffle.errors import ForestShuffleError
+from forestshuffle.records.record import action_from_dict, action_to_dict
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..plugins import PluginHost
-    from ..ruleset import Ruleset
+    from forestshuffle.core.game import Game
+    from forestshuffle.core.ruleset import Ruleset
+    from forestshuffle.plugins.manager import PluginHost
 
 __all__ = [
     "SOAK_ENV",
@@ -461,7 +461,7 @@ def check_card_set(
     raise_on_problems: bool = False,
 ) -> CardSetReport:
     """Check the card data of *ruleset* (an id, compiled from *host* or the installed
-    plugins, or a compiled :class:`~forestshuffle.ruleset.Ruleset`).
+    plugins, or a compiled :class:`~forestshuffle.core.ruleset.Ruleset`).
 
     Checks, each reported as :class:`Problem` entries of the returned report:
 
@@ -484,8 +484,8 @@ def check_card_set(
     With *raise_on_problems*, raise :class:`CardSetCheckError` instead of returning a
     report that has problems.
     """
-    from ..game import Game
-    from ..plugins import host as default_host
+    from forestshuffle.core.game import Game
+    from forestshuffle.plugins.manager import host as default_host
 
     rid = ruleset if isinstance(ruleset, str) else ruleset.id
     if isinstance(ruleset, str):
@@ -506,7 +506,7 @@ def check_card_set(
     counts = list(range(spec.min_players, spec.max_players + 1))
     played_games = 0
     if not any(p.check == "counts" and "deal" in p.message for p in problems):
-        from .. import events as ev
+        from forestshuffle.core import events as ev
 
         for i in range(games):
             players = counts[i % len(counts)]

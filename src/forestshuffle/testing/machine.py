@@ -38,13 +38,13 @@ from hypothesis.stateful import (
     rule,
 )
 
-from ..errors import IllegalActionError
-from ..game import Game, new_game
-from ..plugins import available_rulesets, get_ruleset
-from ..ruleset import Ruleset
-from .checks import InvariantError, check_game, hidden_cards, soak_enabled
-from .search_checks import check_search
-from .strategies import illegal_actions, player_counts, rulesets, seeds
+from forestshuffle.core.game import Game, new_game
+from forestshuffle.core.ruleset import Ruleset
+from forestshuffle.errors import IllegalActionError
+from forestshuffle.plugins.manager import available_rulesets, get_ruleset
+from forestshuffle.testing.checks import InvariantError, check_game, hidden_cards, soak_enabled
+from forestshuffle.testing.search_checks import check_search
+from forestshuffle.testing.strategies import illegal_actions, player_counts, rulesets, seeds
 
 __all__ = ["FAST", "SOAK", "GameMachine", "machine_settings", "soak_enabled"]
 

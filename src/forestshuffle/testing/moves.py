@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..decisions import PayWith, Place, PlayCard, Use
-from ..events import TurnStarted
-from ..game import Game
+from forestshuffle.core.decisions import PayWith, Place, PlayCard, Use
+from forestshuffle.core.events import TurnStarted
+from forestshuffle.core.game import Game
 
 __all__ = ["MoveError", "extra_turn_started", "hand", "place", "play", "slot_places",
            "turn_of", "use"]

@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..codec import codec_of
-from ..game import Game, new_game
-from ..native import NativeGame, _rules_of
+from forestshuffle.core.game import Game, new_game
+from forestshuffle.native import NativeGame, _rules_of
+from forestshuffle.search.codec import codec_of
 
 if TYPE_CHECKING:
-    from ..ruleset import Ruleset
+    from forestshuffle.core.ruleset import Ruleset
 
 
 @attrs.frozen

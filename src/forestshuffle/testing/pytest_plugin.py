@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from forestshuffle.core.game import Game
 
 #: the environment variable ``--fs-soak`` sets (``forestshuffle.testing.checks.SOAK_ENV``)
 SOAK_ENV = "FORESTSHUFFLE_SOAK"
@@ -57,7 +57,7 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[SOAK_ENV] = "1"
         from hypothesis import settings
 
-        from . import machine  # registers the profiles
+        from forestshuffle.testing import machine  # registers the profiles
 
         settings.load_profile("forestshuffle-soak")
         machine.GameMachine.TestCase.settings = machine.SOAK
@@ -75,7 +75,7 @@ def _selected(config: pytest.Config) -> list[str]:
               if r.strip()]
     if wanted:
         return wanted
-    from ..plugins import available_rulesets
+    from forestshuffle.plugins.manager import available_rulesets
 
     return available_rulesets()
 
@@ -93,7 +93,7 @@ def fs_ruleset(request: pytest.FixtureRequest) -> str:
     rid = getattr(request, "param", None)
     if rid is None:  # pragma: no cover - only when used without parametrisation
         rid = _selected(request.config)[0]
-    from ..plugins import get_ruleset
+    from forestshuffle.plugins.manager import get_ruleset
 
     get_ruleset(str(rid))  # fail early, naming the ruleset, if it does not compile
     return str(rid)
@@ -102,8 +102,8 @@ def fs_ruleset(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 def fs_game(fs_ruleset: str) -> Game:
     """A new game of ``fs_ruleset`` (fewest players, seed 0) at its first decision."""
-    from ..game import new_game
-    from ..plugins import get_ruleset
+    from forestshuffle.core.game import new_game
+    from forestshuffle.plugins.manager import get_ruleset
 
     rules = get_ruleset(fs_ruleset)
     return new_game(rules, players=rules.spec.min_players, seed=0)

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .. import events as ev
-from ..cards import Position
-from ..deal import default_names
-from ..errors import ForestShuffleError
-from ..game import Game
-from ..layouts import SiteKind
-from ..plugins import get_ruleset
-from ..rules import placements
-from ..ruleset import Ruleset
+from forestshuffle.core import events as ev
+from forestshuffle.core.cards import Position
+from forestshuffle.core.deal import default_names
+from forestshuffle.core.game import Game
+from forestshuffle.core.layouts import SiteKind
+from forestshuffle.core.rules import placements
+from forestshuffle.core.ruleset import Ruleset
+from forestshuffle.errors import ForestShuffleError
+from forestshuffle.plugins.manager import get_ruleset
 
 
 class ScenarioError(ForestShuffleError, ValueError):

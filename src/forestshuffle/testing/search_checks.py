@@ -9,13 +9,13 @@ from __future__ import annotations
 import pickle
 from typing import TYPE_CHECKING
 
-from ..errors import PickleError
-from ..plugins import available_rulesets
-from ..search import load_ruleset, ruleset_parameters
-from .checks import InvariantError
+from forestshuffle.errors import PickleError
+from forestshuffle.plugins.manager import available_rulesets
+from forestshuffle.search.copies import load_ruleset, ruleset_parameters
+from forestshuffle.testing.checks import InvariantError
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from forestshuffle.core.game import Game
 
 __all__ = ["check_clone", "check_codec", "check_pickle", "check_search",
            "check_undo_after_apply"]

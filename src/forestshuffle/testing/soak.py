@@ -30,10 +30,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
-from ..game import Game, new_game
-from ..plugins import available_rulesets, get_ruleset
-from ..spec import OptionValue
-from .checks import (
+from forestshuffle.core.game import Game, new_game
+from forestshuffle.core.spec import OptionValue
+from forestshuffle.plugins.manager import available_rulesets, get_ruleset
+from forestshuffle.testing.checks import (
     InvariantError,
     check_cards_conserved,
     check_clearing_timing,

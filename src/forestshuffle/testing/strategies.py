@@ -18,8 +18,8 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from ..cards import Card, CardSet, Half, Position, Spec, Species
-from ..decisions import (
+from forestshuffle.core.cards import Card, CardSet, Half, Position, Spec, Species
+from forestshuffle.core.decisions import (
     Action,
     DrawFromClearing,
     DrawFromDeck,
@@ -33,11 +33,11 @@ from ..decisions import (
     Redraw,
     Use,
 )
-from ..game import Game, new_game
-from ..hookspecs import hookimpl
-from ..layouts import SiteKind, four_sided
-from ..plugins import PluginHost, available_rulesets, get_ruleset
-from ..ruleset import Ruleset, RulesetSpec
+from forestshuffle.core.game import Game, new_game
+from forestshuffle.core.layouts import SiteKind, four_sided
+from forestshuffle.core.ruleset import Ruleset, RulesetSpec
+from forestshuffle.plugins.hookspecs import hookimpl
+from forestshuffle.plugins.manager import PluginHost, available_rulesets, get_ruleset
 
 __all__ = [
     "GeneratedCardSet",
@@ -145,9 +145,9 @@ def forests(
     *,
     max_actions: int = 400,
 ) -> dict[str, Any]:
-    """A legal forest document (see :mod:`forestshuffle.documents`): the forests of a game
+    """A legal forest document (see :mod:`forestshuffle.documents.score`): the forests of a game
     played by drawn random legal actions, ready for
-    :func:`~forestshuffle.documents.score_document`."""
+    :func:`~forestshuffle.documents.score.score_document`."""
     game = draw(games(ruleset, players, max_actions=max_actions))
     return game.forest_document()
 
@@ -214,7 +214,7 @@ class GeneratedCardSet:
 
 
 def _effects(tags: list[str]) -> st.SearchStrategy[Spec]:
-    from .. import dsl
+    from forestshuffle.plugins import dsl
 
     tag = st.sampled_from(tags)
     return st.one_of(
@@ -231,7 +231,7 @@ def _effects(tags: list[str]) -> st.SearchStrategy[Spec]:
 
 
 def _scores(tags: list[str], sid: str, shares: bool, tree: bool) -> st.SearchStrategy[Spec]:
-    from .. import dsl
+    from forestshuffle.plugins import dsl
 
     tag = st.sampled_from(tags)
     pts = st.integers(0, 5)
@@ -257,7 +257,7 @@ def card_sets(draw: st.DrawFn, set_id: str = "gen") -> GeneratedCardSet:
     split dweller cards with drawn costs, tags, effects, bonuses, triggers, slot sharing and
     scoring from the core vocabulary, sometimes a pond site kind whose slots offer
     ``water`` for species that need it. It compiles and can be played."""
-    from .. import dsl
+    from forestshuffle.plugins import dsl
 
     tags = draw(st.lists(st.sampled_from(DWELLER_TAGS), min_size=1, max_size=4, unique=True))
     all_tags = ["tree", *tags]

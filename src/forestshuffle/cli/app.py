@@ -1,0 +1,298 @@
+"""The command line: ``forestshuffle demo``, ``play``, ``replay``, ``simulate``, ``score``,
+``rulesets``, ``plugins``, ``completion`` (click, with rich for tables and progress).
+
+Everything it prints goes through :func:`say`, which escapes the characters that could drive
+a terminal (control characters, ANSI escapes, bidirectional overrides), or into rich as plain
+text made safe the same way (:func:`forestshuffle.display.terminal.safe`): player names and other
+text from documents, records and plugins reach the terminal as ``\\uXXXX``. Colours are off
+when the output is not a terminal or ``NO_COLOR`` is set. An error is one line on standard
+error (a document's problems one a line below it) and a non-zero exit code, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from forestshuffle.cli import common as cli_base
+from forestshuffle.cli import play as cli_play
+from forestshuffle.cli import simulate as cli_simulate
+from forestshuffle.cli.common import (
+    bots_option,
+    error,
+    expansion_option,
+    game_option,
+    json_option,
+    lineup,
+    option_option,
+    options,
+    overrides_option,
+    players_option,
+    read,
+    say,
+    say_json,
+    seed_option,
+)
+from forestshuffle.display.describe import forest_lines, outcome_lines, score_table, turn_summaries
+from forestshuffle.errors import ForestShuffleError
+from forestshuffle.plugins.manager import available_rulesets, host
+from forestshuffle.safety import MAX_RECORD_BYTES
+
+__all__ = ["app", "main", "say"]
+
+#: Every option shows its default in the help.
+CONTEXT = {"help_option_names": ["-h", "--help"], "show_default": True, "max_content_width": 100}
+
+
+def _version() -> str:
+    """The package's version, and ``(compiled)`` for the compiled build (``COMPILED``)."""
+    from forestshuffle import COMPILED, __version__
+
+    return f"{__version__} (compiled)" if COMPILED else __version__
+
+
+@click.group(context_settings=CONTEXT)
+@click.version_option(_version(), "--version", prog_name="forestshuffle",
+                      message="%(prog)s %(version)s", help="print the version and exit")
+def app() -> None:
+    """Play, watch, simulate and score Forest Shuffle games.
+
+    Colours are off when the output is not a terminal or NO_COLOR is set. Shell completion:
+    forestshuffle completion bash|zsh|fish.
+    """
+
+
+# -- demo ---------------------------------------------------------------------------------------
+
+
+@app.command()
+@players_option(2)
+@seed_option
+@game_option
+@click.option("--quiet", is_flag=True, help="only forests and scores")
+@click.option("--bot", default="heuristic", metavar="NAME",
+              help="the bots that play (random, heuristic, or any name --bots takes)")
+@bots_option("", "a bot per seat, comma-separated, repeated to fill the seats (default: "
+                 "--bot in every seat)")
+@overrides_option
+@expansion_option
+@option_option
+@click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="FILE", help="save the game's record to FILE (forestshuffle replay FILE)")
+@json_option()
+def demo(players: int, seed: int | None, game: str, quiet: bool, bot: str, bots: str,
+         overrides: str | None, expansion: tuple[str, ...], option: tuple[str, ...],
+         save: Path | None, as_json: bool) -> int:
+    """Play a seeded game between bots and print it: turns, forests, scores."""
+    from forestshuffle.bots import play_out
+    from forestshuffle.core.game import new_game
+    from forestshuffle.simulate.runner import make_bot
+
+    names = lineup(bots or bot)
+    g = new_game(game, players=players, seed=seed, overrides=overrides,
+                 options=options(option), expansions=expansion)
+    seats = [names[i % len(names)] for i in range(players)]
+    play_out(g, [make_bot(seats[i], g.seed * 100 + i) for i in range(players)])
+    if save is not None:
+        cli_base.save(save, g.to_json())
+    scores = g.scores()
+    label = seats[0] if len(set(seats)) == 1 else ", ".join(seats)
+    if as_json:
+        return say_json({"game": g.rules.id, "name": g.rules.spec.name, "seed": g.seed,
+                         "players": g.names, "bots": seats, "turns": turn_summaries(g),
+                         "scores": [{"name": p.name, "total": p.total, "cave": p.cave,
+                                     "forest": p.total - p.cave} for p in scores],
+                         "winners": [g.names[w] for w in sorted(g.winners)],
+                         "saved": str(save) if save is not None else None})
+    # the demo's players are bots: its seed is shown so the game can be replayed
+    say(f"{g.rules.spec.name}, {players} players, seed {g.seed}: {label} bots")
+    if not quiet:
+        for line in turn_summaries(g):
+            say(line)
+    say()
+    for p in range(g.players):
+        say(f"{g.names[p]}'s forest ({scores[p].total - scores[p].cave} points):")
+        for line in forest_lines(g.rules, g.state.forests[p]):
+            say(line)
+    say()
+    out = g.outcome()
+    say("Scores:")
+    for line in score_table(scores, g.names, out.winners if out is not None else None):
+        say(line)
+    notes = outcome_lines(g)
+    if notes:
+        say()
+        for note in notes:
+            say(note)  # say() escapes
+    if save is not None:
+        say(f"Saved to {save}.")
+    return 0
+
+
+# -- score, rulesets, plugins -------------------------------------------------------------------
+
+
+@app.command()
+@click.argument("file")
+@json_option("print the report as JSON")
+@overrides_option
+def score(file: str, as_json: bool, overrides: str | None) -> int:
+    """Score a forest document or a finished game record, card by card.
+
+    FILE is a forest document or a game record (JSON), or - for standard input.
+    """
+    from forestshuffle.documents.score import score_document
+
+    if file == "-":
+        stream = getattr(sys.stdin, "buffer", sys.stdin)  # bytes when it has them
+        data = stream.read(MAX_RECORD_BYTES + 1)
+    else:
+        data = read(file)
+    report = score_document(data, overrides=overrides)
+    if as_json:
+        say(report.to_json())
+        return 0
+    for p in report.players:
+        say(f"{p.name}: {p.total} points")
+        w = max([len(line.card) for line in p.lines] + [4])
+        for line in p.lines:
+            where = f"site {line.site}" + (f" {line.slot}" if line.slot != "center" else "")
+            say(f"  {line.card:<{w}}  {where:<16} {line.points:4d}  {line.reason}")
+        say(f"  {'cave':<{w}}  {'':<16} {p.cave:4d}  {p.cave} card(s)")
+        say()
+    totals = ", ".join(f"{p.name} {p.total}" for p in report.players)
+    say(f"Totals: {totals}")
+    say(("Winners: " if len(report.winners) > 1 else "Winner: ") + ", ".join(report.winners))
+    return 0
+
+
+@app.command()
+@json_option()
+def rulesets(as_json: bool) -> int:
+    """List the installed rulesets, their options and expansions."""
+    h = host()
+    specs = h.specs()
+    rows: list[dict[str, Any]] = []
+    for rid in available_rulesets():
+        spec = specs[rid]
+        takes = list(h.accepted_expansions(spec))
+        # the expansions' own options (one entry for an option several expansions declare)
+        shown = {o.name for o in spec.options}
+        exps = h.expansion_specs()
+        exp_options: list[dict[str, Any]] = []
+        for e in takes:
+            for o in exps[e].options:
+                if o.name in shown:
+                    continue
+                shown.add(o.name)
+                owners = [x for x in takes if any(p.name == o.name for p in exps[x].options)]
+                exp_options.append({"name": o.name, "type": type(o.default).__name__,
+                                    "default": o.default, "doc": o.doc,
+                                    "expansions": owners})
+        rows.append({"id": rid, "name": spec.name, "min_players": spec.min_players,
+                     "max_players": spec.max_players,
+                     "options": [{"name": o.name, "type": type(o.default).__name__,
+                                  "default": o.default, "doc": o.doc} for o in spec.options],
+                     "expansions": takes, "expansion_options": exp_options})
+    if as_json:
+        return say_json(rows)
+    for r in rows:
+        players = (f"{r['min_players']}-{r['max_players']}"
+                   if r["min_players"] != r["max_players"] else str(r["min_players"]))
+        say(f"{r['id']}: {r['name']} ({players} players)")
+        for o in r["options"]:
+            say(f"  --option {o['name']}=<{o['type']}>  {o['doc']} (default: {o['default']!r})")
+        if r["expansions"]:
+            say(f"  --expansion {' | '.join(r['expansions'])}")
+        for o in r["expansion_options"]:
+            say(f"  --option {o['name']}=<{o['type']}>  {o['doc']} (default: "
+                f"{o['default']!r}; with --expansion {' or '.join(o['expansions'])})")
+    return 0
+
+
+@app.command()
+@json_option()
+def plugins(as_json: bool) -> int:
+    """List the loaded plugins and the hooks each implements."""
+    h = host()
+    rows = []
+    for name, version in sorted(h.versions.items()):
+        hooks = sorted(c.name for c in h.pm.get_hookcallers(h.pm.get_plugin(name)) or ())
+        rows.append({"name": name, "version": version, "hooks": hooks})
+    if as_json:
+        return say_json({"plugins": rows, "failures": dict(h.failures)})
+    for r in rows:
+        say(f"{r['name']} {r['version']}: {', '.join(r['hooks'])}")
+    for name, why in h.failures.items():
+        say(f"{name}: {why}")
+    return 0
+
+
+@app.command()
+@click.argument("shell", type=click.Choice(["bash", "zsh", "fish"]))
+def completion(shell: str) -> int:
+    """Print the shell completion script for SHELL.
+
+    Bash: eval "$(forestshuffle completion bash)" (or add it to ~/.bashrc); zsh the same in
+    ~/.zshrc; fish: forestshuffle completion fish > ~/.config/fish/completions/forestshuffle.fish
+    """
+    from click.shell_completion import get_completion_class
+
+    cls = get_completion_class(shell)
+    assert cls is not None  # the three choices are click's own
+    say(cls(app, {}, "forestshuffle", "_FORESTSHUFFLE_COMPLETE").source())
+    return 0
+
+
+# -- the commands of their own modules ----------------------------------------------------------
+
+app.add_command(cli_play.play)
+app.add_command(cli_play.replay)
+app.add_command(cli_simulate.simulate)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (a usage error, such as an unknown option,
+    raises SystemExit(2) after its one-line message, as argparse did)."""
+    try:
+        rv = app.main(args=list(argv) if argv is not None else None, prog_name="forestshuffle",
+                      standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        say(exc.ctx.get_help() if exc.ctx is not None else str(exc))
+        return 2
+    except click.UsageError as exc:
+        # as argparse did: a usage error leaves through SystemExit(2), after one line
+        error(" ".join(exc.format_message().split()))
+        raise SystemExit(exc.exit_code) from None
+    except click.ClickException as exc:
+        error(" ".join(exc.format_message().split()))
+        return exc.exit_code
+    except click.Abort:
+        say("forestshuffle: interrupted", file=sys.stderr)
+        return 130
+    except (ForestShuffleError, cli_base.Fail) as exc:
+        return error(str(exc))
+    except KeyboardInterrupt:
+        say("forestshuffle: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # pragma: no cover
+        return 0
+    except OSError as exc:  # a file the command writes (--out, --plot...)
+        where = f" {exc.filename}" if exc.filename else ""
+        return error(f"cannot use{where}: {exc.strerror or type(exc).__name__}")
+    except Exception as exc:  # a bug: one line all the same, unless debugging
+        if os.environ.get("FORESTSHUFFLE_DEBUG"):
+            raise
+        error(f"unexpected {type(exc).__name__}: {exc} (FORESTSHUFFLE_DEBUG=1 shows where)")
+        return 1
+    return rv if isinstance(rv, int) else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

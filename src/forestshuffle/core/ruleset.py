@@ -1,0 +1,511 @@
+"""Rulesets: what plugins declare (:class:`RulesetSpec`) and what the engine reads
+(:class:`Ruleset`, compiled once from every plugin's contributions).
+
+Plugins are consulted only while a ruleset is compiled; the hot path reads the plain
+tables built here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
+
+from forestshuffle.core.cards import Card, CardSet, Position, Spec, Species
+from forestshuffle.core.compiled import CompiledHalf, CompiledScore, CompiledTrigger
+from forestshuffle.core.layouts import SiteKind
+from forestshuffle.core.registry import Registry
+from forestshuffle.core.spec import AutomatonSeat, Option, RulesetSpec
+from forestshuffle.core.steps import Step
+from forestshuffle.errors import CardDataError
+
+#: The spec types live in :mod:`forestshuffle.core.spec`; they are re-exported here, where plugins
+#: have always imported them from.
+__all__ = ["MODIFIERS", "SHARING_RULES", "AutomatonSeat", "CompiledHalf", "CompiledScore",
+           "CompiledTrigger", "Option", "Registry", "Ruleset", "RulesetSpec"]
+
+#: The slot rules card data may name in ``sharing``, and the modifiers in ``modifiers``
+#: (read when a ruleset is built; documented in docs/kinds.md).
+SHARING_RULES = ("shares_slot",)
+MODIFIERS: Final = ("counts_as_tree", "hosts_sharing")
+
+
+#: a site card's position (a module constant: an enum member's class look-up is slow)
+_CENTER: Final = Position.CENTER
+
+class Ruleset:
+    """A compiled ruleset: plain tables of cards, halves, kinds and rules.
+
+    Build it with :func:`forestshuffle.plugins.manager.get_ruleset`; it is immutable by
+    convention and shared by every game of that ruleset.
+    """
+
+    def __init__(
+        self,
+        spec: RulesetSpec,
+        card_sets: list[tuple[str, CardSet]],
+        registry: Registry,
+        plugins: Mapping[str, str],
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        #: the ruleset's specification (what the plugins declared, options applied)
+        self.spec = spec
+        #: the ruleset's id (``base``, ``smoky``...)
+        self.id = spec.id
+        #: every kind the installed plugins contribute, by name (steps, sites, scoring...)
+        self.registry = registry
+        #: every option's value, defaults filled in (see :class:`~forestshuffle.core.spec.Option`)
+        self.options: dict[str, Any] = dict(options) if options is not None else {
+            o.name: o.default for o in spec.options}
+        #: plugin name -> version, of every plugin the ruleset was built with
+        self.plugins = dict(plugins)
+        #: the card-data overrides applied, if any (see :mod:`forestshuffle.plugins.overrides`)
+        self.overrides: dict[str, Any] | None = None
+        #: the expansions mixed in, in the spec's order (see
+        #: :class:`~forestshuffle.core.spec.ExpansionSpec`)
+        self.expansions: tuple[str, ...] = ()
+        #: compiled count readers, by count key
+        #: (see :func:`forestshuffle.core.scoring.count_getter`)
+        self.count_getters: dict[str, Any] = {}
+        #: tables other modules derive from the compiled ruleset, made on first use and kept
+        #: here by name (scoring's plan, the document reader's index)
+        self.derived: dict[str, Any] = {}
+        #: the card sets the ruleset is built from, in order
+        self.card_sets = [cs for _, cs in card_sets]
+        #: card number -> card, every card of the game (winter cards included)
+        self.cards: dict[int, Card] = {}
+        #: species id -> species
+        self.species: dict[str, Species] = {}
+        #: species id -> the plugin whose card set holds it
+        self.plugin_of: dict[str, str] = {}
+        #: card number -> its halves as the hot path reads them (one for a tree or site)
+        self.halves: dict[int, tuple[CompiledHalf, ...]] = {}
+        #: card number -> the tree symbols on it
+        self.card_symbols: dict[int, frozenset[str]] = {}
+        #: every tree symbol of the cards, in the order first met
+        self.symbols: list[str] = []
+        #: every tag of the cards' species
+        self.tags: set[str] = set()
+        #: the number of cave cards in the box (not deck cards), from the last card set
+        self.caves = 5
+        for plugin, cs in card_sets:
+            self._add_set(plugin, cs)
+        #: the cards that make the deck (every card but the winter cards)
+        self.deck_cards = tuple(c.id for c in self.cards.values() if not c.winter)
+        #: the winter cards
+        self.winter_cards = tuple(c.id for c in self.cards.values() if c.winter)
+        #: site kind id -> site kind, every registered one
+        self.site_kinds = registry.site_kinds
+        for data_kind, kind in spec.site_kind_map.items():
+            if kind not in registry.site_kinds:
+                raise CardDataError("?", f"ruleset {spec.id!r}", "site_kind_map",
+                                    f"unknown site kind {kind!r} for {data_kind!r}")
+        #: the site kind of a card played face down (None: the ruleset has no saplings)
+        self.sapling_kind: SiteKind | None = (
+            registry.site_kinds[spec.sapling_kind] if spec.sapling_kind else None
+        )
+        #: step kind name -> step kind
+        self.step_kinds = registry.steps
+        used = {self.site_kind_of(sp.site_kind) for sp in self.species.values()
+                if sp.site_kind}
+        if spec.sapling_kind:
+            used.add(spec.sapling_kind)
+        used |= {k.upgrade for k in registry.site_kinds.values() if k.id in used and k.upgrade}
+        used |= set(spec.face_down_kinds)
+        #: the site kinds games of this ruleset can hold
+        self.used_site_kinds = {k: registry.site_kinds[k] for k in sorted(used)
+                                if k in registry.site_kinds}
+        #: True when slots only care about sides (fast paths apply)
+        self.plain_slots = all(sd.plain for k in self.used_site_kinds.values()
+                               for sd in k.slots) and not any(
+            sp.needs for sp in self.species.values())
+        #: species -> the most cards a slot of its cards holds (None: no limit), for the
+        #: species whose cards share a slot
+        self.sharing: dict[str, int | None] = {}
+        #: species -> the species whose cards count as its own in a shared slot (itself
+        #: included), for the species whose ``shares_slot`` names others (``with``)
+        self.share_kin: dict[str, frozenset[str]] = {}
+        #: species -> how many trees more its site counts as
+        self.extra_trees: dict[str, int] = {}
+        #: species -> (slot group, tag, most cards): at a site holding such a card, the slots
+        #: of that group take any cards with that tag together (a Stinging Nettle's
+        #: butterflies); see :func:`forestshuffle.core.rules.may_join`
+        self.site_sharing: dict[str, tuple[str, str, int | None]] = {}
+        #: species -> its compiled permanent triggers
+        self.triggers: dict[str, tuple[CompiledTrigger, ...]] = {}
+        #: species -> its compiled scorings
+        self.scorers: dict[str, tuple[CompiledScore, ...]] = {}
+        #: the turn actions, in the spec's order
+        self.turn_actions = [registry.turn_actions[n] for n in spec.turn_actions]
+        #: action class -> the turn action that answers it
+        self.action_owner: dict[type[Any], Any] = {}
+        for ta in self.turn_actions:
+            for cls in ta.handles:
+                self.action_owner[cls] = ta
+        #: the conditions that end the game, checked at the end of each turn
+        self.end_conditions = [registry.end_conditions[n] for n in spec.end_conditions]
+        #: the deck builder that deals the game
+        self.deck_builder = registry.deck_builders[spec.deck_builder]
+        #: declaration kinds players may take, in the spec's order
+        self.declarations = [registry.declarations[n] for n in spec.declarations]
+        #: state kinds: plugin-owned parts of the state (``state.ext[name]``)
+        self.state_kinds = [registry.state_kinds[n] for n in spec.state_kinds]
+        self._turn_queues: dict[tuple[int, int], tuple[Any, ...]] = {}
+        for key in spec.tie_breakers:
+            try:
+                self.check_count(key, of_state=True)
+            except ValueError as exc:
+                raise CardDataError("?", f"ruleset {spec.id!r}", "tie_breakers",
+                                    str(exc)) from None
+        for key in spec.limits:
+            try:
+                self.check_count(key)
+            except ValueError as exc:
+                raise CardDataError("?", f"ruleset {spec.id!r}", "limits", str(exc)) from None
+        self._compile_species()
+        for sid, kin in self.share_kin.items():
+            unknown = sorted(k for k in kin if k not in self.species)
+            if unknown:
+                raise self._err(self.plugin_of.get(sid, "?"), f"species {sid!r}",
+                                "sharing.args.with", f"unknown species {unknown[0]!r}")
+        #: card number -> its name for people (both halves' for a split card)
+        self.card_names: dict[int, str] = {
+            c: ("Winter" if card.winter else " / ".join(h.name for h in self.halves[c]))
+            for c, card in self.cards.items()
+        }
+        #: True when some species has permanent triggers
+        self.has_triggers = bool(self.triggers)
+        seen: dict[str, list[str]] = {}
+        for sid, sp in self.species.items():
+            for n in {sp.name.lower(), *(a.lower() for a in sp.aliases)}:
+                seen.setdefault(n, []).append(sid)
+        #: display names and aliases (lower case) more than one species carries (two boxes'
+        #: Squeakers), with those species' ids: documents name such species by id
+        self.shared_names: dict[str, list[str]] = {
+            n: sorted(ids) for n, ids in seen.items() if len(ids) > 1}
+        self._actions: dict[tuple[Any, ...], Any] = {}
+        from forestshuffle.core.decisions import DrawFromClearing, PayWith, PlayCard, PlaySapling
+
+        names = self.card_names
+        #: shared per-card actions, by card number
+        self.take_actions = {c: DrawFromClearing(c, label=f"take {n} from the clearing")
+                             for c, n in names.items()}
+        #: card number -> the shared PlayCard of it
+        self.play_actions = {c: PlayCard(c, label=f"play {n}") for c, n in names.items()}
+        #: card number -> the shared PlaySapling of it
+        self.sapling_actions = {
+            c: PlaySapling(c, label=f"plant {n} face down as a sapling") for c, n in names.items()
+        }
+        #: card number -> the shared PayWith of it
+        self.pay_actions = {c: PayWith(c, label=f"pay with {n}") for c, n in names.items()}
+        from forestshuffle.core.decisions import DrawFromDeck
+
+        #: the shared action drawing from the deck
+        self.draw_deck_action = self.action(DrawFromDeck, label="draw from the deck")
+        #: True when the turn is the core's draw, play and sapling and nothing changes what
+        #: they offer (plain slots, no limits, capped draws): its options are built in one
+        #: pass (:func:`forestshuffle.kinds.turn.core_turn_options`)
+        self.core_turn = (
+            spec.turn_actions == ("draw", "play", "sapling") and self.plain_slots
+            and not spec.limits and spec.draw_cap
+            and [type(t).__name__ for t in self.turn_actions]
+            == ["DrawAction", "PlayAction", "SaplingAction"]
+            and all(type(t).__module__ == "forestshuffle.kinds.turn" for t in self.turn_actions))
+        self._take_picks: dict[int, Any] = {}
+        #: what the core turn's option builder reads, made on its first use
+        #: (:class:`forestshuffle.kinds.turn.TurnTable`)
+        self.turn_table: Any = None
+        #: what the core's decisions show, made once per ruleset: a placement's or payment's
+        #: prompt by (what, card, half, owed), an offer's prompt and options by
+        #: ("offer", species, "effect" or "bonus")
+        self.prompts: dict[tuple[Any, ...], Any] = {}
+        #: id of a half of its cards -> the slot definitions that take it
+        #: (``rules.slot_takers``, made on use)
+        self.takers: dict[int, frozenset[Any]] = {}
+        core = self._is_core_kind
+        #: True when the ``reveal`` step is the core's: a play then makes its events at once
+        #: (:func:`forestshuffle.core.rules.play_events`), the same the step would make when run
+        self.core_reveal = core("reveal", "RevealStep", "play")
+        #: True when the ``place`` step is the core's: a site card played by the turn's play
+        #: action is then placed at once (:class:`forestshuffle.kinds.turn.PlayAction`), the
+        #: step not queued (it never asks where a site card goes)
+        self.core_place = core("place", "PlaceStep", "play")
+        #: True when the ``turn`` step is the core's, which answers by handing the action to
+        #: the turn action that offered it (``action_owner``): the machine does that itself
+        self.core_turn_step = core("turn", "TurnStep", "turn")
+        #: the step kinds whose decisions the machine need not check for options and a
+        #: player who can answer: the core's turn, draw, placement and offer steps where
+        #: they are the core's classes (each asks only with options, of the step's player)
+        self.sure_kinds = frozenset(name for name, cls, module in (
+            ("turn", "TurnStep", "turn"), ("draw_more", "DrawMoreStep", "turn"),
+            ("place", "PlaceStep", "play"), ("offer", "OfferStep", "play"))
+            if core(name, cls, module))
+        #: True when the ``end_turn`` step is the core's: while the clearing is not full, no
+        #: end is scheduled and no end condition holds, the machine starts the next turn
+        #: itself (:func:`forestshuffle.core.machine.run`), the same event the step would make,
+        #: without running it
+        self.core_end_turn = core("end_turn", "EndTurnStep", "turn")
+
+    def _is_core_kind(self, name: str, cls: str, module: str) -> bool:
+        """Whether the step kind registered as *name* is exactly the core's class *cls* of
+        ``forestshuffle.kinds.<module>`` (not a plugin's own, nor a subclass)."""
+        kind = type(self.step_kinds.get(name))
+        return kind.__name__ == cls and kind.__module__ == f"forestshuffle.kinds.{module}"
+
+    def take_actions_pick(self, card: int) -> Any:
+        """A shared PickCard for taking *card* from the clearing."""
+        a = self._take_picks.get(card)
+        if a is None:
+            from forestshuffle.core.decisions import PickCard
+
+            a = self._take_picks[card] = PickCard(
+                card, label=f"take {self.card_names[card]} from the clearing")
+        return a
+
+    def action(self, cls: type[Any], *fields: Any, label: str) -> Any:
+        """A shared instance of an action (actions are frozen; sharing saves allocations),
+        one per class, fields and label."""
+        key = (cls, fields, label)
+        a = self._actions.get(key)
+        if a is None:
+            a = self._actions[key] = cls(*fields, label=label)
+        return a
+
+    # -- building ----------------------------------------------------------------------
+
+    def _err(self, plugin: str, item: str, field: str, problem: str) -> CardDataError:
+        return CardDataError(plugin, item, field, problem)
+
+    def _add_set(self, plugin: str, cs: CardSet) -> None:
+        self.caves = cs.caves
+        for sym in cs.symbols:
+            if sym not in self.symbols:
+                self.symbols.append(sym)
+        self.tags.update(cs.tags)
+        for sp in cs.species:
+            item = f"species {sp.id!r}"
+            if sp.id in self.species:
+                raise self._err(plugin, item, "id", "a species with this id already exists "
+                                f"(plugin {self.plugin_of[sp.id]!r})")
+            if sp.kind not in ("tree", "site", "dweller"):
+                raise self._err(plugin, item, "kind",
+                                f"must be 'tree', 'site' or 'dweller', not {sp.kind!r}")
+            if not isinstance(sp.cost, int) or sp.cost < 0:
+                raise self._err(plugin, item, "cost",
+                                f"must be a whole number >= 0, not {sp.cost!r}")
+            for t in sp.tags:
+                if t not in cs.tags:
+                    raise self._err(
+                        plugin, item, "tags", f"unknown tag {t!r} (known: {', '.join(cs.tags)})"
+                    )
+            if sp.kind != "dweller" and sp.site_kind not in self.registry.site_kinds:
+                raise self._err(
+                    plugin, item, "site_kind",
+                    f"unknown site kind {sp.site_kind!r} "
+                    f"(known: {', '.join(sorted(self.registry.site_kinds))})",
+                )
+            self.species[sp.id] = sp
+            self.plugin_of[sp.id] = plugin
+        for card in cs.cards:
+            item = f"card {card.id}"
+            if card.id in self.cards:
+                raise self._err(plugin, item, "id", "a card with this number already exists")
+            if card.winter:
+                if card.halves:
+                    raise self._err(plugin, item, "halves", "a winter card has no halves")
+                self.cards[card.id] = card
+                continue
+            if len(card.halves) not in (1, 2):
+                raise self._err(plugin, item, "halves", "a card has one or two halves")
+            compiled = []
+            for i, h in enumerate(card.halves):
+                hsp = self.species.get(h.species)
+                if hsp is None:
+                    raise self._err(plugin, item, f"halves[{i}].species",
+                                    f"unknown species {h.species!r}")
+                if (hsp.kind != "dweller") != (h.position is Position.CENTER):
+                    raise self._err(plugin, item, f"halves[{i}].position",
+                                    f"{h.position.value!r} does not suit a {hsp.kind}")
+                if h.symbol is not None and h.symbol not in self.symbols:
+                    raise self._err(plugin, item, f"halves[{i}].symbol",
+                                    f"unknown tree symbol {h.symbol!r}")
+                compiled.append(
+                    CompiledHalf(h.species, h.position, h.symbol, hsp.tags, hsp.cost,
+                                 self.site_kind_of(hsp.site_kind) if hsp.site_kind else None,
+                                 hsp.name, frozenset(hsp.needs), hsp.kind)
+                )
+            if len(compiled) == 2 and Position.CENTER in (h.position for h in compiled):
+                raise self._err(plugin, item, "halves", "a split card cannot hold a tree")
+            self.cards[card.id] = card
+            self.halves[card.id] = tuple(compiled)
+            self.card_symbols[card.id] = frozenset(
+                h.symbol for h in compiled if h.symbol is not None
+            )
+
+    def check_count(self, key: str, *, of_state: bool = False) -> None:
+        """Raise ValueError unless *key* names a known count (``kind`` or ``kind:arg``); a
+        count of the whole state (``hand``) only with *of_state* (tie-breakers)."""
+        kind, _, arg = key.partition(":")
+        ck = self.registry.counts.get(kind)
+        if ck is None:
+            raise ValueError(f"unknown count kind {kind!r} "
+                             f"(known: {', '.join(sorted(self.registry.counts))})")
+        if ck.needs_state and not of_state:
+            raise ValueError(f"count {kind!r} reads the game state, not a forest: card "
+                             "scoring and effects cannot use it")
+        if ck.takes_arg and not arg:
+            raise ValueError(f"count {kind!r} needs an argument ({kind}:...)")
+        if not ck.takes_arg and arg:
+            raise ValueError(f"count {kind!r} takes no argument")
+        ck.validate_arg(arg, self)
+
+    def _check_step_specs(self, plugin: str, item: str, field: str, specs: Iterable[Spec]) -> None:
+        for i, spec in enumerate(specs):
+            kind = self.step_kinds.get(spec.kind)
+            if kind is None or not kind.card_effect:
+                known = sorted(n for n, k in self.step_kinds.items() if k.card_effect)
+                raise self._err(plugin, item, f"{field}[{i}].kind",
+                                f"unknown effect kind {spec.kind!r} (known: {', '.join(known)})")
+            try:
+                kind.validate(spec.args, self)
+            except (ValueError, KeyError, TypeError) as exc:
+                raise self._err(plugin, item, f"{field}[{i}].args", str(exc)) from None
+
+    def _compile_species(self) -> None:
+        slot_groups = {sd.group_name for k in self.registry.site_kinds.values() for sd in k.slots}
+        reg = self.registry
+        for sid, sp in self.species.items():
+            plugin = self.plugin_of[sid]
+            item = f"species {sid!r}"
+            self._check_step_specs(plugin, item, "effect", sp.effect)
+            self._check_step_specs(plugin, item, "bonus", sp.bonus)
+            trig = []
+            for i, t in enumerate(sp.triggers):
+                tk = reg.triggers.get(t.kind)
+                if tk is None:
+                    raise self._err(plugin, item, f"triggers[{i}].kind",
+                                    f"unknown trigger kind {t.kind!r} "
+                                    f"(known: {', '.join(sorted(reg.triggers))})")
+                try:
+                    tk.validate(t.args, self)
+                    matches = tk.compile(t.args, self)
+                except (ValueError, KeyError, TypeError) as exc:
+                    raise self._err(plugin, item, f"triggers[{i}].args", str(exc)) from None
+                effect = tuple(t.args.get("effect", ()))
+                self._check_step_specs(plugin, item, f"triggers[{i}].effect", effect)
+                trig.append(CompiledTrigger(sid, i, matches,
+                                            bool(t.args.get("from_next_turn", False)),
+                                            bool(t.args.get("optional", True)), effect,
+                                            bool(t.args.get("before_effects", False))))
+            if trig:
+                self.triggers[sid] = tuple(trig)
+            scores = []
+            for i, s in enumerate(sp.score):
+                skind = reg.scoring.get(s.kind)
+                if skind is None:
+                    raise self._err(plugin, item, f"score[{i}].kind",
+                                    f"unknown scoring kind {s.kind!r} "
+                                    f"(known: {', '.join(sorted(reg.scoring))})")
+                try:
+                    skind.validate(s.args, self)
+                except (ValueError, KeyError, TypeError) as exc:
+                    raise self._err(plugin, item, f"score[{i}].args", str(exc)) from None
+                for key in ("count", "of"):
+                    if isinstance(s.args.get(key), str):
+                        try:
+                            self.check_count(s.args[key])
+                        except ValueError as exc:
+                            raise self._err(plugin, item, f"score[{i}].args.{key}",
+                                            str(exc)) from None
+                group = skind.group_key(s.args, sid)
+                full = skind.compile(s.args, sid, self)
+                scores.append(CompiledScore(s.kind, group, full, skind.points_scorer(
+                    s.args, sid, self, full, group is not None)))
+            self.scorers[sid] = tuple(scores)
+            if sp.sharing is not None:
+                if sp.sharing.kind != "shares_slot":
+                    raise self._err(
+                        plugin, item, "sharing.kind",
+                        f"unknown sharing rule {sp.sharing.kind!r} (known: shares_slot)")
+                mx = sp.sharing.args.get("max_cards")
+                if mx is not None and (not isinstance(mx, int) or mx < 2):
+                    raise self._err(plugin, item, "sharing.args.max_cards",
+                                    "must be a whole number >= 2 or None")
+                kin = sp.sharing.args.get("with", ())
+                if set(sp.sharing.args) - {"max_cards", "with"} or not isinstance(
+                        kin, list | tuple) or not all(isinstance(k, str) for k in kin):
+                    raise self._err(plugin, item, "sharing.args",
+                                    "shares_slot takes max_cards and with (a list of "
+                                    "species ids)")
+                self.sharing[sid] = mx
+                if kin:
+                    self.share_kin[sid] = frozenset((sid, *kin))
+            for i, m in enumerate(sp.modifiers):
+                if m.kind == "counts_as_tree":
+                    self.extra_trees[sid] = self.extra_trees.get(sid, 0) + int(m.args.get("n", 1))
+                elif m.kind == "hosts_sharing":
+                    role, tag, mx = m.args.get("slot"), m.args.get("tag"), m.args.get("max_cards")
+                    if role not in slot_groups or tag not in self.tags or not (
+                            mx is None or (type(mx) is int and mx >= 2)) or set(m.args) - {
+                            "slot", "tag", "max_cards"}:
+                        raise self._err(plugin, item, f"modifiers[{i}].args",
+                                        "hosts_sharing needs a slot group, a known tag and "
+                                        "max_cards (None or a whole number >= 2)")
+                    self.site_sharing[sid] = (role, tag, mx)
+                else:
+                    raise self._err(plugin, item, f"modifiers[{i}].kind",
+                                    f"unknown modifier {m.kind!r} (known: "
+                                    f"{', '.join(MODIFIERS)})")
+
+    # -- reading ---------------------------------------------------------------------
+
+    def site_kind_of(self, data_kind: str) -> str:
+        """The site kind this ruleset uses for a card whose data names *data_kind*."""
+        return self.spec.site_kind_map.get(data_kind, data_kind)
+
+    def seats(self, players: int) -> tuple[AutomatonSeat, ...]:
+        """The automated seats of a game of *players* players (seat numbers from *players*)."""
+        return self.spec.seats_for(players)
+
+    def turn_queue(self, seat: int, players: int) -> tuple[Any, ...]:
+        """The steps a turn of *seat* queues: a player's turn step, the end-of-turn rules and
+        ``end_turn``; an automated seat's turn step and ``end_turn``. Shared, frozen steps."""
+        key = (seat, players)
+        q = self._turn_queues.get(key)
+        if q is None:
+            if seat < players:
+                q = (Step(self.spec.turn_step, seat),
+                     *(Step(k, seat) for k in self.spec.end_of_turn), Step("end_turn", seat))
+            else:
+                q = (Step(self.seats(players)[seat - players].turn, seat),
+                     Step("end_turn", seat))
+            self._turn_queues[key] = q
+        return q
+
+    def name_of(self, card: int, half: int | None = None) -> str:
+        """A card's display name: the species of *half*, or both halves joined."""
+        if half is None:
+            return self.card_names[card]
+        return self.halves[card][half].name
+
+    def is_tree_card(self, card: int) -> bool:
+        """Whether the card is a tree: its species is of kind ``"tree"``. Other site cards
+        (a river terrain card) and winter cards are not; see :meth:`opens_site`."""
+        hs = self.halves.get(card)
+        return bool(hs) and hs[0].kind == "tree"  # type: ignore[index]
+
+    def opens_site(self, card: int) -> bool:
+        """Whether the card, played, opens a site of its own: a tree or another site card
+        (a river terrain card), as opposed to a dweller put into a slot."""
+        hs = self.halves.get(card)
+        return bool(hs) and hs[0].position is _CENTER  # type: ignore[index]
+
+    def __copy__(self) -> Ruleset:
+        """The ruleset itself: it is immutable by convention and shared by its games."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:
+        """The ruleset itself (so ``copy.deepcopy(game)`` shares it, like ``clone``)."""
+        return self
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.id!r}: {len(self.cards)} cards>"

@@ -1,0 +1,378 @@
+"""Reading forest documents: the checks, the sites and slots, and the matching of every
+named card to a physical card of the game (see :mod:`forestshuffle.documents.score` for the format
+and the scoring)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from forestshuffle.core.cards import Position
+from forestshuffle.core.forest import Forest, PlannedSite
+from forestshuffle.core.layouts import SiteKind
+from forestshuffle.documents.index import scan_shape
+from forestshuffle.documents.match import (
+    DocumentProblem,
+    _check_sharing,
+    _Demand,
+    _match,
+    _Reader,
+    _shown,
+    _slot_demand,
+)
+from forestshuffle.errors import ForestShuffleError, OptionError
+from forestshuffle.safety import MAX_RECORD_BYTES, InputError, check_name, read_json, strict_int
+
+if TYPE_CHECKING:
+    from forestshuffle.core.compiled import CompiledHalf
+    from forestshuffle.core.ruleset import Ruleset
+
+
+SLOT_POSITIONS = {p.value for p in Position if p is not Position.CENTER}
+_NEVER = object()  # equal to no site
+
+
+class DocumentError(ForestShuffleError, ValueError):
+    """A forest document has mistakes; ``problems`` lists all of them."""
+
+    def __init__(self, problems: Sequence[DocumentProblem]) -> None:
+        self.problems = list(problems)
+        head = f"{len(self.problems)} problem(s) in the document"
+        super().__init__(head + ":\n" + "\n".join(f"  - {p}" for p in self.problems))
+
+
+
+# -- parsing ----------------------------------------------------------------------------------
+
+
+def _doc_data(doc: Any) -> tuple[Any, tuple[int, bool] | None]:
+    """The document's data (JSON text parsed) with its nesting checked, and the cards it
+    names at least with whether its forests have the plain shape
+    (:func:`~forestshuffle.documents.index.scan_shape`; None for JSON text, whose nesting
+    the parser checked: count it with ``scan_shape`` where it is needed)."""
+    try:
+        if isinstance(doc, str | bytes | bytearray):
+            return read_json(doc, limit=MAX_RECORD_BYTES), None
+        return doc, scan_shape(doc)
+    except InputError as exc:
+        raise DocumentError([DocumentProblem("", f"malformed JSON: {exc}")]) from None
+
+
+def read_document(
+    doc: Any, overrides: Any = None
+) -> tuple[Ruleset, list[str], list[int], list[Forest], dict[int, str]]:
+    """Check a document and build its forests: (rules, names, caves, forests, assumed).
+
+    ``assumed`` maps card numbers whose symbol the document left out to the symbol used.
+    Raises DocumentError listing every problem.
+    """
+    from forestshuffle.plugins.manager import get_ruleset
+
+    data, shape = _doc_data(doc)
+    if not isinstance(data, Mapping):
+        raise DocumentError([DocumentProblem("", "a document must be a JSON object")])
+    if data.get("format") == "forestshuffle-record":
+        return _from_record(data)
+    problems: list[DocumentProblem] = []
+    extra = set(data) - {"game", "players", "overrides", "expansions", "options"}
+    if extra:
+        problems.append(DocumentProblem("", f"unknown key(s) {_shown(sorted(map(str, extra)))}"))
+    game_id = data.get("game")
+    if overrides is None and "overrides" in data:
+        overrides = data["overrides"]
+        if not isinstance(overrides, Mapping):
+            raise DocumentError([*problems, DocumentProblem(
+                "overrides", "must be an inline table of overrides (a document never names a "
+                "file; pass a file as overrides= or --overrides)")])
+    expansions = data.get("expansions", [])
+    if type(expansions) is not list or not all(type(e) is str for e in expansions):
+        raise DocumentError([*problems, DocumentProblem(
+            "expansions", "must be a list of expansion ids (e.g. [\"alpine\"])")])
+    options = data.get("options")
+    if options is not None and (type(options) is not dict or
+                                not all(type(k) is str for k in options)):
+        raise DocumentError([*problems, DocumentProblem(
+            "options", "must be a table of option names and values")])
+    try:
+        rules = get_ruleset(game_id, overrides, options=options, expansions=expansions) \
+            if isinstance(game_id, str) else None
+    except OptionError as exc:
+        raise DocumentError([*problems, DocumentProblem(
+            "options" if options and "option" in str(exc) else "expansions", str(exc))]) \
+            from None
+    except ForestShuffleError as exc:
+        raise DocumentError([*problems, DocumentProblem("game", str(exc))]) from None
+    if rules is None:
+        raise DocumentError([*problems, DocumentProblem("game", "missing game id (e.g. \"base\")")])
+    players = data.get("players")
+    if not isinstance(players, list) or not players:
+        raise DocumentError([*problems, DocumentProblem("players", "must be a non-empty list")])
+    if len(players) > rules.spec.max_players:
+        raise DocumentError([*problems, DocumentProblem(
+            "players", f"{len(players)} players; {rules.id!r} is for at most "
+                       f"{rules.spec.max_players}")])
+    if shape is None:
+        shape = scan_shape(data)  # JSON text: nested as allowed, read_json checked that
+    named, plain = shape
+    if named > len(rules.cards):
+        raise DocumentError([*problems, DocumentProblem(
+            "", f"the document names {named} cards; the game has only {len(rules.cards)}")])
+    r = _Reader(rules)
+    r.problems.extend(problems)
+    index = r.index
+    kind_of = index.kind_of
+    sapling = rules.sapling_kind
+    #: the keys of a sapling site (not "tree": a site is a tree or a sapling)
+    sapling_keys = index.allowed_keys(sapling.id, ("sapling",)) - {"tree"} \
+        if sapling is not None else frozenset()
+    #: a plain-shaped site equal to it is a bare sapling (its values can only be lists,
+    #: dicts and JSON's scalars, so the empty lists it holds are empty lists)
+    bare: Any = index.bare_sapling if plain and index.bare_sapling is not None else _NEVER
+    bare_site: Any = (None, sapling, {})  # the reading of every bare sapling (not changed)
+    #: a plain-shaped site of that many keys that is not ``bare`` is no bare sapling
+    fewer = len(bare) if bare is not _NEVER else 1 << 62
+    names: list[str] = []
+    caves: list[int] = []
+    layouts: list[list[tuple[_Demand | None, SiteKind, dict[str, list[_Demand]]]]] = []
+    demands: list[_Demand] = []
+    face_down = 0
+    for pi, pl in enumerate(players):
+        pw = f"player {pi + 1}"
+        if not isinstance(pl, Mapping):
+            r.problem(pw, "must be an object with name, cave and forest")
+            names.append(f"Player {pi + 1}")
+            caves.append(0)
+            layouts.append([])
+            continue
+        name = pl.get("name", f"Player {pi + 1}")
+        why = check_name(name)
+        if why is not None:
+            r.problem(pw, f"bad name {_shown(name)}: {why}")
+            name = f"Player {pi + 1}"
+        pw = f"player {pi + 1} ({name})"
+        names.append(name)
+        extra = set(pl) - {"name", "cave", "forest"}
+        if extra:
+            r.problem(pw, f"unknown key(s) {_shown(sorted(map(str, extra)))}")
+        cave = pl.get("cave", 0)
+        if not strict_int(cave) or not 0 <= cave <= len(rules.cards):
+            r.problem(f"{pw}, cave", f"must be a whole number from 0 to {len(rules.cards)} "
+                                     f"(the cards of the game), not {_shown(cave)}")
+            cave = 0
+        caves.append(cave)
+        forest = pl.get("forest", [])
+        sites: list[tuple[_Demand | None, SiteKind, dict[str, list[_Demand]]]] = []
+        if not isinstance(forest, list):
+            r.problem(f"{pw}, forest", "must be a list of sites")
+            forest = []
+        for si, site in enumerate(forest):
+            if site == bare and site["sapling"] is True:
+                face_down += 1  # what the general reading below makes of a bare sapling
+                sites.append(bare_site)
+                continue
+            if sapling is not None and type(site) is dict and len(site) < fewer \
+                    and site.get("sapling") is True and site.keys() <= sapling_keys \
+                    and _no_cards(site):
+                face_down += 1  # a bare sapling written otherwise (slots left out...)
+                sites.append(bare_site)
+                continue
+            sw = f"{pw}, site {si}"
+            if type(site) is not dict and not isinstance(site, Mapping):
+                r.problem(sw, "a site must be an object")
+                continue
+            got_head = _site_head(r, site, sw, pi, si)
+            if got_head is None:
+                continue
+            head, kind, head_keys = got_head
+            if isinstance(head, _Demand):
+                demands.append(head)
+                if kind is not kind_of[head.species]:
+                    face_down += 1  # the card tucked under the upgraded site
+            else:
+                face_down += 1  # a face-down card opens the site
+            groups = index.groups[kind.id]
+            if not site.keys() <= index.allowed_keys(kind.id, head_keys):
+                unknown = [k for k in site if k not in groups and k not in head_keys]
+                r.problem(sw, f"unknown slot(s) {_shown(sorted(map(str, unknown)))} "
+                              f"(slots: {sorted(groups)})")
+            slots: dict[str, list[_Demand]] = {}
+            checks: list[tuple[list[_Demand], str, str]] = []
+            for group, sds in groups.items():
+                if group not in site:
+                    continue  # no cards there: nothing to place or check
+                cards = site[group]
+                if not isinstance(cards, list):
+                    cards = [cards]
+                elif not cards:
+                    continue
+                placed: dict[str, list[_Demand]] = {}
+                for sd in sds:  # a loop costs less than a comprehension here
+                    placed[sd.name] = []
+                for ci, raw in enumerate(cards):
+                    cw = (sw, group, ci)
+                    got = r.card(raw, cw)
+                    if got is None:
+                        continue
+                    d = _slot_demand(r, got, kind.id, group, placed, cw, pi, si)
+                    if d is not None:
+                        demands.append(d)
+                for sd in sds:
+                    if len(placed[sd.name]) > 1:  # one card alone always may
+                        checks.append((placed[sd.name], group, f"{sw}, {group}"))
+                slots.update(placed)
+            if checks:  # slots holding more than one card
+                here = {d.species for ds in slots.values() for d in ds}
+                if isinstance(head, _Demand):
+                    here.add(head.species)
+                hosted = [rules.site_sharing[x] for x in here if x in rules.site_sharing]
+                for ds, group, where in checks:
+                    _check_sharing(r, ds, where, [h for h in hosted if h[0] == group])
+            sites.append((head if isinstance(head, _Demand) else None, kind, slots))
+        layouts.append(sites)
+    _match(r, demands)  # also with other problems: every mistake is reported at once
+    #: the cards no demand took, the lowest last: face-down cards are popped lowest first
+    free = sorted(set(rules.deck_cards) - {d.card for d in demands}, reverse=True)
+    pop = free.pop
+    if not r.problems and face_down > len(free):
+        r.problem("", f"{face_down} face-down cards (saplings, generic sites) need more cards "
+                      "than the game has left")
+    if r.problems:
+        raise DocumentError(r.problems)
+    assumed: dict[int, str] = {}
+    forests: list[Forest] = []
+    half_index = index.half_index
+    halves = rules.halves
+    site_kinds = rules.site_kinds
+    for pi, sites in enumerate(layouts):
+        planned: list[PlannedSite] = []
+        upgrades: dict[int, tuple[int, SiteKind]] = {}  # site -> card tucked under, kind
+        for si, (head, kind, slots) in enumerate(sites):
+            h: CompiledHalf | None
+            if head is None:
+                if not slots:
+                    planned.append((pop(), None, kind, ()))
+                    continue
+                card, h, base = pop(), None, kind
+            else:
+                card = head.card
+                h = halves[card][half_index[card, head.species, head.position]]
+                base = site_kinds[h.site_kind or ""]
+                if base.id != kind.id:
+                    upgrades[si] = (pop(), kind)
+            cards = []
+            for slot, ds in slots.items():
+                for d in ds:
+                    hi = half_index[d.card, d.species, d.position]
+                    half = halves[d.card][hi]
+                    cards.append((d.card, hi, half, slot))
+                    if d.symbol is None and half.symbol is not None:
+                        assumed[d.card] = half.symbol
+            planned.append((card, h, base, cards))
+        f = Forest()
+        if upgrades:
+            _play_sites(f, planned, upgrades, rules)
+        else:
+            f.add_sites(planned, rules)
+        f.counts["cave"] = caves[pi]
+        forests.append(f)
+    return rules, names, caves, forests, assumed
+
+
+def _no_cards(site: dict[Any, Any]) -> bool:
+    """Whether every value of *site* but one (what opens it) is an empty list."""
+    values = list(site.values())
+    n = len(values) - 1
+    return list(map(type, values)).count(list) == n and values.count([]) == n
+
+
+def _play_sites(f: Forest, planned: list[PlannedSite],
+                upgrades: dict[int, tuple[int, SiteKind]], rules: Ruleset) -> None:
+    """Build *f* card by card, as a game does: each site opened, upgraded where *upgrades*
+    says (site -> the card tucked under it, the kind it becomes), then its cards attached
+    (what :meth:`Forest.add_sites` does at once for forests without upgrades)."""
+    for si, (card, h, base, cards) in enumerate(planned):
+        f.open_site(card, h, base, rules, 0)
+        if si in upgrades:
+            f.upgrade_site(si, *upgrades[si], 0)
+        for cd, hi, half, slot in cards:
+            f.attach(cd, hi, half, si, slot, rules, 0)
+
+
+def _site_head(
+    r: _Reader, site: Mapping[str, Any], sw: str, pi: int, si: int
+) -> tuple[Any, SiteKind, tuple[str, ...]] | None:
+    """What opens the site: (a demand for its card, or a face-down kind id), its kind, and
+    the keys that named it. None (with a problem) when it cannot be told."""
+    rules = r.rules
+    features = r.index.features
+    if site.get("sapling") is True:
+        if "tree" in site:
+            r.problem(sw, "a site is a tree or a sapling, not both")
+        if rules.sapling_kind is None:
+            r.problem(sw, f"ruleset {rules.id!r} has no saplings")
+            return None
+        return rules.sapling_kind.id, rules.sapling_kind, ("sapling",)
+    if "tree" in site:
+        got = r.card(site["tree"], sw)
+        if got is None:
+            return None
+        sid, sym = got
+        sp = rules.species[sid]
+        if sp.kind != "tree":
+            r.problem(sw, f"{sp.name} is not a tree")
+            return None
+        d = _Demand(sw, pi, si, "center", sid, Position.CENTER, sym)
+        kind = r.index.kind_of[sid]
+        keys: tuple[str, ...] = ("tree",)
+        for feat in features:
+            if feat in site:
+                keys = (*keys, feat)
+                if site[feat] is not True and site[feat] is not False:
+                    r.problem(sw, f"with a tree, {feat!r} must be true or false")
+                    return None
+                if site[feat] is True:
+                    up = rules.site_kinds.get(kind.upgrade or "")
+                    if up is None or feat not in up.features:
+                        r.problem(sw, f"a {sp.name} cannot have a {feat} in {rules.id!r}")
+                        return None
+                    kind = up
+        return d, kind, keys
+    for feat in features:
+        value = site.get(feat)
+        if not isinstance(value, str | Mapping):
+            continue
+        if isinstance(value, str) and len(value) < 20 and value.strip().lower() == "generic":
+            for k in rules.spec.face_down_kinds:
+                kind = rules.site_kinds[k]
+                if feat in kind.features:
+                    return kind.id, kind, (feat,)
+            r.problem(sw, f"ruleset {rules.id!r} has no generic {feat}")
+            return None
+        got = r.card(value, sw)
+        if got is None:
+            return None
+        sid, sym = got
+        sp = rules.species[sid]
+        kind_id = rules.site_kind_of(sp.site_kind or "")
+        if sp.kind != "site" or feat not in rules.site_kinds[kind_id].features:
+            r.problem(sw, f"{sp.name} is not a {feat}")
+            return None
+        return (_Demand(sw, pi, si, "center", sid, Position.CENTER, sym),
+                rules.site_kinds[kind_id], (feat,))
+    wanted = " or ".join(['"tree": species', '"sapling": true',
+                          *(f'"{f}": name or "generic"' for f in features)])
+    r.problem(sw, f"a site needs {wanted}")
+    return None
+
+
+def _from_record(data: Mapping[str, Any]) -> tuple[Ruleset, list[str], list[int], list[Forest],
+                                                   dict[int, str]]:
+    from forestshuffle.core.game import Game
+    from forestshuffle.errors import RecordError
+
+    try:
+        game = Game.from_record(dict(data))
+    except RecordError as exc:
+        raise DocumentError([DocumentProblem("record", str(exc))]) from None
+    s = game.state
+    return game.rules, list(game.names), [len(c) for c in s.caves], s.forests, {}

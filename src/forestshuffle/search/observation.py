@@ -1,0 +1,126 @@
+"""Observations: a player's view as a fixed-shape numeric vector, for learning.
+
+Built from :class:`~forestshuffle.core.views.PlayerView` alone (never the state), so it holds
+nothing the player may not see. One float32 vector per (ruleset, player count) of
+:func:`observation_size` values, in three parts (``docs/rl.md`` has the table;
+:func:`observation_layout` lists it):
+
+1. **cards**: one row per card of the ruleset (card ids in increasing order) of ``4 + P``
+   zeros and ones, ``P`` the ruleset's most players: in my hand, in my cave, in the
+   clearing, a revealed winter card, then in the forest of the player ``r`` seats after me
+   (``r = 0`` is my own), face up. Card-major: card ``i``'s row starts at ``i * (4 + P)``.
+2. **seats**: per relative seat ``r`` (``0 .. P - 1``; zeros for seats the game does not
+   have): hand size, cave size, face-up cards in the forest, sites, face-down sites, whether
+   it is that player's turn.
+3. **game**: deck size, revealed winter cards, whether an automated seat is taking its turn,
+   whether the game is over, whether a decision of mine is pending.
+
+Counts are raw numbers (not scaled). Plugins' parts of the view (``extensions``) are left
+out. numpy is needed (``pip install forestshuffle[rl]``); it is imported on first use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from forestshuffle.core.ruleset import Ruleset
+from forestshuffle.core.views import PlayerView
+from forestshuffle.errors import ArgumentError
+from forestshuffle.search.codec import _numpy
+
+#: per card: hand, cave, clearing, winter, then one forest per relative seat
+CARD_PLANES = ("hand", "cave", "clearing", "winter")
+#: per relative seat
+SEAT_FEATURES = ("hand_size", "cave_size", "forest_cards", "sites", "face_down_sites",
+                 "is_current")
+#: the game's scalars
+GAME_FEATURES = ("deck_size", "winter_revealed", "automaton_turn", "is_over", "my_decision")
+
+
+class _Layout:
+    def __init__(self, rules: Ruleset) -> None:
+        self.cards = sorted(rules.cards)
+        self.row = {c: i for i, c in enumerate(self.cards)}
+        self.seats = rules.spec.max_players
+        self.planes = len(CARD_PLANES) + self.seats
+        self.seat_start = len(self.cards) * self.planes
+        self.game_start = self.seat_start + self.seats * len(SEAT_FEATURES)
+        self.size = self.game_start + len(GAME_FEATURES)
+
+
+def _layout(rules: Ruleset) -> _Layout:
+    """The observation layout of *rules*, built once (kept in ``rules.derived``)."""
+    lay: _Layout | None = rules.derived.get("observation")
+    if lay is None:
+        lay = rules.derived["observation"] = _Layout(rules)
+    return lay
+
+
+def observation_size(rules: Ruleset) -> int:
+    """The length of an observation vector of *rules*."""
+    return _layout(rules).size
+
+
+def observation_layout(rules: Ruleset) -> list[tuple[str, int, int]]:
+    """(part, first index, length) of each part of an observation of *rules*: ``cards``,
+    then each seat's features (``seat0.hand_size``...: relative seat 0 is the observer),
+    then each game feature."""
+    lay = _layout(rules)
+    out = [("cards", 0, lay.seat_start)]
+    nf = len(SEAT_FEATURES)
+    for r in range(lay.seats):
+        for k, name in enumerate(SEAT_FEATURES):
+            out.append((f"seat{r}.{name}", lay.seat_start + r * nf + k, 1))
+    for k, name in enumerate(GAME_FEATURES):
+        out.append((f"game.{name}", lay.game_start + k, 1))
+    return out
+
+
+def observe(rules: Ruleset, players: int, v: PlayerView) -> Any:
+    """The observation vector of view *v* of a *players*-player game of *rules* (a numpy
+    float32 array; see the module's docstring). Seat features are at
+    ``seat_start + r * len(SEAT_FEATURES) + k``."""
+    np = _numpy()
+    if np is None:
+        raise ImportError("observations need numpy: pip install 'forestshuffle[rl]'")
+    lay = _layout(rules)
+    if not 0 < players <= lay.seats:
+        raise ArgumentError(f"a game of {rules.id!r} has 1 to {lay.seats} players, "
+                            f"not {players}")
+    out = np.zeros(lay.size, dtype=np.float32)
+    row, planes = lay.row, lay.planes
+    for plane, cards in enumerate((v.hand, v.cave, v.clearing, v.winter_cards)):
+        for c in cards:
+            out[row[c] * planes + plane] = 1.0
+    me = v.player
+    nf = len(SEAT_FEATURES)
+    for seat in range(players):
+        r = (seat - me) % players
+        plane = len(CARD_PLANES) + r
+        base = lay.seat_start + r * nf
+        forest = v.forests[seat]
+        face_up = 0
+        down = 0
+        for s in forest.sites:
+            if s.species is None:
+                down += 1
+            else:
+                out[row[s.card] * planes + plane] = 1.0
+                face_up += 1
+            for _, cards in s.slots:
+                for c in cards:
+                    out[row[c] * planes + plane] = 1.0
+                    face_up += 1
+        out[base] = v.hand_sizes[seat]
+        out[base + 1] = v.cave_sizes[seat]
+        out[base + 2] = face_up
+        out[base + 3] = len(forest.sites)
+        out[base + 4] = down
+        out[base + 5] = 1.0 if v.current == seat else 0.0
+    g = lay.game_start
+    out[g] = v.deck_size
+    out[g + 1] = len(v.winter_cards)
+    out[g + 2] = 1.0 if v.current >= players else 0.0
+    out[g + 3] = 1.0 if v.is_over else 0.0
+    out[g + 4] = 1.0 if v.pending is not None else 0.0
+    return out
