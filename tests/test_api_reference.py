@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "docs" / "reference"
 MKDOCS = ROOT / "mkdocs.yml"
 PUBLIC = ["forestshuffle", "forestshuffle.testing", "forestshuffle.bots", "forestshuffle.rl",
+          "forestshuffle.native",
           # the pictures of the command line and the notebooks
           "forestshuffle.display.render",
           # for plugin authors: card data, the kind contracts, the rules reference pages

@@ -155,3 +155,16 @@ class CodecError(ForestShuffleError, ValueError):
 class PickleError(ForestShuffleError, TypeError):
     """A game or ruleset cannot be pickled: its ruleset was not compiled from the installed
     plugins, so another process could not rebuild it."""
+
+
+class NativeError(ForestShuffleError):
+    """The native core (:mod:`forestshuffle.native`) cannot do what was asked: its compiled
+    extension is not installed, or the ruleset uses kinds it does not know.
+
+    Attributes:
+        kinds: the kinds the native core lacks (``steps:my_plugin.effect``...), if that is why.
+    """
+
+    def __init__(self, message: str, kinds: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.kinds = kinds

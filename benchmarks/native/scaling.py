@@ -1,0 +1,54 @@
+"""``forestshuffle.native.play_many`` on 1 and on 2 threads (rayon's pool, ``RAYON_NUM_THREADS``):
+games per second of each and the ratio. Timed, so only meaningful on an idle machine.
+
+    python benchmarks/native/scaling.py --games 20000 --threads 1,2
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+
+PROGRAM = """
+import sys, time
+from forestshuffle import native
+n = int(sys.argv[1])
+native.play_many("base", range(10))  # the export, parsed once
+t = time.perf_counter()
+native.play_many("base", range(n))
+print(n / (time.perf_counter() - t))
+"""
+
+
+def rate(games: int, threads: int) -> float:
+    """Games per second with *threads* threads."""
+    env = dict(os.environ, RAYON_NUM_THREADS=str(threads))
+    done = subprocess.run([sys.executable, "-c", PROGRAM, str(games)], capture_output=True,
+                          text=True, env=env, check=True)
+    return float(done.stdout.split()[-1])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20_000)
+    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    from forestshuffle import native
+
+    if not native.available():
+        print(f"scaling skipped: {native.INSTALL_HINT}")
+        return 0
+    base = None
+    for t in (int(x) for x in args.threads.split(",")):
+        best = max(rate(args.games, t) for _ in range(args.repeat))
+        base = base or best
+        print(f"threads={t} {best:,.0f} games/s (best of {args.repeat}), "
+              f"x{best / base:.2f} of 1 thread")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

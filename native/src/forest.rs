@@ -1,0 +1,229 @@
+//! One player's forest: sites, slots and the counters the Python engine keeps
+//! (`forestshuffle.forest`), as flat arrays indexed by card and counter key.
+
+use smallvec::SmallVec;
+
+use crate::data::{Half, Rules, K_CAVE, K_FULL_SITES, K_SAPLINGS, K_TREES, K_TREE_SPECIES, K_TREE_TOTAL};
+
+/// Where a card lies in the forest.
+pub const CENTER: i16 = -1;
+pub const UNDER: i16 = -2;
+
+/// A site: the card that opened it and the cards in its slots.
+#[derive(Clone, Debug)]
+pub struct Site {
+    pub card: u16,
+    pub kind: u16,
+    /// the opener's species (None for a sapling)
+    pub species: Option<u16>,
+    pub symbol: Option<u16>,
+    pub slots: Vec<SmallVec<[u16; 4]>>,
+    pub filled: u32,
+    pub extra_trees: i32,
+    pub under: Vec<u16>,
+}
+
+/// The sites and counters of one forest.
+#[derive(Clone, Debug)]
+pub struct Forest {
+    pub sites: Vec<Site>,
+    /// card -> (site, slot index or CENTER/UNDER, half index or -1), site u16::MAX if absent
+    pub where_: Vec<(u16, i16, i8)>,
+    pub counts: Vec<i32>,
+    pub order: Vec<u16>,
+    pub placed_turn: Vec<u32>,
+    /// cards with permanent triggers, in the order played
+    pub triggers: Vec<u16>,
+    /// per position, the number of empty slots taking it
+    pub open: [u32; 5],
+}
+
+impl Forest {
+    pub fn new(rules: &Rules) -> Forest {
+        Forest {
+            sites: Vec::with_capacity(32),
+            where_: vec![(u16::MAX, 0, 0); rules.max_card + 1],
+            counts: vec![0; rules.count_keys.len()],
+            order: Vec::with_capacity(64),
+            placed_turn: vec![0; rules.max_card + 1],
+            triggers: Vec::new(),
+            open: [0; 5],
+        }
+    }
+
+    #[inline]
+    pub fn count(&self, key: u32) -> i32 {
+        self.counts[key as usize]
+    }
+
+    /// The positions with an empty slot, as bits (1 << position).
+    #[inline]
+    pub fn open_mask(&self) -> u8 {
+        let mut m = 0;
+        for (i, &n) in self.open.iter().enumerate() {
+            if n > 0 {
+                m |= 1 << i;
+            }
+        }
+        m
+    }
+
+    /// The half of a card in this forest.
+    pub fn half_of<'a>(&self, rules: &'a Rules, card: u16) -> &'a Half {
+        let hi = self.where_[card as usize].2.max(0) as usize;
+        &rules.cards[card as usize].halves[hi]
+    }
+
+    fn count_half(&mut self, rules: &Rules, h: &Half, card: u16) {
+        if !rules.species[h.species as usize].triggers.is_empty() {
+            self.triggers.push(card);
+        }
+        let c = &mut self.counts;
+        c[h.species_key as usize] += 1;
+        if c[h.species_key as usize] == 1 {
+            for &k in &h.distinct_keys {
+                c[k as usize] += 1;
+            }
+        }
+        for &k in &h.count_keys {
+            c[k as usize] += 1;
+        }
+    }
+
+    /// Open a new site of `kind` with `card` (`half` None: face down, a sapling).
+    pub fn open_site(&mut self, rules: &Rules, card: u16, half: Option<usize>, kind: u16, turn: u32) {
+        let sk = &rules.site_kinds[kind as usize];
+        let idx = self.sites.len();
+        let h = half.map(|i| &rules.cards[card as usize].halves[i]);
+        self.sites.push(Site {
+            card,
+            kind,
+            species: h.map(|h| h.species),
+            symbol: h.and_then(|h| h.symbol),
+            slots: (0..sk.slots.len()).map(|_| SmallVec::new()).collect(),
+            filled: 0,
+            extra_trees: 0,
+            under: Vec::new(),
+        });
+        for sd in &sk.slots {
+            for p in 0..5 {
+                if sd.accepts & (1 << p) != 0 {
+                    self.open[p] += 1;
+                }
+            }
+        }
+        self.where_[card as usize] = (idx as u16, CENTER, if half.is_none() { -1 } else { 0 });
+        self.order.push(card);
+        self.placed_turn[card as usize] = turn;
+        for &key in &sk.feature_keys {
+            self.counts[key as usize] += 1;
+        }
+        if sk.is_tree {
+            self.counts[K_TREES as usize] += 1;
+            self.counts[K_TREE_TOTAL as usize] += 1;
+            if half.is_none() {
+                self.counts[K_SAPLINGS as usize] += 1;
+            }
+        }
+        if let Some(h) = h {
+            self.count_half(rules, h, card);
+            if sk.is_tree {
+                self.counts[h.trees_of_key as usize] += 1;
+                self.counts[h.tree_cards_of_key as usize] += 1;
+                if self.counts[h.tree_cards_of_key as usize] == 1 {
+                    self.counts[K_TREE_SPECIES as usize] += 1;
+                }
+            }
+        }
+    }
+
+    /// Put half `hi` of `card` into slot `slot` (its index in the site kind) of `site`.
+    pub fn attach(&mut self, rules: &Rules, card: u16, hi: usize, site: usize, slot: usize, turn: u32) {
+        let h = &rules.cards[card as usize].halves[hi];
+        let sk = &rules.site_kinds[self.sites[site].kind as usize];
+        let sd = &sk.slots[slot];
+        if self.sites[site].slots[slot].is_empty() {
+            for p in 0..5 {
+                if sd.accepts & (1 << p) != 0 {
+                    self.open[p] -= 1;
+                }
+            }
+            self.sites[site].filled += 1;
+            if self.sites[site].filled as usize == sk.slots.len() {
+                self.counts[K_FULL_SITES as usize] += 1;
+            }
+        }
+        self.sites[site].slots[slot].push(card);
+        self.where_[card as usize] = (site as u16, slot as i16, hi as i8);
+        self.order.push(card);
+        self.placed_turn[card as usize] = turn;
+        self.counts[sd.role_key as usize] += 1;
+        self.count_half(rules, h, card);
+        let extra = rules.species[h.species as usize].extra_trees;
+        if extra != 0 && sk.is_tree {
+            self.sites[site].extra_trees += extra;
+            self.counts[K_TREE_TOTAL as usize] += extra;
+            if let Some(sp) = self.sites[site].species {
+                let key = rules.cards[self.sites[site].card as usize].halves[0].trees_of_key;
+                debug_assert_eq!(rules.cards[self.sites[site].card as usize].halves[0].species, sp);
+                self.counts[key as usize] += extra;
+            }
+        }
+    }
+
+    /// Tuck `card` face down under `site`, which becomes a site of `kind` (its slots kept by
+    /// name).
+    pub fn upgrade_site(&mut self, rules: &Rules, site: usize, card: u16, kind: u16, turn: u32) {
+        let old = &rules.site_kinds[self.sites[site].kind as usize];
+        let new = &rules.site_kinds[kind as usize];
+        let was_full = self.sites[site].filled as usize == old.slots.len();
+        for (i, &f) in new.features.iter().enumerate() {
+            if !old.features.contains(&f) {
+                self.counts[new.feature_keys[i] as usize] += 1;
+            }
+        }
+        let s = &mut self.sites[site];
+        for (i, sd) in old.slots.iter().enumerate() {
+            if s.slots[i].is_empty() {
+                for p in 0..5 {
+                    if sd.accepts & (1 << p) != 0 {
+                        self.open[p] -= 1;
+                    }
+                }
+            }
+        }
+        let slots: Vec<SmallVec<[u16; 4]>> = new
+            .slots
+            .iter()
+            .map(|sd| match old.slots.iter().position(|o| o.name == sd.name) {
+                Some(i) => s.slots[i].clone(),
+                None => SmallVec::new(),
+            })
+            .collect();
+        s.slots = slots;
+        s.kind = kind;
+        s.filled = s.slots.iter().filter(|v| !v.is_empty()).count() as u32;
+        for (i, sd) in new.slots.iter().enumerate() {
+            if s.slots[i].is_empty() {
+                for p in 0..5 {
+                    if sd.accepts & (1 << p) != 0 {
+                        self.open[p] += 1;
+                    }
+                }
+            }
+        }
+        let is_full = s.filled as usize == new.slots.len();
+        if was_full != is_full {
+            self.counts[K_FULL_SITES as usize] += if is_full { 1 } else { -1 };
+        }
+        s.under.push(card);
+        self.where_[card as usize] = (site as u16, UNDER, -1);
+        self.order.push(card);
+        self.placed_turn[card as usize] = turn;
+    }
+
+    /// Count cards put into the cave.
+    pub fn caved(&mut self, n: usize) {
+        self.counts[K_CAVE as usize] += n as i32;
+    }
+}

@@ -1,0 +1,514 @@
+//! The game: state, deal and the turn machine, step by step as the Python engine's
+//! (`forestshuffle.machine`, `rules`, `kinds/*`): the same options in the same order, the
+//! same draws from the same generator, the same end.
+
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+use crate::data::{Effect, Filter, Rules};
+use crate::forest::Forest;
+use crate::rng::PyRandom;
+
+/// A few cards (a sorted hand, payment candidates), inline.
+pub type Cards = SmallVec<[u16; 16]>;
+/// A decision's options, inline.
+pub type Options = Vec<Action>;
+
+/// An option of a decision (`forestshuffle.decisions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    DrawFromDeck,
+    DrawFromClearing(u16),
+    PlayCard(u16),
+    PlaySapling(u16),
+    PayWith(u16),
+    PickCard(u16),
+    /// half, site, slot (interned name)
+    Place(u8, u16, u16),
+    Use,
+    Pass,
+    KeepHand,
+    Redraw,
+}
+
+/// How a card is being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Normal,
+    Free,
+    Deferred,
+}
+
+/// A step of the resolution queue (`forestshuffle.steps.Step`), its arguments typed.
+#[derive(Clone, Debug)]
+pub enum Step {
+    Deal,
+    Mulligan(u8),
+    Turn(u8),
+    /// the player, or -1 before the first turn
+    EndTurn(i8),
+    DrawMore {
+        p: u8,
+        left: u32,
+    },
+    Place {
+        p: u8,
+        card: u16,
+        mode: Mode,
+        filter: Option<Filter>,
+        pool: Option<Arc<Vec<u16>>>,
+        from_clearing: bool,
+    },
+    Pay {
+        p: u8,
+        card: u16,
+        mode: Mode,
+        half: u8,
+        site: u16,
+        slot: u16,
+        owed: u32,
+        paid: SmallVec<[u16; 4]>,
+        pool: Option<Arc<Vec<u16>>>,
+    },
+    Offer {
+        p: u8,
+        card: u16,
+        bonus: bool,
+        half: u8,
+    },
+    Trigger {
+        p: u8,
+        card: u16,
+        index: u32,
+    },
+    Reveal(u8),
+    /// tuck a hand card under a site just played, making it a site of `kind`
+    UpgradeSite {
+        p: u8,
+        card: u16,
+        site: u16,
+        kind: u16,
+        reveal: u8,
+        after: u8,
+    },
+    /// a player who can neither draw nor play caves up to 2 hand cards and draws as many
+    CaveAndRedraw {
+        p: u8,
+        caved: Option<u32>,
+    },
+    Effect {
+        p: u8,
+        card: u16,
+        eff: Eff,
+    },
+    ResolvePlays {
+        p: u8,
+        card: u16,
+        plays: Vec<(u16, Vec<Step>)>,
+    },
+}
+
+/// An effect step with its progress.
+#[derive(Clone, Debug)]
+pub enum Eff {
+    Draw(u32),
+    DrawPer { count: u32, per: u32 },
+    ExtraTurn,
+    FreePlay { filter: Filter, any_number: bool },
+    CaveFromHand { caved: u32 },
+    ClearingToCave,
+    PlayFurther { eligible: Option<Arc<Vec<u16>>>, deferred: Vec<(u16, Vec<Step>)> },
+    CaveFromClearing { n: u32, caved: u32 },
+    TakeFromClearing { n: u32, taken: u32 },
+    ClearingToCaveMatching(Filter),
+    ExtraTurnIf { count: u32, n: i32 },
+    TakeAllFromClearing(Filter),
+    RemoveClearing,
+    FreePlayOneOf(Arc<Vec<Filter>>),
+    PlaySaplings,
+    PlayFaceDown(u16),
+    PlayFromClearing { filter: Filter, reveal: u32, revealed: u32 },
+    DrawThenCave { draw: u32, cave: u32, drawn: Option<Arc<Vec<u16>>> },
+    CaveFromClearingPer { count: u32, left: Option<i32> },
+}
+
+impl Eff {
+    pub(crate) fn of(e: &Effect) -> Eff {
+        match e {
+            Effect::Draw(n) => Eff::Draw(*n),
+            Effect::DrawPer { count, per } => Eff::DrawPer { count: *count, per: *per },
+            Effect::ExtraTurn => Eff::ExtraTurn,
+            Effect::FreePlay { filter, any_number } => {
+                Eff::FreePlay { filter: *filter, any_number: *any_number }
+            }
+            Effect::CaveFromHandThenDraw => Eff::CaveFromHand { caved: 0 },
+            Effect::ClearingToCave => Eff::ClearingToCave,
+            Effect::PlayFurther => Eff::PlayFurther { eligible: None, deferred: Vec::new() },
+            Effect::CaveFromClearing(n) => Eff::CaveFromClearing { n: *n, caved: 0 },
+            Effect::TakeFromClearing(n) => Eff::TakeFromClearing { n: *n, taken: 0 },
+            Effect::ClearingToCaveMatching(f) => Eff::ClearingToCaveMatching(*f),
+            Effect::ExtraTurnIf { count, n } => Eff::ExtraTurnIf { count: *count, n: *n },
+            Effect::TakeAllFromClearing(f) => Eff::TakeAllFromClearing(*f),
+            Effect::RemoveClearing => Eff::RemoveClearing,
+            Effect::FreePlayOneOf(fs) => Eff::FreePlayOneOf(Arc::new(fs.clone())),
+            Effect::PlaySaplings => Eff::PlaySaplings,
+            Effect::PlayFaceDown(k) => Eff::PlayFaceDown(*k),
+            Effect::PlayFromClearing { filter, reveal } => {
+                Eff::PlayFromClearing { filter: *filter, reveal: *reveal, revealed: 0 }
+            }
+            Effect::DrawThenCave { draw, cave } => {
+                Eff::DrawThenCave { draw: *draw, cave: *cave, drawn: None }
+            }
+            Effect::CaveFromClearingPer(count) => Eff::CaveFromClearingPer { count: *count, left: None },
+        }
+    }
+}
+
+/// A pending decision.
+#[derive(Clone, Debug, Default)]
+pub struct Decision {
+    pub player: u8,
+    pub kind: &'static str,
+    pub options: Options,
+}
+
+/// Who takes the cards `deck_take` takes.
+#[derive(Clone, Copy)]
+pub(crate) enum Taker {
+    Player(u8),
+    Clearing,
+    Deal(usize),
+}
+
+/// A game of a ruleset.
+#[derive(Clone)]
+pub struct Game {
+    pub rules: Arc<Rules>,
+    pub players: usize,
+    pub deck: Vec<u16>,
+    pub hands: Vec<Vec<u16>>,
+    pub clearing: Vec<u16>,
+    pub caves: Vec<Vec<u16>>,
+    pub winter: Vec<u16>,
+    pub boxed: Vec<u16>,
+    pub forests: Vec<Forest>,
+    /// the resolution queue, its head last
+    pub queue: Vec<Step>,
+    pub current: usize,
+    pub turn: u32,
+    pub extra_turns: Vec<u32>,
+    pub over: bool,
+    pub end_reason: Option<&'static str>,
+    pub end_scheduled: Option<&'static str>,
+    pub pending: Decision,
+    /// actions applied so far
+    pub actions: u32,
+    pub(crate) center: u16,
+}
+
+pub(crate) enum Run {
+    Done,
+    Ask(Decision),
+}
+
+pub(crate) fn flt_ok(rules: &Rules, f: Option<&Filter>, h: &crate::data::Half) -> bool {
+    match f {
+        None => true,
+        Some(f) => {
+            if let Some(t) = f.tag {
+                if h.tags & (1 << t) == 0 {
+                    return false;
+                }
+            }
+            if let Some(sp) = f.species {
+                if h.species != sp {
+                    return false;
+                }
+            }
+            let _ = rules;
+            match f.tree {
+                Some(t) => h.is_tree_kind == t,
+                None => true,
+            }
+        }
+    }
+}
+
+/// `cards` in increasing order (insertion sort: these are hands and clearings, short).
+pub(crate) fn sorted(cards: &[u16]) -> Cards {
+    let mut out = Cards::from_slice(cards);
+    let v = out.as_mut_slice();
+    for i in 1..v.len() {
+        let c = v[i];
+        let mut j = i;
+        while j > 0 && v[j - 1] > c {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = c;
+    }
+    out
+}
+
+pub(crate) fn nonempty_ref(f: &Filter) -> Option<&Filter> {
+    (*f != Filter::default()).then_some(f)
+}
+
+pub(crate) fn nonempty(f: &Option<Filter>) -> Option<&Filter> {
+    f.as_ref().filter(|f| **f != Filter::default())
+}
+
+impl Game {
+    /// A new game dealt from `seed` (`fs.new_game(rules, players, seed)`), advanced to its
+    /// first decision.
+    pub fn new(rules: Arc<Rules>, players: usize, seed: u128) -> Result<Game, String> {
+        if !rules.removal.contains_key(&players) {
+            return Err(format!("ruleset {:?} is not for {players} players", rules.id));
+        }
+        let center = rules.name("center").ok_or("the codec has no center slot")?;
+        let mut rng = PyRandom::new(seed);
+        let mut cards = rules.deck_cards.clone();
+        rng.shuffle(&mut cards);
+        let remove = rules.removal[&players].min(cards.len());
+        let boxed = cards[..remove].to_vec();
+        let rest = &cards[remove..];
+        let third = rest.len() / 3;
+        let mut order: Vec<u16> = rest[..2 * third].to_vec();
+        let mut bottom: Vec<u16> = rest[2 * third..].to_vec();
+        if let Some((&last, others)) = rules.winter_cards.split_first() {
+            bottom.extend_from_slice(others);
+            rng.shuffle(&mut bottom);
+            order.push(last);
+        }
+        order.extend(bottom);
+        order.reverse();
+        let forests = (0..players).map(|_| Forest::new(&rules)).collect();
+        let mut queue = vec![Step::EndTurn(-1)];
+        if rules.mulligan {
+            for p in (0..players).rev() {
+                queue.push(Step::Mulligan(p as u8));
+            }
+        }
+        queue.push(Step::Deal);
+        let mut g = Game {
+            rules,
+            players,
+            deck: order,
+            hands: vec![Vec::with_capacity(16); players],
+            clearing: Vec::new(),
+            caves: vec![Vec::new(); players],
+            winter: Vec::new(),
+            boxed,
+            forests,
+            queue,
+            current: 0,
+            turn: 0,
+            extra_turns: vec![0; players],
+            over: false,
+            end_reason: None,
+            end_scheduled: None,
+            pending: Decision::default(),
+            actions: 0,
+            center,
+        };
+        g.run();
+        Ok(g)
+    }
+
+    // -- the queue ------------------------------------------------------------------
+
+    #[inline]
+    pub(crate) fn finish(&mut self) {
+        self.queue.pop();
+    }
+
+    pub(crate) fn replace_head(&mut self, steps: Vec<Step>) {
+        self.queue.pop();
+        self.queue.extend(steps.into_iter().rev());
+    }
+
+    pub(crate) fn queue_at(&mut self, steps: Vec<Step>, at: usize) {
+        let i = self.queue.len() - at;
+        self.queue.splice(i..i, steps.into_iter().rev());
+    }
+
+    // -- the machine ------------------------------------------------------------------
+
+    /// Resolve the head steps until a decision is pending or the game is over.
+    pub(crate) fn run(&mut self) {
+        while !self.over {
+            match self.run_head() {
+                Run::Done => {}
+                Run::Ask(d) => {
+                    self.pending = d;
+                    return;
+                }
+            }
+        }
+        self.pending = Decision::default();
+    }
+
+    /// Apply option `i` of the pending decision, then run to the next decision.
+    pub fn apply_index(&mut self, i: usize) -> Result<(), String> {
+        if self.over {
+            return Err("the game is over".into());
+        }
+        let a = *self.pending.options.get(i).ok_or("no such option")?;
+        self.answer(a);
+        self.actions += 1;
+        self.run();
+        Ok(())
+    }
+
+    /// The codec id of an action.
+    pub fn code(&self, a: Action) -> u32 {
+        let c = &self.rules.codec;
+        let ci = |card: u16| c.card_index[card as usize];
+        match a {
+            Action::DrawFromDeck => c.draw_deck,
+            Action::DrawFromClearing(x) => c.take + ci(x),
+            Action::PlayCard(x) => c.play + ci(x),
+            Action::PlaySapling(x) => c.sapling + ci(x),
+            Action::PayWith(x) => c.pay + ci(x),
+            Action::PickCard(x) => c.pick + ci(x),
+            Action::Place(h, site, slot) => {
+                let nslots = c.slot_names.len() as u32;
+                c.place + (u32::from(h) * c.sites + u32::from(site)) * nslots + c.slot_index[slot as usize]
+            }
+            Action::Use => c.use_,
+            Action::Pass => c.pass,
+            Action::KeepHand => c.keep,
+            Action::Redraw => c.redraw,
+        }
+    }
+
+    /// The codec ids of the pending decision's options, in order.
+    pub fn legal_codes(&self) -> Vec<u32> {
+        self.pending.options.iter().map(|&a| self.code(a)).collect()
+    }
+
+    /// The player the pending decision asks.
+    pub fn to_move(&self) -> usize {
+        self.pending.player as usize
+    }
+
+    // -- taking cards ---------------------------------------------------------------
+
+    pub(crate) fn hand_room(&self, p: usize) -> i64 {
+        if !self.rules.draw_cap {
+            return 1 << 30;
+        }
+        self.rules.hand_limit as i64 - self.hands[p].len() as i64
+    }
+
+    /// Take `n` cards off the deck (winter cards handled); false if the game ended.
+    pub(crate) fn deck_take(&mut self, n: i64, taker: Taker) -> bool {
+        let mut taken = 0i64;
+        let mut dealt = 0usize;
+        while taken < n {
+            let Some(c) = self.deck.pop() else { break };
+            if self.rules.cards[c as usize].winter {
+                self.winter.push(c);
+                let winters = self.winter.len();
+                if winters == self.rules.winters_for[&self.players] {
+                    if self.rules.winter_at_once {
+                        self.end("third_winter");
+                        return false;
+                    }
+                    if self.end_scheduled.is_none() {
+                        self.end_scheduled = Some("third_winter");
+                    }
+                }
+                continue;
+            }
+            match taker {
+                Taker::Player(p) => self.hands[p as usize].push(c),
+                Taker::Clearing => self.clearing.push(c),
+                Taker::Deal(per) => {
+                    self.hands[dealt / per].push(c);
+                    dealt += 1;
+                }
+            }
+            taken += 1;
+        }
+        true
+    }
+
+    pub(crate) fn end(&mut self, reason: &'static str) {
+        self.over = true;
+        self.end_reason = Some(reason);
+        self.queue.clear();
+    }
+
+    pub(crate) fn draw_cards(&mut self, p: usize, n: i64) {
+        let n = n.min(self.hand_room(p));
+        if n > 0 {
+            self.deck_take(n, Taker::Player(p as u8));
+        }
+    }
+
+    /// A clearing card goes to `p`'s hand (`CardTaken`).
+    pub(crate) fn take_card(&mut self, p: usize, c: u16) {
+        let i = self.clearing.iter().position(|&x| x == c).expect("a clearing card");
+        self.clearing.remove(i);
+        self.hands[p].push(c);
+    }
+
+    /// A hand card leaves the hand (by value, the first of it).
+    pub(crate) fn remove_from_hand(&mut self, p: usize, c: u16) {
+        let hand = &mut self.hands[p];
+        let i = hand.iter().position(|&x| x == c).expect("a hand card");
+        hand.remove(i);
+    }
+
+    /// A hand card goes to `p`'s cave (`CardsCaved`, source hand).
+    pub(crate) fn cave_from_hand(&mut self, p: usize, c: u16) {
+        self.remove_from_hand(p, c);
+        self.caves[p].push(c);
+        self.forests[p].caved(1);
+    }
+
+    /// Cards of the clearing go to `p`'s cave (`CardsCaved`, source clearing).
+    pub(crate) fn cave_from_clearing(&mut self, p: usize, cards: &[u16]) {
+        for &c in cards {
+            let i = self.clearing.iter().position(|&x| x == c).expect("a clearing card");
+            self.clearing.remove(i);
+        }
+        self.caves[p].extend_from_slice(cards);
+        self.forests[p].caved(cards.len());
+    }
+
+    /// The clearing's cards (not winter cards) with a half `flt` accepts, in clearing order.
+    pub(crate) fn clearing_matching(&self, flt: &Filter) -> Vec<u16> {
+        let rules = &*self.rules;
+        let f = nonempty_ref(flt);
+        self.clearing
+            .iter()
+            .copied()
+            .filter(|&c| {
+                let card = &rules.cards[c as usize];
+                !card.winter && card.halves.iter().any(|h| flt_ok(rules, f, h))
+            })
+            .collect()
+    }
+
+    pub(crate) fn take_one(&mut self, p: usize, a: Action) {
+        if let Action::DrawFromClearing(c) = a {
+            let i = self.clearing.iter().position(|&x| x == c).expect("a clearing card");
+            self.clearing.remove(i);
+            self.hands[p].push(c);
+        } else {
+            self.deck_take(1, Taker::Player(p as u8));
+        }
+    }
+
+    pub(crate) fn draw_options(&self, out: &mut Options) {
+        if !self.deck.is_empty() {
+            out.push(Action::DrawFromDeck);
+        }
+        for c in sorted(&self.clearing) {
+            out.push(Action::DrawFromClearing(c));
+        }
+    }
+}

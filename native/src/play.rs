@@ -1,0 +1,405 @@
+//! Placing and playing a card (`forestshuffle.rules`: `placements`, `can_place`,
+//! `may_join`, `play_events`, `resolution_steps`, `trigger_steps`).
+
+use crate::data::{Filter, Half, Pos};
+use crate::game::{flt_ok, Action, Cards, Decision, Eff, Game, Mode, Options, Step, Taker};
+
+impl Game {
+    // -- placements -------------------------------------------------------------------
+
+    pub(crate) fn may_join(&self, p: usize, site: usize, slot: usize, h: &Half) -> bool {
+        let rules = &*self.rules;
+        let f = &self.forests[p];
+        let s = &f.sites[site];
+        let cards = &s.slots[slot];
+        let sp = &rules.species[h.species as usize];
+        if let Some(mx) = sp.sharing {
+            if mx.is_none_or(|m| (cards.len() as u32) < m) {
+                let ok = match &sp.share_kin {
+                    None => cards.iter().all(|&c| f.half_of(rules, c).species == h.species),
+                    Some(kin) => cards.iter().all(|&c| kin.contains(&f.half_of(rules, c).species)),
+                };
+                if ok {
+                    return true;
+                }
+            }
+        }
+        if !rules.site_sharing {
+            return false;
+        }
+        let group = rules.site_kinds[s.kind as usize].slots[slot].group;
+        for v in &s.slots {
+            for &c in v {
+                let Some((g, tag, mx)) = rules.species[f.half_of(rules, c).species as usize].site_sharing
+                else {
+                    continue;
+                };
+                if g != group || h.tags & (1 << tag) == 0 {
+                    continue;
+                }
+                if mx.is_none_or(|m| (cards.len() as u32) < m)
+                    && cards.iter().all(|&x| f.half_of(rules, x).tags & (1 << tag) != 0)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    pub(crate) fn joins(&self, h: &Half) -> bool {
+        self.rules.species[h.species as usize].sharing.is_some() || self.rules.site_sharing
+    }
+
+    /// Every legal placement of `card` in `p`'s forest (`rules.placements`).
+    pub(crate) fn placements(
+        &self,
+        p: usize,
+        card: u16,
+        flt: Option<&Filter>,
+        max_cost: Option<u32>,
+        out: &mut Options,
+    ) {
+        let rules = &*self.rules;
+        let hs = &rules.cards[card as usize].halves;
+        let f = &self.forests[p];
+        if hs[0].pos == Pos::Center {
+            if flt_ok(rules, flt, &hs[0]) && max_cost.is_none_or(|m| hs[0].cost <= m) {
+                out.push(Action::Place(0, f.sites.len() as u16, self.center));
+            }
+            return;
+        }
+        for (hi, h) in hs.iter().enumerate() {
+            if !flt_ok(rules, flt, h) || max_cost.is_some_and(|m| h.cost > m) {
+                continue;
+            }
+            let bit = 1u8 << (h.pos as u8);
+            let joins = self.joins(h);
+            let plain = rules.plain_slots;
+            for (si, s) in f.sites.iter().enumerate() {
+                let sk = &rules.site_kinds[s.kind as usize];
+                for (i, sd) in sk.slots.iter().enumerate() {
+                    if sd.accepts & bit == 0 || !(plain || sd.takes(h)) {
+                        continue;
+                    }
+                    if !(s.slots[i].is_empty() || joins && self.may_join(p, si, i, h)) {
+                        continue;
+                    }
+                    out.push(Action::Place(hi as u8, si as u16, sd.name));
+                }
+            }
+        }
+    }
+
+    /// Whether some half of `card` can be placed for `budget` (`rules.can_place`).
+    /// Whether an empty slot of `p`'s forest takes half `h` (slots with rules).
+    fn takes_empty(&self, p: usize, h: &Half) -> bool {
+        let rules = &*self.rules;
+        self.forests[p].sites.iter().any(|s| {
+            rules.site_kinds[s.kind as usize]
+                .slots
+                .iter()
+                .zip(&s.slots)
+                .any(|(sd, v)| v.is_empty() && sd.takes(h))
+        })
+    }
+
+    pub(crate) fn can_place(&self, p: usize, card: u16, budget: i64, flt: Option<&Filter>) -> bool {
+        let rules = &*self.rules;
+        let hs = &rules.cards[card as usize].halves;
+        if hs[0].pos == Pos::Center {
+            return i64::from(hs[0].cost) <= budget && flt_ok(rules, flt, &hs[0]);
+        }
+        let f = &self.forests[p];
+        let mask = f.open_mask();
+        for h in hs {
+            if i64::from(h.cost) > budget || !flt_ok(rules, flt, h) {
+                continue;
+            }
+            let bit = 1u8 << (h.pos as u8);
+            if rules.plain_slots {
+                if mask & bit != 0 {
+                    return true;
+                }
+            } else if self.takes_empty(p, h) {
+                return true;
+            }
+            if self.joins(h) {
+                for (si, s) in f.sites.iter().enumerate() {
+                    let sk = &rules.site_kinds[s.kind as usize];
+                    for (i, sd) in sk.slots.iter().enumerate() {
+                        if sd.accepts & bit != 0
+                            && !s.slots[i].is_empty()
+                            && (rules.plain_slots || sd.takes(h))
+                            && self.may_join(p, si, i, h)
+                        {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    pub(crate) fn sorted_hand(&self, p: usize) -> Cards {
+        crate::game::sorted(&self.hands[p])
+    }
+
+    /// The pending decision's options, emptied, to fill anew (no allocation per decision).
+    pub(crate) fn opts(&mut self) -> Options {
+        let mut v = std::mem::take(&mut self.pending.options);
+        v.clear();
+        if v.capacity() < 48 {
+            v.reserve(48);
+        }
+        v
+    }
+
+    /// [`Game::opts`] holding `actions`.
+    pub(crate) fn opts_of(&mut self, actions: &[Action]) -> Options {
+        let mut v = self.opts();
+        v.extend_from_slice(actions);
+        v
+    }
+
+    pub(crate) fn pick(&mut self, p: usize, kind: &'static str, cards: &[u16], pass: bool) -> Decision {
+        let mut options = self.opts();
+        options.extend(cards.iter().map(|&c| Action::PickCard(c)));
+        if pass {
+            options.push(Action::Pass);
+        }
+        Decision { player: p as u8, kind, options }
+    }
+
+    // -- playing a card -----------------------------------------------------------------
+
+    /// The events of a card put into a forest, then its follow-up steps (`play_events`).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn play_card(
+        &mut self,
+        p: usize,
+        card: u16,
+        half: Option<u8>,
+        site: u16,
+        slot: u16,
+        paid: &[u16],
+        mode: Mode,
+        from_clearing: bool,
+        keep_head: bool,
+        face_down: Option<u16>,
+    ) {
+        let rules = self.rules.clone();
+        let is_center = slot == self.center;
+        let kind = if is_center {
+            match half {
+                None => face_down.or(rules.sapling_kind),
+                Some(hi) => rules.cards[card as usize].halves[hi as usize].site_kind,
+            }
+        } else {
+            None // (as the Python engine: a dweller's play names no site kind to its triggers)
+        };
+        let sk = kind.map(|k| &rules.site_kinds[k as usize]);
+        let upgrade = is_center
+            && mode == Mode::Normal
+            && sk.is_some_and(|k| k.upgrade.is_some())
+            && !self.hands[p].is_empty();
+        let reveals = is_center && sk.is_some_and(|k| k.reveals);
+        let slot_idx = if is_center {
+            None
+        } else {
+            let sk = &rules.site_kinds[self.forests[p].sites[site as usize].kind as usize];
+            Some(sk.slots.iter().position(|sd| sd.name == slot).expect("a slot of the site"))
+        };
+        // the role of the slot (what triggers match), or center
+        let role = match slot_idx {
+            None => self.center,
+            Some(i) => rules.site_kinds[self.forests[p].sites[site as usize].kind as usize].slots[i].role,
+        };
+        let later = if half.is_some() || (rules.has_triggers && !self.forests[p].triggers.is_empty()) {
+            self.resolution_steps(p, card, half, role, kind, paid, mode)
+        } else {
+            Vec::new()
+        };
+        // the card goes down
+        if from_clearing {
+            let i = self.clearing.iter().position(|&x| x == card).expect("a clearing card");
+            self.clearing.remove(i);
+        } else {
+            let hand = &mut self.hands[p];
+            let i = hand.iter().position(|&x| x == card).expect("a hand card");
+            hand.remove(i);
+        }
+        for &c in paid {
+            let hand = &mut self.hands[p];
+            let i = hand.iter().position(|&x| x == c).expect("a payment card");
+            hand.remove(i);
+        }
+        self.clearing.extend_from_slice(paid);
+        let turn = self.turn;
+        match (half, slot_idx) {
+            (None, _) => self.forests[p].open_site(&rules, card, None, kind.expect("a sapling kind"), turn),
+            (Some(hi), None) => {
+                self.forests[p].open_site(&rules, card, Some(hi as usize), kind.expect("a site kind"), turn)
+            }
+            (Some(hi), Some(si)) => {
+                self.forests[p].attach(&rules, card, hi as usize, site as usize, si, turn)
+            }
+        }
+        if mode == Mode::Deferred {
+            self.finish();
+            if !later.is_empty() {
+                if let Some(Step::Effect { eff: Eff::PlayFurther { deferred, .. }, .. }) =
+                    self.queue.last_mut()
+                {
+                    deferred.push((card, later));
+                } else {
+                    panic!("a deferred play without its play_further step");
+                }
+            }
+            if reveals {
+                self.queue.push(Step::Reveal(p as u8));
+            }
+            return;
+        }
+        if upgrade {
+            // the upgrade comes first; it records where the reveal ends and how many of the
+            // play's steps follow it, so the triggers it fires take their places among them
+            let up = Step::UpgradeSite {
+                p: p as u8,
+                card,
+                site,
+                kind: sk.and_then(|k| k.upgrade).expect("an upgrade kind"),
+                reveal: u8::from(reveals),
+                after: u8::from(reveals) + later.len() as u8,
+            };
+            let mut now = Vec::with_capacity(later.len() + 2);
+            now.push(up);
+            if reveals {
+                now.push(Step::Reveal(p as u8));
+            }
+            now.extend(later);
+            if keep_head {
+                self.queue_at(now, 0);
+            } else {
+                self.replace_head(now);
+            }
+            return;
+        }
+        if reveals && !keep_head {
+            self.replace_head(later);
+            self.deck_take(1, Taker::Clearing);
+            return;
+        }
+        let mut now = Vec::with_capacity(later.len() + 1);
+        if reveals {
+            now.push(Step::Reveal(p as u8));
+        }
+        now.extend(later);
+        if keep_head {
+            self.queue_at(now, 0);
+        } else {
+            self.replace_head(now);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn resolution_steps(
+        &self,
+        p: usize,
+        card: u16,
+        half: Option<u8>,
+        role: u16,
+        kind: Option<u16>,
+        paid: &[u16],
+        mode: Mode,
+    ) -> Vec<Step> {
+        let rules = &*self.rules;
+        let (mut early, late) = if rules.has_triggers && !self.forests[p].triggers.is_empty() {
+            self.trigger_steps(p, card, half, role, kind)
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        if let (Some(hi), true) = (half, mode != Mode::Free) {
+            let h = &rules.cards[card as usize].halves[hi as usize];
+            let sp = &rules.species[h.species as usize];
+            if !sp.effect.is_empty() {
+                early.push(Step::Offer { p: p as u8, card, bonus: false, half: hi });
+            }
+            if !sp.bonus.is_empty() && !paid.is_empty() {
+                if let Some(sym) = h.symbol {
+                    if paid.iter().all(|&c| rules.cards[c as usize].symbols & (1 << sym) != 0) {
+                        early.push(Step::Offer { p: p as u8, card, bonus: true, half: hi });
+                    }
+                }
+            }
+        }
+        early.extend(late);
+        early
+    }
+
+    pub(crate) fn trigger_steps(
+        &self,
+        p: usize,
+        card: u16,
+        half: Option<u8>,
+        role: u16,
+        kind: Option<u16>,
+    ) -> (Vec<Step>, Vec<Step>) {
+        let rules = &*self.rules;
+        let f = &self.forests[p];
+        let mut early = Vec::new();
+        let mut late = Vec::new();
+        for &c in &f.triggers {
+            if c == card {
+                continue;
+            }
+            let sp = &rules.species[f.half_of(rules, c).species as usize];
+            for t in &sp.triggers {
+                if t.from_next_turn && f.placed_turn[c as usize] >= self.turn {
+                    continue;
+                }
+                if self.trigger_matches(t, card, half, role, kind) {
+                    let s = Step::Trigger { p: p as u8, card: c, index: t.index };
+                    if t.before_effects {
+                        early.push(s);
+                    } else {
+                        late.push(s);
+                    }
+                }
+            }
+        }
+        (early, late)
+    }
+
+    pub(crate) fn trigger_matches(
+        &self,
+        t: &crate::data::Trigger,
+        card: u16,
+        half: Option<u8>,
+        role: u16,
+        kind: Option<u16>,
+    ) -> bool {
+        let rules = &*self.rules;
+        if let Some(want) = t.slot {
+            if role != want {
+                return false;
+            }
+        }
+        if let Some(feat) = t.filter.feature {
+            return kind.is_some_and(|k| rules.site_kinds[k as usize].features.contains(&feat));
+        }
+        if let Some(tree) = t.filter.tree {
+            let is_tree = role == self.center && kind.is_none_or(|k| rules.site_kinds[k as usize].is_tree);
+            if is_tree != tree {
+                return false;
+            }
+        }
+        if t.filter.tag.is_some() || t.filter.species.is_some() {
+            let Some(hi) = half else { return false };
+            let f = Filter { tag: t.filter.tag, species: t.filter.species, tree: None, feature: None };
+            return flt_ok(rules, Some(&f), &rules.cards[card as usize].halves[hi as usize]);
+        }
+        true
+    }
+}

@@ -1,0 +1,369 @@
+//! The Python module `forestshuffle_native` (PyO3): the ruleset, a game object and
+//! `play_many`. `forestshuffle.native` is its public face.
+
+use std::sync::Arc;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::data::Rules;
+use crate::game::Game;
+use crate::selfplay;
+
+fn err(e: String) -> PyErr {
+    PyValueError::new_err(e)
+}
+
+/// A ruleset parsed from its export (`forestshuffle.native._export.export`).
+#[pyclass(frozen, module = "forestshuffle_native")]
+struct NativeRules {
+    rules: Arc<Rules>,
+}
+
+#[pymethods]
+impl NativeRules {
+    #[new]
+    fn new(text: &str) -> PyResult<Self> {
+        Ok(NativeRules { rules: Arc::new(Rules::parse(text).map_err(err)?) })
+    }
+
+    /// The ruleset's id.
+    #[getter]
+    fn id(&self) -> String {
+        self.rules.id.clone()
+    }
+
+    /// The kinds the ruleset uses, by section.
+    fn kinds(&self) -> Vec<(String, Vec<String>)> {
+        let mut v: Vec<_> = self.rules.kinds.iter().map(|(k, l)| (k.clone(), l.clone())).collect();
+        v.sort();
+        v
+    }
+
+    /// The species ids, in the order of `play_many`'s per-species points.
+    fn species(&self) -> Vec<String> {
+        self.rules.species.iter().map(|s| s.id.clone()).collect()
+    }
+}
+
+/// One game played natively.
+#[pyclass(module = "forestshuffle_native")]
+struct NativeGame {
+    game: Game,
+}
+
+#[pymethods]
+impl NativeGame {
+    #[new]
+    fn new(rules: &NativeRules, players: usize, seed: u128) -> PyResult<Self> {
+        Ok(NativeGame { game: Game::new(rules.rules.clone(), players, seed).map_err(err)? })
+    }
+
+    /// The codec ids of the pending decision's options, in their order.
+    fn legal_codes(&self) -> Vec<u32> {
+        if self.game.over {
+            return Vec::new();
+        }
+        self.game.legal_codes()
+    }
+
+    /// The pending decision's kind (``turn``, ``pay``...), or None once over.
+    fn decision_kind(&self) -> Option<&'static str> {
+        (!self.game.over).then_some(self.game.pending.kind)
+    }
+
+    /// Apply the option of code `code`.
+    fn apply_code(&mut self, code: u32) -> PyResult<()> {
+        let i = self
+            .game
+            .legal_codes()
+            .iter()
+            .position(|&c| c == code)
+            .ok_or_else(|| err(format!("action code {code} is not a legal answer")))?;
+        self.game.apply_index(i).map_err(err)
+    }
+
+    /// Apply option `i` of the pending decision.
+    fn apply_index(&mut self, i: usize) -> PyResult<()> {
+        self.game.apply_index(i).map_err(err)
+    }
+
+    #[getter]
+    fn to_move(&self) -> Option<usize> {
+        (!self.game.over).then(|| self.game.to_move())
+    }
+
+    #[getter]
+    fn current_player(&self) -> usize {
+        self.game.current
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.over
+    }
+
+    #[getter]
+    fn end_reason(&self) -> Option<&'static str> {
+        self.game.end_reason
+    }
+
+    #[getter]
+    fn turn(&self) -> u32 {
+        self.game.turn
+    }
+
+    #[getter]
+    fn actions(&self) -> u32 {
+        self.game.actions
+    }
+
+    #[getter]
+    fn hands(&self) -> Vec<Vec<u16>> {
+        self.game.hands.clone()
+    }
+
+    #[getter]
+    fn clearing(&self) -> Vec<u16> {
+        self.game.clearing.clone()
+    }
+
+    #[getter]
+    fn caves(&self) -> Vec<Vec<u16>> {
+        self.game.caves.clone()
+    }
+
+    #[getter]
+    fn deck(&self) -> Vec<u16> {
+        self.game.deck.clone()
+    }
+
+    #[getter]
+    fn deck_size(&self) -> usize {
+        self.game.deck.len()
+    }
+
+    #[getter]
+    fn winter(&self) -> Vec<u16> {
+        self.game.winter.clone()
+    }
+
+    #[getter]
+    fn boxed(&self) -> Vec<u16> {
+        self.game.boxed.clone()
+    }
+
+    #[getter]
+    fn extra_turns(&self) -> Vec<u32> {
+        self.game.extra_turns.clone()
+    }
+
+    /// Per player, the sites: (card, site kind id, [(slot name, cards)], cards under it).
+    #[allow(clippy::type_complexity)]
+    fn forests(&self) -> Vec<Vec<(u16, String, Vec<(String, Vec<u16>)>, Vec<u16>)>> {
+        let r = &self.game.rules;
+        self.game
+            .forests
+            .iter()
+            .map(|f| {
+                f.sites
+                    .iter()
+                    .map(|s| {
+                        let sk = &r.site_kinds[s.kind as usize];
+                        let slots = sk
+                            .slots
+                            .iter()
+                            .zip(&s.slots)
+                            .map(|(sd, v)| (r.names[sd.name as usize].clone(), v.to_vec()))
+                            .collect();
+                        (s.card, sk.id.clone(), slots, s.under.clone())
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Per player, the forest's counters that are not zero, by key.
+    fn counts(&self, player: usize) -> Vec<(String, i32)> {
+        let r = &self.game.rules;
+        self.game.forests[player]
+            .counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| v != 0)
+            .map(|(k, &v)| (r.count_keys[k].clone(), v))
+            .collect()
+    }
+
+    /// Final scores now: per player (total, cave points, [(card, points)]).
+    #[allow(clippy::type_complexity)]
+    fn scores(&self) -> Vec<(i32, i32, Vec<(u16, i32)>)> {
+        selfplay::outcome_of(&self.game).scores.into_iter().map(|s| (s.total, s.cave, s.cards)).collect()
+    }
+
+    /// The winners (highest totals), once over.
+    fn winners(&self) -> Vec<usize> {
+        if !self.game.over {
+            return Vec::new();
+        }
+        let w = selfplay::outcome_of(&self.game).winners;
+        (0..self.game.players).filter(|i| w & (1 << i) != 0).collect()
+    }
+
+    fn __copy__(&self) -> Self {
+        NativeGame { game: self.game.clone() }
+    }
+}
+
+/// Play one game per seed with the random bot, in parallel, the GIL released. Returns
+/// (scores, winners as bits, lengths, over flags, per-species points), each as little-endian
+/// bytes of int32 (games x players, games, games, games, games x players x species).
+#[pyfunction]
+#[pyo3(signature = (rules, players, seeds, bot_seeds, max_actions=100_000))]
+#[allow(clippy::type_complexity)]
+fn play_many<'py>(
+    py: Python<'py>,
+    rules: &NativeRules,
+    players: usize,
+    seeds: Vec<u128>,
+    bot_seeds: Vec<u128>,
+    max_actions: u32,
+) -> PyResult<(
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+)> {
+    if seeds.len() != bot_seeds.len() {
+        return Err(err("seeds and bot_seeds differ in length".into()));
+    }
+    let r = rules.rules.clone();
+    let out =
+        py.allow_threads(|| selfplay::play_many(r, players, &seeds, &bot_seeds, max_actions)).map_err(err)?;
+    let nsp = rules.rules.species.len();
+    let mut scores = Vec::with_capacity(out.len() * players * 4);
+    let mut winners = Vec::with_capacity(out.len() * 4);
+    let mut lengths = Vec::with_capacity(out.len() * 4);
+    let mut over = Vec::with_capacity(out.len() * 4);
+    let mut species = Vec::with_capacity(out.len() * players * nsp * 4);
+    for o in &out {
+        for s in &o.scores {
+            scores.extend_from_slice(&s.total.to_le_bytes());
+            for i in 0..nsp {
+                species.extend_from_slice(&s.by_species.get(i).copied().unwrap_or(0).to_le_bytes());
+            }
+        }
+        winners.extend_from_slice(&(o.winners as i32).to_le_bytes());
+        lengths.extend_from_slice(&(o.length as i32).to_le_bytes());
+        over.extend_from_slice(&i32::from(o.over).to_le_bytes());
+    }
+    Ok((
+        PyBytes::new(py, &scores),
+        PyBytes::new(py, &winners),
+        PyBytes::new(py, &lengths),
+        PyBytes::new(py, &over),
+        PyBytes::new(py, &species),
+    ))
+}
+
+/// CPython's `random.Random`, as the native core draws it (for differential tests).
+#[pyclass(module = "forestshuffle_native", name = "Random")]
+struct PyRng {
+    rng: crate::rng::PyRandom,
+}
+
+#[pymethods]
+impl PyRng {
+    #[new]
+    fn new(seed: u128) -> Self {
+        PyRng { rng: crate::rng::PyRandom::new(seed) }
+    }
+
+    /// `getrandbits(k)`, `0 <= k <= 64`.
+    fn getrandbits(&mut self, k: u32) -> PyResult<u64> {
+        if k > 64 {
+            return Err(err(format!("getrandbits takes at most 64 bits here, not {k}")));
+        }
+        Ok(self.rng.getrandbits(k))
+    }
+
+    /// `_randbelow(n)`.
+    fn randbelow(&mut self, n: u64) -> u64 {
+        self.rng.randbelow(n)
+    }
+
+    /// `random()`.
+    fn random(&mut self) -> f64 {
+        self.rng.random()
+    }
+
+    /// `shuffle(x)` of a list of ints, returned.
+    fn shuffle(&mut self, mut x: Vec<i64>) -> Vec<i64> {
+        self.rng.shuffle(&mut x);
+        x
+    }
+
+    /// `choice(x)` of a list of ints (None when empty).
+    fn choice(&mut self, x: Vec<i64>) -> Option<i64> {
+        self.rng.choice(&x).copied()
+    }
+}
+
+/// The kinds the native core knows, by section.
+#[pyfunction]
+fn known_kinds() -> Vec<(&'static str, Vec<&'static str>)> {
+    vec![
+        ("deck_builders", vec!["winter_in_last_third"]),
+        (
+            "steps",
+            vec![
+                "turn",
+                "end_turn",
+                "draw",
+                "draw_per",
+                "extra_turn",
+                "free_play",
+                "cave_from_hand_then_draw",
+                "clearing_to_cave",
+                "play_further",
+                "cave_from_clearing",
+                "take_from_clearing",
+                "clearing_to_cave_matching",
+                "extra_turn_if",
+                "take_all_from_clearing",
+                "remove_clearing",
+                "free_play_one_of",
+                "play_saplings",
+                "play_face_down",
+                "play_from_clearing",
+                "draw_then_cave",
+                "cave_from_clearing_per",
+                "cave_and_redraw",
+            ],
+        ),
+        ("turn_actions", vec!["draw", "play", "sapling"]),
+        ("end_conditions", vec![]),
+        ("declarations", vec![]),
+        ("state_kinds", vec![]),
+        ("triggers", vec!["on_play"]),
+        ("scoring", crate::scoring::KINDS.to_vec()),
+        ("counts", crate::scoring::COUNTS.to_vec()),
+        ("modifiers", vec!["counts_as_tree", "hosts_sharing"]),
+        ("sharing", vec!["shares_slot"]),
+    ]
+}
+
+/// The Python module.
+#[pymodule]
+fn forestshuffle_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<NativeRules>()?;
+    m.add_class::<NativeGame>()?;
+    m.add_class::<PyRng>()?;
+    m.add_function(wrap_pyfunction!(play_many, m)?)?;
+    m.add_function(wrap_pyfunction!(known_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(crate::scoring::py::_score_positions, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

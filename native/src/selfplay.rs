@@ -1,0 +1,71 @@
+//! Self-play: whole games played by the random bot (`fs.bots.RandomBot`), one per seed,
+//! in parallel.
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::data::Rules;
+use crate::game::Game;
+use crate::rng::PyRandom;
+use crate::scoring::{final_scores, PlayerScore};
+
+/// What one finished game returns.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    pub scores: Vec<PlayerScore>,
+    /// the players with the highest total (ties share the win), as bits
+    pub winners: u32,
+    /// the number of actions taken
+    pub length: u32,
+    /// whether the game ended (false: stopped after `max_actions`)
+    pub over: bool,
+}
+
+/// The final scores and winners of a finished game.
+pub fn outcome_of(g: &Game) -> Outcome {
+    let caves: Vec<usize> = g.caves.iter().map(Vec::len).collect();
+    let scores = final_scores(&g.rules, &g.forests, &caves, &g.hands);
+    let best = scores.iter().map(|s| s.total).max().unwrap_or(0);
+    let mut winners = 0u32;
+    for (i, s) in scores.iter().enumerate() {
+        if s.total == best {
+            winners |= 1 << i;
+        }
+    }
+    Outcome { scores, winners, length: g.actions, over: g.over }
+}
+
+/// Play one game of `players` from `seed` with a random bot seeded `bot_seed` choosing for
+/// every seat: exactly `RandomBot(seed=bot_seed)` on `new_game(..., seed=seed)`.
+pub fn play_random(
+    rules: Arc<Rules>,
+    players: usize,
+    seed: u128,
+    bot_seed: u128,
+    max_actions: u32,
+) -> Result<Outcome, String> {
+    let mut g = Game::new(rules, players, seed)?;
+    let mut bot = PyRandom::new(bot_seed);
+    while !g.over && g.actions < max_actions {
+        let n = g.pending.options.len();
+        let i = if n <= 1 { 0 } else { bot.randbelow(n as u64) as usize };
+        g.apply_index(i)?;
+    }
+    Ok(outcome_of(&g))
+}
+
+/// [`play_random`] for every seed pair, in parallel on rayon's pool.
+pub fn play_many(
+    rules: Arc<Rules>,
+    players: usize,
+    seeds: &[u128],
+    bot_seeds: &[u128],
+    max_actions: u32,
+) -> Result<Vec<Outcome>, String> {
+    seeds
+        .par_iter()
+        .zip(bot_seeds.par_iter())
+        .map(|(&s, &b)| play_random(rules.clone(), players, s, b, max_actions))
+        .collect()
+}

@@ -1,0 +1,420 @@
+//! What each step kind does: run (resolve, or ask a decision) and answer (`kinds/*`).
+
+use smallvec::SmallVec;
+
+use crate::data::{Effect, Pos, TurnAct};
+use crate::game::{nonempty, Action, Cards, Decision, Eff, Game, Mode, Run, Step, Taker};
+
+impl Game {
+    // -- steps ----------------------------------------------------------------------------
+
+    pub(crate) fn run_head(&mut self) -> Run {
+        let rules = self.rules.clone();
+        match *self.queue.last().expect("the resolution queue ran empty") {
+            Step::Deal => {
+                self.finish();
+                let n = rules.opening_hand;
+                self.deck_take((n * self.players) as i64, Taker::Deal(n));
+                Run::Done
+            }
+            Step::Mulligan(p) => {
+                let opens = self.hands[p as usize].iter().any(|&c| {
+                    let hs = &rules.cards[c as usize].halves;
+                    !hs.is_empty() && hs[0].pos == Pos::Center
+                });
+                if opens {
+                    self.finish();
+                    return Run::Done;
+                }
+                Run::Ask(Decision {
+                    player: p,
+                    kind: "mulligan",
+                    options: self.opts_of(&[Action::KeepHand, Action::Redraw]),
+                })
+            }
+            Step::EndTurn(player) => {
+                if self.clearing.len() >= rules.clearing_limit {
+                    self.boxed.append(&mut self.clearing);
+                }
+                if let Some(reason) = self.end_scheduled {
+                    self.end(reason);
+                    return Run::Done;
+                }
+                let cur = self.current;
+                let (next, extra) =
+                    if player >= 0 && (player as usize) < self.players && self.extra_turns[cur] > 0 {
+                        (cur, true)
+                    } else if player < 0 {
+                        (0, false)
+                    } else {
+                        ((cur + 1) % self.players, false)
+                    };
+                self.current = next;
+                self.turn += 1;
+                if extra {
+                    self.extra_turns[next] -= 1;
+                }
+                self.queue.pop();
+                self.queue.push(Step::EndTurn(next as i8));
+                self.queue.push(Step::Turn(next as u8));
+                Run::Done
+            }
+            Step::Turn(p) => {
+                let pu = p as usize;
+                let opts = self.turn_options(pu);
+                if opts.is_empty() {
+                    self.pending.options = opts;
+                    if rules.cannot_act {
+                        self.replace_head(vec![Step::CaveAndRedraw { p, caved: None }]);
+                    } else {
+                        self.finish();
+                    }
+                    return Run::Done;
+                }
+                Run::Ask(Decision { player: p, kind: "turn", options: opts })
+            }
+            Step::DrawMore { p, .. } => {
+                if rules.draw_cap && rules.hand_limit <= self.hands[p as usize].len() {
+                    self.finish();
+                    return Run::Done;
+                }
+                let mut opts = self.opts();
+                self.draw_options(&mut opts);
+                if opts.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                Run::Ask(Decision { player: p, kind: "draw", options: opts })
+            }
+            Step::Place { p, card, mode, filter, ref pool, .. } => {
+                let pool = pool.clone();
+                let pu = p as usize;
+                let flt = nonempty(&filter);
+                let mut opts = self.opts();
+                if mode == Mode::Free {
+                    self.placements(pu, card, flt, None, &mut opts);
+                } else {
+                    let hand = &self.hands[pu];
+                    let budget = match pool {
+                        None => hand.len() as u32 - 1,
+                        Some(pool) => hand.iter().filter(|&&c| c != card && pool.contains(&c)).count() as u32,
+                    };
+                    self.placements(pu, card, flt, Some(budget), &mut opts);
+                }
+                if opts.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                if let Action::Place(_, _, slot) = opts[0] {
+                    if slot == self.center {
+                        let first = opts[0];
+                        self.pending.options = opts;
+                        self.answer(first);
+                        return Run::Done;
+                    }
+                }
+                Run::Ask(Decision { player: p, kind: "place", options: opts })
+            }
+            Step::Pay { p, card, owed, ref paid, ref pool, .. } => {
+                let last = paid.last().map_or(-1, |&c| i32::from(c));
+                let mut cands: Cards = self.hands[p as usize]
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        c != card && i32::from(c) > last && pool.as_ref().is_none_or(|pl| pl.contains(&c))
+                    })
+                    .collect();
+                cands.sort_unstable();
+                let mut opts = self.opts();
+                if cands.len() >= owed as usize {
+                    for &c in &cands[..cands.len() - owed as usize + 1] {
+                        opts.push(Action::PayWith(c));
+                    }
+                }
+                Run::Ask(Decision { player: p, kind: "pay", options: opts })
+            }
+            Step::Offer { p, bonus, .. } => Run::Ask(Decision {
+                player: p,
+                kind: if bonus { "bonus" } else { "effect" },
+                options: self.opts_of(&[Action::Use, Action::Pass]),
+            }),
+            Step::Trigger { p, card, index } => {
+                let sp = self.forests[p as usize].half_of(&rules, card).species;
+                let t = &rules.species[sp as usize]
+                    .triggers
+                    .iter()
+                    .find(|t| t.index == index)
+                    .expect("a trigger");
+                if !t.optional {
+                    self.answer(Action::Use);
+                    return Run::Done;
+                }
+                Run::Ask(Decision {
+                    player: p,
+                    kind: "trigger",
+                    options: self.opts_of(&[Action::Use, Action::Pass]),
+                })
+            }
+            Step::UpgradeSite { p, .. } => {
+                if self.hands[p as usize].is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                let hand = self.sorted_hand(p as usize);
+                Run::Ask(self.pick(p as usize, "upgrade_site", &hand, true))
+            }
+            Step::CaveAndRedraw { p, caved } => {
+                let pu = p as usize;
+                let Some(caved) = caved else {
+                    *self.queue.last_mut().expect("the head") = Step::CaveAndRedraw { p, caved: Some(0) };
+                    return Run::Done;
+                };
+                if caved >= 2 || self.hands[pu].is_empty() {
+                    self.finish();
+                    self.draw_cards(pu, i64::from(caved));
+                    return Run::Done;
+                }
+                let hand = self.sorted_hand(pu);
+                Run::Ask(self.pick(pu, "cave", &hand, true))
+            }
+            Step::Reveal(_) => {
+                self.finish();
+                self.deck_take(1, Taker::Clearing);
+                Run::Done
+            }
+            Step::ResolvePlays { p, ref plays, .. } => {
+                if plays.is_empty() {
+                    self.finish();
+                    return Run::Done;
+                }
+                if plays.len() == 1 {
+                    self.resolve_play(0);
+                    return Run::Done;
+                }
+                let cards: Cards = plays.iter().map(|(c, _)| *c).collect();
+                Run::Ask(self.pick(p as usize, "resolve_order", &cards, false))
+            }
+            Step::Effect { p, card, ref eff } => {
+                let eff = eff.clone();
+                self.run_effect(p, card, &eff)
+            }
+        }
+    }
+
+    /// The options of `p`'s turn: those of each turn action of the ruleset, in order.
+    fn turn_options(&mut self, pu: usize) -> crate::game::Options {
+        let rules = self.rules.clone();
+        let mut opts = self.opts();
+        let hand = self.sorted_hand(pu);
+        for ta in &rules.turn_acts {
+            match ta {
+                TurnAct::Draw => {
+                    if self.hand_room(pu) > 0 {
+                        self.draw_options(&mut opts);
+                    }
+                }
+                TurnAct::Play => {
+                    let budget = self.hands[pu].len() as i64 - 1;
+                    for &c in &hand {
+                        if self.can_place(pu, c, budget, None) {
+                            opts.push(Action::PlayCard(c));
+                        }
+                    }
+                }
+                TurnAct::Sapling => {
+                    if rules.sapling_kind.is_some() {
+                        for &c in &hand {
+                            opts.push(Action::PlaySapling(c));
+                        }
+                    }
+                }
+            }
+        }
+        opts
+    }
+
+    pub(crate) fn resolve_play(&mut self, i: usize) {
+        let Some(Step::ResolvePlays { p, card, plays }) = self.queue.last().cloned() else {
+            panic!("not a resolve_plays step")
+        };
+        let mut rest = plays;
+        let (_, steps) = rest.remove(i);
+        if rest.is_empty() {
+            self.finish();
+        } else {
+            *self.queue.last_mut().expect("the head") = Step::ResolvePlays { p, card, plays: rest };
+        }
+        self.queue_at(steps, 0);
+    }
+
+    pub(crate) fn effect_steps(p: u8, card: u16, specs: &[Effect]) -> Vec<Step> {
+        specs.iter().map(|e| Step::Effect { p, card, eff: Eff::of(e) }).collect()
+    }
+
+    /// The head step answers option `a` of its decision.
+    pub(crate) fn answer(&mut self, a: Action) {
+        let step = self.queue.last().expect("the resolution queue ran empty").clone();
+        let rules = self.rules.clone();
+        match step {
+            Step::Mulligan(p) => {
+                self.finish();
+                if a == Action::Redraw {
+                    let pu = p as usize;
+                    let hand = std::mem::take(&mut self.hands[pu]);
+                    let n = hand.len() as i64;
+                    self.boxed.extend(hand);
+                    self.deck_take(n, Taker::Player(p));
+                }
+            }
+            Step::Turn(p) => {
+                let pu = p as usize;
+                match a {
+                    Action::DrawFromDeck | Action::DrawFromClearing(_) => {
+                        let room = rules.hand_limit as i64 - self.hands[pu].len() as i64;
+                        let mut left = rules.draws_per_turn as i64 - 1;
+                        if rules.draw_cap && room <= left {
+                            left = room - 1;
+                        }
+                        if left > 0 {
+                            self.replace_head(vec![Step::DrawMore { p, left: left as u32 }]);
+                        } else {
+                            self.finish();
+                        }
+                        self.take_one(pu, a);
+                    }
+                    Action::PlayCard(c) => {
+                        self.replace_head(vec![Step::Place {
+                            p,
+                            card: c,
+                            mode: Mode::Normal,
+                            filter: None,
+                            pool: None,
+                            from_clearing: false,
+                        }]);
+                    }
+                    Action::PlaySapling(c) => {
+                        let site = self.forests[pu].sites.len() as u16;
+                        self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, false, None);
+                    }
+                    _ => panic!("not a turn action"),
+                }
+            }
+            Step::DrawMore { p, left } => {
+                if left > 1 {
+                    *self.queue.last_mut().expect("the head") = Step::DrawMore { p, left: left - 1 };
+                } else {
+                    self.finish();
+                }
+                self.take_one(p as usize, a);
+            }
+            Step::Place { p, card, mode, pool, from_clearing, .. } => {
+                let Action::Place(half, site, slot) = a else { panic!("not a placement") };
+                let cost = if mode == Mode::Free {
+                    0
+                } else {
+                    rules.cards[card as usize].halves[half as usize].cost
+                };
+                if cost == 0 {
+                    self.play_card(
+                        p as usize,
+                        card,
+                        Some(half),
+                        site,
+                        slot,
+                        &[],
+                        mode,
+                        from_clearing,
+                        false,
+                        None,
+                    );
+                } else {
+                    self.replace_head(vec![Step::Pay {
+                        p,
+                        card,
+                        mode,
+                        half,
+                        site,
+                        slot,
+                        owed: cost,
+                        paid: SmallVec::new(),
+                        pool,
+                    }]);
+                }
+            }
+            Step::Pay { p, card, mode, half, site, slot, owed, mut paid, pool } => {
+                let Action::PayWith(c) = a else { panic!("not a payment") };
+                paid.push(c);
+                if owed > 1 {
+                    *self.queue.last_mut().expect("the head") =
+                        Step::Pay { p, card, mode, half, site, slot, owed: owed - 1, paid, pool };
+                } else {
+                    self.play_card(p as usize, card, Some(half), site, slot, &paid, mode, false, false, None);
+                }
+            }
+            Step::Offer { p, card, bonus, half } => {
+                if a == Action::Pass {
+                    self.finish();
+                } else {
+                    let sp =
+                        &rules.species[rules.cards[card as usize].halves[half as usize].species as usize];
+                    let specs = if bonus { &sp.bonus } else { &sp.effect };
+                    self.replace_head(Self::effect_steps(p, card, specs));
+                }
+            }
+            Step::Trigger { p, card, index } => {
+                if a == Action::Pass {
+                    self.finish();
+                } else {
+                    let sp = self.forests[p as usize].half_of(&rules, card).species;
+                    let t = rules.species[sp as usize]
+                        .triggers
+                        .iter()
+                        .find(|t| t.index == index)
+                        .expect("a trigger");
+                    self.replace_head(Self::effect_steps(p, card, &t.effect));
+                }
+            }
+            Step::UpgradeSite { p, card, site, kind, reveal, after } => {
+                let Action::PickCard(c) = a else {
+                    self.finish();
+                    return;
+                };
+                let pu = p as usize;
+                let (early, late) = if rules.has_triggers {
+                    self.trigger_steps(pu, card, None, rules.upgrade_role, Some(kind))
+                } else {
+                    (Vec::new(), Vec::new())
+                };
+                self.finish();
+                self.remove_from_hand(pu, c);
+                let turn = self.turn;
+                self.forests[pu].upgrade_site(&rules, site as usize, c, kind, turn);
+                if !late.is_empty() {
+                    self.queue_at(late, after as usize);
+                }
+                if !early.is_empty() {
+                    self.queue_at(early, reveal as usize);
+                }
+            }
+            Step::CaveAndRedraw { p, caved } => {
+                let pu = p as usize;
+                let caved = caved.unwrap_or(0);
+                if let Action::PickCard(c) = a {
+                    *self.queue.last_mut().expect("the head") =
+                        Step::CaveAndRedraw { p, caved: Some(caved + 1) };
+                    self.cave_from_hand(pu, c);
+                } else {
+                    self.finish();
+                    self.draw_cards(pu, i64::from(caved));
+                }
+            }
+            Step::ResolvePlays { ref plays, .. } => {
+                let Action::PickCard(c) = a else { panic!("not a pick") };
+                let i = plays.iter().position(|(x, _)| *x == c).expect("a deferred play");
+                self.resolve_play(i);
+            }
+            Step::Effect { p, card, eff } => self.answer_effect(p, card, eff, a),
+            _ => panic!("this step asks nothing"),
+        }
+    }
+}
