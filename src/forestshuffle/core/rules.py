@@ -330,9 +330,10 @@ def play_events(
     several cards, asking again once each play has resolved). *activates*: a card of the
     forest whose triggers this play fires even before they are active (a free play by that
     card's own bonus, :func:`forestshuffle.plugins.dsl.free_play`). When those steps would start
-    with the core's reveal step (``Ruleset.core_reveal``), the reveal is not queued: the
-    card revealed follows at once (record format 3; format 2 logs queued and finished the
-    reveal step, a bookkeeping event more, :func:`forestshuffle.records.record.upcast`).
+    with the core's reveal step (``steps:reveal`` in ``Ruleset.core_kinds``), the reveal is
+    not queued: the card revealed follows at once (record format 3; format 2 logs queued and
+    finished the reveal step, a bookkeeping event more,
+    :func:`forestshuffle.records.record.upcast`).
     """
     rules = state.rules
     played = card_played(player, card, half, site, slot, paid, mode, site_kind, source)
@@ -350,7 +351,8 @@ def play_events(
     # a sapling fires only triggers: none to look for in a forest without any
     later = resolution_steps(state, player, card, half, where, kind, paid, mode, activates) \
         if half is not None or (rules.has_triggers and state.forests[player].triggers) else []
-    if reveals and not upgrade and not keep_head and mode != "deferred" and rules.core_reveal:
+    if reveals and not upgrade and not keep_head and mode != "deferred" \
+            and "steps:reveal" in rules.core_kinds:
         # the core's reveal step would head the queue and run next: the play finishes the
         # playing step, queues its resolution, and reveals at once (nothing the play changes
         # is read by the reveal: the deck, the winter cards, the turn)

@@ -29,6 +29,9 @@ SHARING_RULES = ("shares_slot",)
 MODIFIERS: Final = ("counts_as_tree", "hosts_sharing")
 
 
+#: the name the core registers its kinds under (``Registry.owners``)
+CORE_PLUGIN: Final = "forestshuffle"
+
 #: a site card's position (a module constant: an enum member's class look-up is slow)
 _CENTER: Final = Position.CENTER
 
@@ -201,15 +204,19 @@ class Ruleset:
 
         #: the shared action drawing from the deck
         self.draw_deck_action = self.action(DrawFromDeck, label="draw from the deck")
+        #: the kinds that are exactly the core's, as ``family:name`` (``steps:reveal``,
+        #: ``turn_actions:draw``): those the core plugin contributes, which no plugin can
+        #: replace. The fast paths that stand in for a core kind (a step made at once
+        #: instead of queued, a turn's options built in one pass) consult it, and only it.
+        self.core_kinds: frozenset[str] = frozenset(
+            key for key, owner in registry.owners.items() if owner == CORE_PLUGIN)
         #: True when the turn is the core's draw, play and sapling and nothing changes what
         #: they offer (plain slots, no limits, capped draws): its options are built in one
         #: pass (:func:`forestshuffle.kinds.turn.core_turn_options`)
         self.core_turn = (
             spec.turn_actions == ("draw", "play", "sapling") and self.plain_slots
             and not spec.limits and spec.draw_cap
-            and [type(t).__name__ for t in self.turn_actions]
-            == ["DrawAction", "PlayAction", "SaplingAction"]
-            and all(type(t).__module__ == "forestshuffle.kinds.turn" for t in self.turn_actions))
+            and all(f"turn_actions:{n}" in self.core_kinds for n in spec.turn_actions))
         self._take_picks: dict[int, Any] = {}
         #: what the core turn's option builder reads, made on its first use
         #: (:class:`forestshuffle.kinds.turn.TurnTable`)
@@ -221,36 +228,6 @@ class Ruleset:
         #: id of a half of its cards -> the slot definitions that take it
         #: (``rules.slot_takers``, made on use)
         self.takers: dict[int, frozenset[Any]] = {}
-        core = self._is_core_kind
-        #: True when the ``reveal`` step is the core's: a play then makes its events at once
-        #: (:func:`forestshuffle.core.rules.play_events`), the same the step would make when run
-        self.core_reveal = core("reveal", "RevealStep", "play")
-        #: True when the ``place`` step is the core's: a site card played by the turn's play
-        #: action is then placed at once (:class:`forestshuffle.kinds.turn.PlayAction`), the
-        #: step not queued (it never asks where a site card goes)
-        self.core_place = core("place", "PlaceStep", "play")
-        #: True when the ``turn`` step is the core's, which answers by handing the action to
-        #: the turn action that offered it (``action_owner``): the machine does that itself
-        self.core_turn_step = core("turn", "TurnStep", "turn")
-        #: the step kinds whose decisions the machine need not check for options and a
-        #: player who can answer: the core's turn, draw, placement and offer steps where
-        #: they are the core's classes (each asks only with options, of the step's player)
-        self.sure_kinds = frozenset(name for name, cls, module in (
-            ("turn", "TurnStep", "turn"), ("draw_more", "DrawMoreStep", "turn"),
-            ("place", "PlaceStep", "play"), ("offer", "OfferStep", "play"))
-            if core(name, cls, module))
-        #: True when the ``end_turn`` step is the core's: while the clearing is not full, no
-        #: end is scheduled and no end condition holds, the machine starts the next turn
-        #: itself (:func:`forestshuffle.core.machine.run`), the same event the step would make,
-        #: without running it
-        self.core_end_turn = core("end_turn", "EndTurnStep", "turn")
-
-    def _is_core_kind(self, name: str, cls: str, module: str) -> bool:
-        """Whether the step kind registered as *name* is exactly the core's class *cls* of
-        ``forestshuffle.kinds.<module>`` (not a plugin's own, nor a subclass)."""
-        kind = type(self.step_kinds.get(name))
-        return kind.__name__ == cls and kind.__module__ == f"forestshuffle.kinds.{module}"
-
     def take_actions_pick(self, card: int) -> Any:
         """A shared PickCard for taking *card* from the clearing."""
         a = self._take_picks.get(card)

@@ -119,12 +119,13 @@ class PlayAction(TurnAction):
 
     def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
         """Queue the placement step; a site card, which the core's placement step places
-        without asking (``Ruleset.core_place``), is placed at once: the events of that step
-        (its payment queued, or the card put down) in place of queueing it."""
+        without asking (``steps:place`` in ``Ruleset.core_kinds``), is placed at once: the
+        events of that step (its payment queued, or the card put down) in place of queueing
+        it."""
         assert isinstance(action, PlayCard)
         queued = replace_head_by("place", step.player, action.card, ("mode", "normal"))
         rules = state.rules
-        if rules.core_place and rules.halves[action.card][0].position is CENTER:
+        if "steps:place" in rules.core_kinds and rules.halves[action.card][0].position is CENTER:
             placed = rules.step_kinds["place"].run(state, queued.steps[0])  # type: ignore[attr-defined]
             if type(placed) is list:
                 return placed

@@ -22,7 +22,7 @@ import pluggy
 from forestshuffle.core.cards import CardSet
 from forestshuffle.core.decisions import Action
 from forestshuffle.core.layouts import SiteKind
-from forestshuffle.core.ruleset import Registry, Ruleset, RulesetSpec
+from forestshuffle.core.ruleset import CORE_PLUGIN, Registry, Ruleset, RulesetSpec
 from forestshuffle.core.spec import ExpansionSpec, Option, resolve_options
 from forestshuffle.errors import (
     CardDataError,
@@ -82,7 +82,7 @@ HOOKS: dict[str, tuple[str, str, type[Any], str]] = {
 }
 #: Hooks whose items are classes (subclasses of the class named in HOOKS), not instances.
 CLASS_HOOKS = frozenset({"forestshuffle_event_types", "forestshuffle_action_types"})
-CORE = "forestshuffle"
+CORE = CORE_PLUGIN
 #: What plugin isolation catches: any Exception, and SystemExit (a hook has no business
 #: ending the process). KeyboardInterrupt and other BaseExceptions pass through: they are
 #: the user's (or the interpreter's) request to stop.
