@@ -20,6 +20,7 @@ from forestshuffle.core.decisions import (
     PlaySapling,
 )
 from forestshuffle.core.fastevents import (
+    card_played,
     card_taken,
     drawn_by,
     replace_head_by,
@@ -153,7 +154,8 @@ class SaplingAction(TurnAction):
         assert isinstance(action, PlaySapling)
         out: Events = []
         site = len(state.forests[step.player].sites)
-        play_events(state, step.player, action.card, None, site, "center", (), "normal", out)
+        play_events(state, card_played(step.player, action.card, None, site, "center", (),
+                                       "normal", None, "hand"), out)
         return out
 
 
