@@ -181,7 +181,8 @@ def drawn_by(player: int) -> CardDrawnBy:
     return d
 
 
-def card_played(player: int, card: int, half: int | None, site: int, slot: str,
+# one parameter per field of the event, as its class takes them
+def card_played(player: int, card: int, half: int | None, site: int, slot: str,  # noqa: PLR0913
                 paid: tuple[int, ...], mode: str, site_kind: str | None,
                 source: str) -> ev.CardPlayed:
     """``CardPlayed(player, card, half, site, slot, paid, mode, site_kind, source)``."""
