@@ -66,13 +66,50 @@ def read_document(
     ``assumed`` maps card numbers whose symbol the document left out to the symbol used.
     Raises DocumentError listing every problem.
     """
-    from forestshuffle.plugins.manager import get_ruleset
-
     data, shape = _doc_data(doc)
     if not isinstance(data, Mapping):
         raise DocumentError([DocumentProblem("", "a document must be a JSON object")])
     if data.get("format") == "forestshuffle-record":
         return _from_record(data)
+    rules, problems = _document_ruleset(data, overrides)
+    players = data.get("players")
+    if not isinstance(players, list) or not players:
+        raise DocumentError([*problems, DocumentProblem("players", "must be a non-empty list")])
+    if len(players) > rules.spec.max_players:
+        raise DocumentError([*problems, DocumentProblem(
+            "players", f"{len(players)} players; {rules.id!r} is for at most "
+                       f"{rules.spec.max_players}")])
+    if shape is None:
+        shape = scan_shape(data)  # JSON text: nested as allowed, read_json checked that
+    named, plain = shape
+    if named > len(rules.cards):
+        raise DocumentError([*problems, DocumentProblem(
+            "", f"the document names {named} cards; the game has only {len(rules.cards)}")])
+    r = _Reader(rules)
+    r.problems.extend(problems)
+    read = _Players(r, plain)
+    for pi, pl in enumerate(players):
+        read.player(pi, pl)
+    demands = read.demands
+    _match(r, demands)  # also with other problems: every mistake is reported at once
+    #: the cards no demand took, the lowest last: face-down cards are popped lowest first
+    free = sorted(set(rules.deck_cards) - {d.card for d in demands}, reverse=True)
+    if not r.problems and read.face_down > len(free):
+        r.problem("", f"{read.face_down} face-down cards (saplings, generic sites) need more "
+                      "cards than the game has left")
+    if r.problems:
+        raise DocumentError(r.problems)
+    forests, assumed = _build_forests(r, read.layouts, read.caves, free)
+    return rules, read.names, read.caves, forests, assumed
+
+
+def _document_ruleset(data: Mapping[Any, Any],
+                      overrides: Any) -> tuple[Ruleset, list[DocumentProblem]]:
+    """The ruleset a document names (its game, expansions, options and overrides, or
+    *overrides* when given), and the problems of its top level found so far; DocumentError
+    when no ruleset can be made."""
+    from forestshuffle.plugins.manager import get_ruleset
+
     problems: list[DocumentProblem] = []
     extra = set(data) - {"game", "players", "overrides", "expansions", "options"}
     if extra:
@@ -104,145 +141,166 @@ def read_document(
         raise DocumentError([*problems, DocumentProblem("game", str(exc))]) from None
     if rules is None:
         raise DocumentError([*problems, DocumentProblem("game", "missing game id (e.g. \"base\")")])
-    players = data.get("players")
-    if not isinstance(players, list) or not players:
-        raise DocumentError([*problems, DocumentProblem("players", "must be a non-empty list")])
-    if len(players) > rules.spec.max_players:
-        raise DocumentError([*problems, DocumentProblem(
-            "players", f"{len(players)} players; {rules.id!r} is for at most "
-                       f"{rules.spec.max_players}")])
-    if shape is None:
-        shape = scan_shape(data)  # JSON text: nested as allowed, read_json checked that
-    named, plain = shape
-    if named > len(rules.cards):
-        raise DocumentError([*problems, DocumentProblem(
-            "", f"the document names {named} cards; the game has only {len(rules.cards)}")])
-    r = _Reader(rules)
-    r.problems.extend(problems)
-    index = r.index
-    kind_of = index.kind_of
-    sapling = rules.sapling_kind
-    #: the keys of a sapling site (not "tree": a site is a tree or a sapling)
-    sapling_keys = index.allowed_keys(sapling.id, ("sapling",)) - {"tree"} \
-        if sapling is not None else frozenset()
-    #: a plain-shaped site equal to it is a bare sapling (its values can only be lists,
-    #: dicts and JSON's scalars, so the empty lists it holds are empty lists)
-    bare: Any = index.bare_sapling if plain and index.bare_sapling is not None else _NEVER
-    bare_site: Any = (None, sapling, {})  # the reading of every bare sapling (not changed)
-    #: a plain-shaped site of that many keys that is not ``bare`` is no bare sapling
-    fewer = len(bare) if bare is not _NEVER else 1 << 62
-    names: list[str] = []
-    caves: list[int] = []
-    layouts: list[list[tuple[_Demand | None, SiteKind, dict[str, list[_Demand]]]]] = []
-    demands: list[_Demand] = []
-    face_down = 0
-    for pi, pl in enumerate(players):
+    return rules, problems
+
+
+#: a site as read: what opens it (None: a face-down card), its kind, its slots' cards
+_ReadSite = tuple["_Demand | None", SiteKind, dict[str, list["_Demand"]]]
+
+
+class _Players:
+    """The players of a document as they are read: names, caves, each forest's sites, the
+    cards the sites demand, and how many face-down cards they hold."""
+
+    def __init__(self, r: _Reader, plain: bool) -> None:
+        self.r = r
+        index = r.index
+        sapling = self.sapling = r.rules.sapling_kind
+        #: the keys of a sapling site (not "tree": a site is a tree or a sapling)
+        self.sapling_keys = index.allowed_keys(sapling.id, ("sapling",)) - {"tree"} \
+            if sapling is not None else frozenset()
+        #: a plain-shaped site equal to it is a bare sapling (its values can only be lists,
+        #: dicts and JSON's scalars, so the empty lists it holds are empty lists)
+        bare: Any = index.bare_sapling if plain and index.bare_sapling is not None else _NEVER
+        self.bare = bare
+        self.bare_site: _ReadSite = (None, sapling, {})  # type: ignore[assignment]
+        #: a plain-shaped site of that many keys that is not ``bare`` is no bare sapling
+        self.fewer = len(bare) if bare is not _NEVER else 1 << 62
+        self.names: list[str] = []
+        self.caves: list[int] = []
+        self.layouts: list[list[_ReadSite]] = []
+        self.demands: list[_Demand] = []
+        self.face_down = 0
+
+    def player(self, pi: int, pl: Any) -> None:
+        """Read player *pi*'s entry *pl*: name, cave and forest."""
+        r = self.r
         pw = f"player {pi + 1}"
         if not isinstance(pl, Mapping):
             r.problem(pw, "must be an object with name, cave and forest")
-            names.append(f"Player {pi + 1}")
-            caves.append(0)
-            layouts.append([])
-            continue
+            self.names.append(f"Player {pi + 1}")
+            self.caves.append(0)
+            self.layouts.append([])
+            return
         name = pl.get("name", f"Player {pi + 1}")
         why = check_name(name)
         if why is not None:
             r.problem(pw, f"bad name {_shown(name)}: {why}")
             name = f"Player {pi + 1}"
         pw = f"player {pi + 1} ({name})"
-        names.append(name)
+        self.names.append(name)
         extra = set(pl) - {"name", "cave", "forest"}
         if extra:
             r.problem(pw, f"unknown key(s) {_shown(sorted(map(str, extra)))}")
         cave = pl.get("cave", 0)
-        if not strict_int(cave) or not 0 <= cave <= len(rules.cards):
-            r.problem(f"{pw}, cave", f"must be a whole number from 0 to {len(rules.cards)} "
+        ncards = len(r.rules.cards)
+        if not strict_int(cave) or not 0 <= cave <= ncards:
+            r.problem(f"{pw}, cave", f"must be a whole number from 0 to {ncards} "
                                      f"(the cards of the game), not {_shown(cave)}")
             cave = 0
-        caves.append(cave)
+        self.caves.append(cave)
         forest = pl.get("forest", [])
-        sites: list[tuple[_Demand | None, SiteKind, dict[str, list[_Demand]]]] = []
         if not isinstance(forest, list):
             r.problem(f"{pw}, forest", "must be a list of sites")
             forest = []
+        sites: list[_ReadSite] = []
         for si, site in enumerate(forest):
-            if site == bare and site["sapling"] is True:
-                face_down += 1  # what the general reading below makes of a bare sapling
-                sites.append(bare_site)
+            read = self.site(site, f"{pw}, site {si}", pi, si)
+            if read is not None:
+                sites.append(read)
+        self.layouts.append(sites)
+
+    def site(self, site: Any, sw: str, pi: int, si: int) -> _ReadSite | None:
+        """Site *si* of player *pi* as read (None: it has a problem that leaves it out)."""
+        if site == self.bare and site["sapling"] is True:
+            self.face_down += 1  # what the general reading below makes of a bare sapling
+            return self.bare_site
+        if self.sapling is not None and type(site) is dict and len(site) < self.fewer \
+                and site.get("sapling") is True and site.keys() <= self.sapling_keys \
+                and _no_cards(site):
+            self.face_down += 1  # a bare sapling written otherwise (slots left out...)
+            return self.bare_site
+        r = self.r
+        if type(site) is not dict and not isinstance(site, Mapping):
+            r.problem(sw, "a site must be an object")
+            return None
+        got_head = _site_head(r, site, sw, pi, si)
+        if got_head is None:
+            return None
+        head, kind, head_keys = got_head
+        if isinstance(head, _Demand):
+            self.demands.append(head)
+            if kind is not r.index.kind_of[head.species]:
+                self.face_down += 1  # the card tucked under the upgraded site
+        else:
+            self.face_down += 1  # a face-down card opens the site
+        groups = r.index.groups[kind.id]
+        if not site.keys() <= r.index.allowed_keys(kind.id, head_keys):
+            unknown = [k for k in site if k not in groups and k not in head_keys]
+            r.problem(sw, f"unknown slot(s) {_shown(sorted(map(str, unknown)))} "
+                          f"(slots: {sorted(groups)})")
+        opener = head if isinstance(head, _Demand) else None
+        return opener, kind, self.slots(site, sw, (pi, si), kind, opener)
+
+    def slots(self, site: Mapping[Any, Any], sw: str, at: tuple[int, int], kind: SiteKind,
+              head: _Demand | None) -> dict[str, list[_Demand]]:
+        """The cards of each slot of *site* (player and site *at*), checked against the
+        slots' sharing rules."""
+        r = self.r
+        slots: dict[str, list[_Demand]] = {}
+        checks: list[tuple[list[_Demand], str, str]] = []
+        for group, sds in r.index.groups[kind.id].items():
+            if group not in site:
+                continue  # no cards there: nothing to place or check
+            cards = site[group]
+            if not isinstance(cards, list):
+                cards = [cards]
+            elif not cards:
                 continue
-            if sapling is not None and type(site) is dict and len(site) < fewer \
-                    and site.get("sapling") is True and site.keys() <= sapling_keys \
-                    and _no_cards(site):
-                face_down += 1  # a bare sapling written otherwise (slots left out...)
-                sites.append(bare_site)
-                continue
-            sw = f"{pw}, site {si}"
-            if type(site) is not dict and not isinstance(site, Mapping):
-                r.problem(sw, "a site must be an object")
-                continue
-            got_head = _site_head(r, site, sw, pi, si)
-            if got_head is None:
-                continue
-            head, kind, head_keys = got_head
-            if isinstance(head, _Demand):
-                demands.append(head)
-                if kind is not kind_of[head.species]:
-                    face_down += 1  # the card tucked under the upgraded site
-            else:
-                face_down += 1  # a face-down card opens the site
-            groups = index.groups[kind.id]
-            if not site.keys() <= index.allowed_keys(kind.id, head_keys):
-                unknown = [k for k in site if k not in groups and k not in head_keys]
-                r.problem(sw, f"unknown slot(s) {_shown(sorted(map(str, unknown)))} "
-                              f"(slots: {sorted(groups)})")
-            slots: dict[str, list[_Demand]] = {}
-            checks: list[tuple[list[_Demand], str, str]] = []
-            for group, sds in groups.items():
-                if group not in site:
-                    continue  # no cards there: nothing to place or check
-                cards = site[group]
-                if not isinstance(cards, list):
-                    cards = [cards]
-                elif not cards:
+            placed: dict[str, list[_Demand]] = {}
+            for sd in sds:  # a loop costs less than a comprehension here
+                placed[sd.name] = []
+            for ci, raw in enumerate(cards):
+                cw = (sw, group, ci)
+                got = r.card(raw, cw, sds)
+                if got is None:
                     continue
-                placed: dict[str, list[_Demand]] = {}
-                for sd in sds:  # a loop costs less than a comprehension here
-                    placed[sd.name] = []
-                for ci, raw in enumerate(cards):
-                    cw = (sw, group, ci)
-                    got = r.card(raw, cw, sds)
-                    if got is None:
-                        continue
-                    d = _slot_demand(r, got, kind.id, group, placed, cw, pi, si)
-                    if d is not None:
-                        demands.append(d)
-                for sd in sds:
-                    if len(placed[sd.name]) > 1:  # one card alone always may
-                        checks.append((placed[sd.name], group, f"{sw}, {group}"))
-                slots.update(placed)
-            if checks:  # slots holding more than one card
-                here = {d.species for ds in slots.values() for d in ds}
-                if isinstance(head, _Demand):
-                    here.add(head.species)
-                hosted = [rules.site_sharing[x] for x in here if x in rules.site_sharing]
-                for ds, group, where in checks:
-                    _check_sharing(r, ds, where, [h for h in hosted if h[0] == group])
-            sites.append((head if isinstance(head, _Demand) else None, kind, slots))
-        layouts.append(sites)
-    _match(r, demands)  # also with other problems: every mistake is reported at once
-    #: the cards no demand took, the lowest last: face-down cards are popped lowest first
-    free = sorted(set(rules.deck_cards) - {d.card for d in demands}, reverse=True)
-    pop = free.pop
-    if not r.problems and face_down > len(free):
-        r.problem("", f"{face_down} face-down cards (saplings, generic sites) need more cards "
-                      "than the game has left")
-    if r.problems:
-        raise DocumentError(r.problems)
-    assumed: dict[int, str] = {}
-    forests: list[Forest] = []
-    half_index = index.half_index
+                d = _slot_demand(r, got, kind.id, group, placed, cw, *at)
+                if d is not None:
+                    self.demands.append(d)
+            for sd in sds:
+                if len(placed[sd.name]) > 1:  # one card alone always may
+                    checks.append((placed[sd.name], group, f"{sw}, {group}"))
+            slots.update(placed)
+        if checks:  # slots holding more than one card
+            _check_shared_slots(r, slots, head, checks)
+        return slots
+
+
+def _check_shared_slots(r: _Reader, slots: dict[str, list[_Demand]], head: _Demand | None,
+                        checks: list[tuple[list[_Demand], str, str]]) -> None:
+    """Check each slot of *checks* (its cards, group, where) holding more than one card
+    against the sharing rules, those the site's cards host included."""
+    rules = r.rules
+    here = {d.species for ds in slots.values() for d in ds}
+    if head is not None:
+        here.add(head.species)
+    hosted = [rules.site_sharing[x] for x in here if x in rules.site_sharing]
+    for ds, group, where in checks:
+        _check_sharing(r, ds, where, [h for h in hosted if h[0] == group])
+
+
+def _build_forests(r: _Reader, layouts: list[list[_ReadSite]], caves: list[int],
+                   free: list[int]) -> tuple[list[Forest], dict[int, str]]:
+    """The forests of the sites read (*free*: the cards face-down ones take, popped), and
+    the symbols assumed for the cards written without one."""
+    rules = r.rules
+    half_index = r.index.half_index
     halves = rules.halves
     site_kinds = rules.site_kinds
+    pop = free.pop
+    assumed: dict[int, str] = {}
+    forests: list[Forest] = []
     for pi, sites in enumerate(layouts):
         planned: list[PlannedSite] = []
         upgrades: dict[int, tuple[int, SiteKind]] = {}  # site -> card tucked under, kind
@@ -275,7 +333,7 @@ def read_document(
             f.add_sites(planned, rules)
         f.counts["cave"] = caves[pi]
         forests.append(f)
-    return rules, names, caves, forests, assumed
+    return forests, assumed
 
 
 def _no_cards(site: dict[Any, Any]) -> bool:
