@@ -356,13 +356,15 @@ def _play_sites(f: Forest, planned: list[PlannedSite],
             f.attach(cd, hi, half, si, slot, rules, 0)
 
 
-def _site_head(
-    r: _Reader, site: Mapping[str, Any], sw: str, pi: int, si: int
-) -> tuple[Any, SiteKind, tuple[str, ...]] | None:
+#: what opens a site as read: (a demand for its card, or a face-down kind id), its kind,
+#: and the keys that named it
+_Head = tuple[Any, SiteKind, tuple[str, ...]]
+
+
+def _site_head(r: _Reader, site: Mapping[str, Any], sw: str, pi: int, si: int) -> _Head | None:
     """What opens the site: (a demand for its card, or a face-down kind id), its kind, and
     the keys that named it. None (with a problem) when it cannot be told."""
     rules = r.rules
-    features = r.index.features
     if site.get("sapling") is True:
         if "tree" in site:
             r.problem(sw, "a site is a tree or a sapling, not both")
@@ -371,56 +373,71 @@ def _site_head(
             return None
         return rules.sapling_kind.id, rules.sapling_kind, ("sapling",)
     if "tree" in site:
-        got = r.card(site["tree"], sw)
-        if got is None:
-            return None
-        sid, sym = got
-        sp = rules.species[sid]
-        if sp.kind != "tree":
-            r.problem(sw, f"{sp.name} is not a tree")
-            return None
-        d = _Demand(sw, pi, si, "center", sid, Position.CENTER, sym)
-        kind = r.index.kind_of[sid]
-        keys: tuple[str, ...] = ("tree",)
-        for feat in features:
-            if feat in site:
-                keys = (*keys, feat)
-                if site[feat] is not True and site[feat] is not False:
-                    r.problem(sw, f"with a tree, {feat!r} must be true or false")
-                    return None
-                if site[feat] is True:
-                    up = rules.site_kinds.get(kind.upgrade or "")
-                    if up is None or feat not in up.features:
-                        r.problem(sw, f"a {sp.name} cannot have a {feat} in {rules.id!r}")
-                        return None
-                    kind = up
-        return d, kind, keys
+        return _tree_head(r, site, sw, pi, si)
+    features = r.index.features
     for feat in features:
         value = site.get(feat)
-        if not isinstance(value, str | Mapping):
-            continue
-        if isinstance(value, str) and len(value) < 20 and value.strip().lower() == "generic":
-            for k in rules.spec.face_down_kinds:
-                kind = rules.site_kinds[k]
-                if feat in kind.features:
-                    return kind.id, kind, (feat,)
-            r.problem(sw, f"ruleset {rules.id!r} has no generic {feat}")
-            return None
-        got = r.card(value, sw)
-        if got is None:
-            return None
-        sid, sym = got
-        sp = rules.species[sid]
-        kind_id = rules.site_kind_of(sp.site_kind or "")
-        if sp.kind != "site" or feat not in rules.site_kinds[kind_id].features:
-            r.problem(sw, f"{sp.name} is not a {feat}")
-            return None
-        return (_Demand(sw, pi, si, "center", sid, Position.CENTER, sym),
-                rules.site_kinds[kind_id], (feat,))
+        if isinstance(value, str | Mapping):
+            return _feature_head(r, value, feat, sw, pi, si)
     wanted = " or ".join(['"tree": species', '"sapling": true',
                           *(f'"{f}": name or "generic"' for f in features)])
     r.problem(sw, f"a site needs {wanted}")
     return None
+
+
+def _tree_head(r: _Reader, site: Mapping[str, Any], sw: str, pi: int, si: int) -> _Head | None:
+    """A tree site's head: its tree, the kind its features (``true``) upgrade it to."""
+    rules = r.rules
+    got = r.card(site["tree"], sw)
+    if got is None:
+        return None
+    sid, sym = got
+    sp = rules.species[sid]
+    if sp.kind != "tree":
+        r.problem(sw, f"{sp.name} is not a tree")
+        return None
+    d = _Demand(sw, pi, si, "center", sid, Position.CENTER, sym)
+    kind = r.index.kind_of[sid]
+    keys: tuple[str, ...] = ("tree",)
+    for feat in r.index.features:
+        if feat not in site:
+            continue
+        keys = (*keys, feat)
+        if site[feat] is not True and site[feat] is not False:
+            r.problem(sw, f"with a tree, {feat!r} must be true or false")
+            return None
+        if site[feat] is True:
+            up = rules.site_kinds.get(kind.upgrade or "")
+            if up is None or feat not in up.features:
+                r.problem(sw, f"a {sp.name} cannot have a {feat} in {rules.id!r}")
+                return None
+            kind = up
+    return d, kind, keys
+
+
+def _feature_head(r: _Reader, value: Any, feat: str, sw: str, pi: int,
+                  si: int) -> _Head | None:
+    """The head of a site named by its feature *feat*: a ``generic`` one (a face-down card
+    of the ruleset's face-down kind with that feature), or a site card."""
+    rules = r.rules
+    if isinstance(value, str) and len(value) < 20 and value.strip().lower() == "generic":
+        for k in rules.spec.face_down_kinds:
+            kind = rules.site_kinds[k]
+            if feat in kind.features:
+                return kind.id, kind, (feat,)
+        r.problem(sw, f"ruleset {rules.id!r} has no generic {feat}")
+        return None
+    got = r.card(value, sw)
+    if got is None:
+        return None
+    sid, sym = got
+    sp = rules.species[sid]
+    kind_id = rules.site_kind_of(sp.site_kind or "")
+    if sp.kind != "site" or feat not in rules.site_kinds[kind_id].features:
+        r.problem(sw, f"{sp.name} is not a {feat}")
+        return None
+    return (_Demand(sw, pi, si, "center", sid, Position.CENTER, sym),
+            rules.site_kinds[kind_id], (feat,))
 
 
 def _from_record(data: Mapping[str, Any]) -> tuple[Ruleset, list[str], list[int], list[Forest],
