@@ -265,7 +265,7 @@ class _Players:
                 got = r.card(raw, cw, sds)
                 if got is None:
                     continue
-                d = _slot_demand(r, got, kind.id, group, placed, cw, *at)
+                d = _slot_demand(r, got, kind.id, group, placed, cw, at)
                 if d is not None:
                     self.demands.append(d)
             for sd in sds:
