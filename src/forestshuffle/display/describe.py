@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Any
 
 from forestshuffle.core import events as ev
 
@@ -57,28 +57,13 @@ def turn_summaries(game: Game) -> list[str]:
 
 def _event_text(rules: Ruleset, e: ev.Event, sites: list[int]) -> str | None:
     """The short text of a turn's event (None for one a turn's line leaves out)."""
-    if isinstance(e, ev.CardTaken):
-        return f"takes {rules.name_of(e.card)}"
-    if isinstance(e, ev.CardPlayed):
-        return _played(rules, e, sites)
-    if isinstance(e, ev.CardRevealed):
-        return f"reveals {rules.name_of(e.card)}"
-    if isinstance(e, ev.WinterRevealed):
-        return "WINTER"
-    if isinstance(e, ev.SiteUpgraded):
-        label = rules.site_kinds[e.kind].label or e.kind
-        return f"tucks a card under it ({label.lower()})"
-    if isinstance(e, ev.HandRevealed):
-        return "cannot act: shows the hand"
-    if isinstance(e, ev.CardsCaved):
-        return f"caves {len(e.cards)} from the {e.source}"
-    if isinstance(e, ev.ClearingEmptied):
-        return f"clearing emptied ({len(e.cards)})"
-    if isinstance(e, ev.ExtraTurnGranted):
-        return "earns an extra turn"
-    if isinstance(e, ev.GameEnded):
-        return f"game over ({e.reason.replace('_', ' ')})"
-    return None
+    text = _TEXTS.get(type(e))
+    return None if text is None else text(rules, e, sites)
+
+
+def _upgraded(rules: Ruleset, e: ev.SiteUpgraded, sites: list[int]) -> str:
+    label = rules.site_kinds[e.kind].label or e.kind
+    return f"tucks a card under it ({label.lower()})"
 
 
 def _played(rules: Ruleset, e: ev.CardPlayed, sites: list[int]) -> str:
@@ -95,6 +80,21 @@ def _played(rules: Ruleset, e: ev.CardPlayed, sites: list[int]) -> str:
         sites[e.player] += 1
         return f"plays {name}{how}{paid}"
     return f"plays {name} ({e.slot} of site {e.site}){how}{paid}"
+
+
+#: the short text of each event a turn's line shows, by its class
+_TEXTS: dict[type[Any], Callable[[Ruleset, Any, list[int]], str]] = {
+    ev.CardTaken: lambda rules, e, _: f"takes {rules.name_of(e.card)}",
+    ev.CardPlayed: _played,
+    ev.CardRevealed: lambda rules, e, _: f"reveals {rules.name_of(e.card)}",
+    ev.WinterRevealed: lambda *_: "WINTER",
+    ev.SiteUpgraded: _upgraded,
+    ev.HandRevealed: lambda *_: "cannot act: shows the hand",
+    ev.CardsCaved: lambda _, e, __: f"caves {len(e.cards)} from the {e.source}",
+    ev.ClearingEmptied: lambda _, e, __: f"clearing emptied ({len(e.cards)})",
+    ev.ExtraTurnGranted: lambda *_: "earns an extra turn",
+    ev.GameEnded: lambda _, e, __: f"game over ({e.reason.replace('_', ' ')})",
+}
 
 
 def forest_lines(rules: Ruleset, forest: Forest) -> list[str]:
