@@ -406,15 +406,25 @@ class Ruleset:
                 raise self._err(self.plugin_of.get(sid, "?"), f"species {sid!r}",
                                 "sharing.args.with", f"unknown species {unknown[0]!r}")
 
+    def _checked_kind(self, table: dict[str, Any], what: str, spec: Spec, plugin: str,
+                      item: str, field: str) -> Any:
+        """The kind of *spec* in *table* (the registry's kinds of one family, *what*), its
+        arguments validated; CardDataError at *item*'s *field* (``.kind`` or ``.args``)."""
+        kind = table.get(spec.kind)
+        if kind is None:
+            raise self._err(plugin, item, f"{field}.kind", f"unknown {what} kind {spec.kind!r} "
+                                                           f"(known: {', '.join(sorted(table))})")
+        try:
+            kind.validate(spec.args, self)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise self._err(plugin, item, f"{field}.args", str(exc)) from None
+        return kind
+
     def _compile_trigger(self, plugin: str, sid: str, i: int, t: Spec) -> CompiledTrigger:
         item = f"species {sid!r}"
-        tk = self.registry.triggers.get(t.kind)
-        if tk is None:
-            raise self._err(plugin, item, f"triggers[{i}].kind",
-                            f"unknown trigger kind {t.kind!r} "
-                            f"(known: {', '.join(sorted(self.registry.triggers))})")
+        tk = self._checked_kind(self.registry.triggers, "trigger", t, plugin, item,
+                                f"triggers[{i}]")
         try:
-            tk.validate(t.args, self)
             matches = tk.compile(t.args, self)
         except (ValueError, KeyError, TypeError) as exc:
             raise self._err(plugin, item, f"triggers[{i}].args", str(exc)) from None
@@ -426,15 +436,8 @@ class Ruleset:
 
     def _compile_score(self, plugin: str, sid: str, i: int, s: Spec) -> CompiledScore:
         item = f"species {sid!r}"
-        skind = self.registry.scoring.get(s.kind)
-        if skind is None:
-            raise self._err(plugin, item, f"score[{i}].kind",
-                            f"unknown scoring kind {s.kind!r} "
-                            f"(known: {', '.join(sorted(self.registry.scoring))})")
-        try:
-            skind.validate(s.args, self)
-        except (ValueError, KeyError, TypeError) as exc:
-            raise self._err(plugin, item, f"score[{i}].args", str(exc)) from None
+        skind = self._checked_kind(self.registry.scoring, "scoring", s, plugin, item,
+                                   f"score[{i}]")
         for key in ("count", "of"):
             if isinstance(s.args.get(key), str):
                 try:

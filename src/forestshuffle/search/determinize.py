@@ -143,18 +143,22 @@ def _played(r: _LogReader, e: ev.CardPlayed) -> None:
         r.hide(e.player)
 
 
-def _upgraded(r: _LogReader, e: ev.SiteUpgraded) -> None:
-    if e.player == r.p:
-        r.seen.add(e.card)
+def _out_of_sight(r: _LogReader, player: int, cards: Iterable[int], public: bool) -> None:
+    """*player* puts *cards* out of sight (under a site, into the cave): seen by the
+    reader if they are the reader's or were in the open (*public*), else the reader loses
+    track of the seen cards in that hand."""
+    if player == r.p or public:
+        r.seen.update(cards)
     else:
-        r.hide(e.player)
+        r.hide(player)
+
+
+def _upgraded(r: _LogReader, e: ev.SiteUpgraded) -> None:
+    _out_of_sight(r, e.player, (e.card,), False)
 
 
 def _caved(r: _LogReader, e: ev.CardsCaved) -> None:
-    if e.player == r.p or e.source == "clearing":
-        r.seen.update(e.cards)
-    else:
-        r.hide(e.player)
+    _out_of_sight(r, e.player, e.cards, e.source == "clearing")
 
 
 def _returned(r: _LogReader, e: ev.HandReturned) -> None:
