@@ -165,7 +165,9 @@ def run(state: GameState, log: list[Event],
     step: Step | None = None
     try:
         while not state.over:
-            step = _head(state, step)
+            if not state.queue:  # every turn ends by queueing the next
+                raise _emptied(state.rules, step)
+            step = state.queue[0]
             res = advance(state)
             if isinstance(res, Decision):
                 state.pending = res
@@ -182,16 +184,6 @@ def run(state: GameState, log: list[Event],
         raise
     except Exception as exc:
         raise _failure(state.rules, exc, step) from exc
-
-
-def _head(state: GameState, last: Step | None) -> Step:
-    """The head of the resolution queue; PluginError naming the step kind run *last* if the
-    queue ran empty (every turn ends by queueing the next)."""
-    if not state.queue:
-        kind = last.kind if last is not None else "?"
-        raise PluginError(f"the resolution queue ran empty after step kind {kind!r}",
-                          plugin=state.rules.registry.owners.get(f"steps:{kind}"), kind=kind)
-    return state.queue[0]
 
 
 def apply_answer(game: Any, action: Action) -> None:
@@ -257,6 +249,13 @@ def _unanswerable(rules: Ruleset, dec: Decision, step: Step) -> PluginError:
     return PluginError(f"step kind {step.kind!r} of plugin {owner!r} asked a decision "
                        f"that cannot be answered (player {dec.player!r}, "
                        f"{len(dec.options)} options)", plugin=owner, kind=step.kind)
+
+
+def _emptied(rules: Ruleset, last: Step | None) -> PluginError:
+    """The queue ran empty after the step kind run *last*."""
+    kind = last.kind if last is not None else "?"
+    return PluginError(f"the resolution queue ran empty after step kind {kind!r}",
+                       plugin=rules.registry.owners.get(f"steps:{kind}"), kind=kind)
 
 
 def _stalled(rules: Ruleset, step: Step, steps: int, produced: int) -> NoProgressError:
