@@ -36,6 +36,9 @@ def test_core_turn_options_equal_the_generic_builders(ruleset, expansions, playe
 
 
 def test_rulesets_that_change_the_turn_take_the_generic_path():
+    assert {"steps:reveal", "steps:place", "turn_actions:draw"} <= \
+        fs.get_ruleset("house-001").core_kinds  # the core's kinds, whatever the ruleset
+    assert not any(k.startswith("steps:smoky") for k in fs.get_ruleset("smoky").core_kinds)
     assert not fs.get_ruleset("smoky").core_turn  # its slots have features
     assert not fs.get_ruleset("house-001").core_turn  # its own draw action, limits
 
@@ -83,12 +86,14 @@ def test_the_index_of_empty_slots_follows_the_forest(ruleset, expansions):
     assert checked > 300
 
 
-def _logs(ruleset: str, expansions: tuple[str, ...], flag: str, fast: bool) -> list:
-    """The logs, actions and final states of seeded random games with the ruleset's fast
-    path *flag* on or off."""
+def _logs(ruleset: str, expansions: tuple[str, ...], kind: str, fast: bool) -> list:
+    """The logs, actions and final states of seeded random games with the fast path that
+    stands in for the core's *kind* (``steps:reveal``...) on or off (*kind* in
+    ``Ruleset.core_kinds`` or not)."""
     rules = fs.get_ruleset(ruleset, expansions=expansions)
-    assert getattr(rules, flag)
-    setattr(rules, flag, fast)
+    core = rules.core_kinds
+    assert kind in core
+    rules.core_kinds = core if fast else core - {kind}
     try:
         out = []
         for seed in range(3):
@@ -97,17 +102,17 @@ def _logs(ruleset: str, expansions: tuple[str, ...], flag: str, fast: bool) -> l
             out.append((list(g.events), [a for a, _ in g.actions], g.state.snapshot()[:7]))
         return out
     finally:
-        setattr(rules, flag, True)
+        rules.core_kinds = core
 
 
 def _same_games_modulo_bookkeeping(ruleset: str, expansions: tuple[str, ...],
-                                   flag: str) -> tuple[int, list]:
-    """Seeded random games with the fast path *flag* on and off: the same actions, the same
-    events but the queue's bookkeeping, and every card in the same place at the end; how
-    many events fewer the fast path logs, and its logs."""
+                                   kind: str) -> tuple[int, list]:
+    """Seeded random games with the fast path for the core's *kind* on and off: the same
+    actions, the same events but the queue's bookkeeping, and every card in the same place
+    at the end; how many events fewer the fast path logs, and its logs."""
     from forestshuffle.records.record import BOOKKEEPING
 
-    fast, generic = (_logs(ruleset, expansions, flag, f) for f in (True, False))
+    fast, generic = (_logs(ruleset, expansions, kind, f) for f in (True, False))
     fewer = 0
     for (f_log, f_actions, f_state), (g_log, g_actions, g_state) in zip(fast, generic,
                                                                         strict=True):
@@ -121,11 +126,11 @@ def _same_games_modulo_bookkeeping(ruleset: str, expansions: tuple[str, ...],
 @pytest.mark.parametrize(("ruleset", "expansions"), EVERY)
 def test_a_play_reveals_as_the_reveal_step_would_modulo_bookkeeping(ruleset, expansions):
     """A play whose follow-ups would start with the core's reveal step reveals at once
-    (``Ruleset.core_reveal``, record format 3): the same game as the generic path that
-    queues the step and runs it (seeded random games, which reveal often), one bookkeeping
-    event fewer per such play (in base, every tree and sapling; a Smoky tree with a hand
-    left first offers its river, and reveals by the step)."""
-    fewer, fast = _same_games_modulo_bookkeeping(ruleset, expansions, "core_reveal")
+    (``steps:reveal`` in ``Ruleset.core_kinds``, record format 3): the same game as the
+    generic path that queues the step and runs it (seeded random games, which reveal
+    often), one bookkeeping event fewer per such play (in base, every tree and sapling; a
+    Smoky tree with a hand left first offers its river, and reveals by the step)."""
+    fewer, fast = _same_games_modulo_bookkeeping(ruleset, expansions, "steps:reveal")
     reveals = sum(type(e).__name__ == "CardRevealed" for log, _, _ in fast for e in log)
     assert reveals > 20 and fewer > 0
     if ruleset == "base":  # every reveal but a game-ending winter card's shows a play
@@ -134,32 +139,13 @@ def test_a_play_reveals_as_the_reveal_step_would_modulo_bookkeeping(ruleset, exp
 
 @pytest.mark.parametrize(("ruleset", "expansions"), EVERY)
 def test_a_site_card_is_placed_as_the_place_step_would(ruleset, expansions):
-    """A site card played by the turn's play action is placed at once (``Ruleset.
-    core_place``, record format 3), the placement step not queued: the same game as the
-    generic path, one bookkeeping event fewer per site card played so."""
-    fewer, fast = _same_games_modulo_bookkeeping(ruleset, expansions, "core_place")
+    """A site card played by the turn's play action is placed at once (``steps:place`` in
+    ``Ruleset.core_kinds``, record format 3), the placement step not queued: the same game as
+    the generic path, one bookkeeping event fewer per site card played so."""
+    fewer, fast = _same_games_modulo_bookkeeping(ruleset, expansions, "steps:place")
     trees = sum(type(e).__name__ == "CardPlayed" and e.slot == "center" and e.half is not None
                 for log, _, _ in fast for e in log)
     assert trees > 5 and 0 < fewer <= trees
-
-
-@pytest.mark.parametrize(("ruleset", "expansions"), EVERY)
-def test_the_machine_ends_a_turn_as_the_end_turn_step_would(ruleset, expansions):
-    """The machine starts the next turn itself where the core's end-of-turn step would only
-    do that (``Ruleset.core_end_turn``: the clearing not full, no end scheduled, no end
-    condition holding): the same log, event for event, as running the step, extra turns,
-    the clearing's emptying and the ends by a ruleset's conditions (house-001's: the deck
-    exhausted, nobody acting), which the step still does, included."""
-    fast, generic = (_logs(ruleset, expansions, "core_end_turn", f) for f in (True, False))
-    assert fast == generic
-    names = [type(e).__name__ for events, _, _ in fast for e in events]
-    assert names.count("TurnStarted") > (30 if ruleset == "house-001" else 100)
-    if ruleset == "house-001":
-        ends = {e.reason for events, _, _ in fast for e in events
-                if type(e).__name__ == "GameEnded"}
-        assert ends and ends <= {"deck_exhausted", "nobody_acts"}
-    else:
-        assert "ClearingEmptied" in names
 
 
 def test_a_site_cards_placement_is_shared_and_names_no_other_card():
@@ -226,14 +212,13 @@ def _placements_by_scan(state, player: int, card: int, budget: int) -> list:
 
 
 @pytest.mark.parametrize(("ruleset", "expansions"), EVERY)
-def test_the_machine_answers_a_turn_as_the_turn_step_does(ruleset, expansions):
-    """The machine hands a turn's answer to the turn action that offered it itself
-    (``Ruleset.core_turn_step``): the events ``decide`` gives (through ``TurnStep.answer``)
-    begin what the game logs for the same answer, at every turn of seeded random games."""
+def test_decide_gives_what_the_game_logs_for_a_turns_answer(ruleset, expansions):
+    """The events ``decide`` gives for a turn's answer (through ``TurnStep.answer``, which
+    hands it to the turn action that offered it) begin what the game logs for the same
+    answer, at every turn of seeded random games."""
     from forestshuffle.core.machine import decide
 
     rules = fs.get_ruleset(ruleset, expansions=expansions)
-    assert rules.core_turn_step
     turns = 0
     for seed in range(2):
         g = fs.new_game(rules, players=2, seed=seed)

@@ -283,6 +283,52 @@ def test_a_decision_without_options_is_a_plugin_error():
         g.apply(action)
 
 
+class _Emptying(StepKind):
+    """A step kind that finishes every step of the queue, the turn's end included."""
+
+    name = "emptying"
+    card_effect = True
+
+    def run(self, state: Any, step: Any) -> list[ev.Event]:
+        return [ev.StepFinished() for _ in state.queue]
+
+
+class _BadAnswer(StepKind):
+    """A step kind that asks, then raises on the answer."""
+
+    name = "bad_answer"
+    card_effect = True
+
+    def run(self, state: Any, step: Any) -> Any:
+        return fs.Decision(step.player, "ask", "go on?", (fs.Pass(label="go on"),))
+
+    def answer(self, state: Any, step: Any, action: Any) -> list[ev.Event]:
+        raise KeyError("answer bug")
+
+
+def test_a_step_kind_that_empties_the_queue_is_named_and_the_game_left_as_it_was():
+    """Every turn ends by queueing the next: a queue run empty is the step kind's bug
+    (PluginError naming the kind run last), and the game is rebuilt as it was."""
+    g, action = _game_reaching(_Emptying())
+    before = (g.state.snapshot(), list(g.events), len(g.actions))
+    with pytest.raises(fs.PluginError, match="ran empty after step kind 'emptying'") as info:
+        g.apply(action)
+    assert (info.value.plugin, info.value.kind) == ("buggy", "emptying")
+    assert (g.state.snapshot(), list(g.events), len(g.actions)) == before
+
+
+def test_a_step_kind_whose_answer_raises_is_named_and_nothing_changes():
+    g, action = _game_reaching(_BadAnswer())
+    g.apply(action)
+    assert g.pending is not None and g.pending.kind == "ask"
+    before = (g.state.snapshot(), list(g.events), len(g.actions))
+    with pytest.raises(fs.PluginError) as info:
+        g.apply(g.pending.options[0])
+    assert (info.value.plugin, info.value.kind) == ("buggy", "bad_answer")
+    assert "answer bug" in str(info.value)
+    assert (g.state.snapshot(), list(g.events), len(g.actions)) == before
+
+
 def test_a_deck_builder_that_raises_is_named():
     from forestshuffle.kinds import DeckBuilder
 

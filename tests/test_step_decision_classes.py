@@ -190,20 +190,13 @@ def test_play_out_pauses_the_collector_and_leaves_it_as_it_found_it(enabled: boo
         (gc.enable if was else gc.disable)()
 
 
-def test_play_out_trusts_only_the_librarys_random_choice() -> None:
-    """``play_out`` skips looking a chooser's answer up among the options only for the
-    library's own random choice (which picks from the pending options themselves); any other
-    chooser's answer is still checked, and the game it plays is the one ``Game.apply`` plays
-    with the same choices."""
-    from forestshuffle.bots.base import _picks_an_option
+def test_play_out_plays_what_apply_plays_with_the_same_choices() -> None:
+    """``play_out`` with the library's random choice and with a subclass choosing through
+    ``choose`` plays the game that ``Game.apply`` plays with the same choices."""
 
     class Other(RandomBot):
         def choose(self, game: fs.Game) -> fs.Action:
             return super().choose(game)
-
-    assert _picks_an_option(chooser(RandomBot(1)))
-    assert not _picks_an_option(chooser(Other(1)))
-    assert not _picks_an_option(chooser(fs.bots.GreedyBot(1)))
 
     fast = fs.new_game("base", players=2, seed=8)
     fs.bots.play_out(fast, [RandomBot(3), Other(4)])
@@ -216,15 +209,10 @@ def test_play_out_trusts_only_the_librarys_random_choice() -> None:
 
 
 @pytest.mark.parametrize("shared", [True, False])
-def test_play_out_draws_for_the_random_choice_as_it_would_draw(shared: bool) -> None:
-    """``play_out`` draws the library's random choice itself, with that choice's
-    ``getrandbits``: the same options chosen as ``choose`` chooses, whether one
-    bot plays every seat or each seat has its own, and the generators end where the bots'
-    own would (so a bot used again goes on drawing the same numbers)."""
-    from forestshuffle.bots.base import _bit_draws
-
-    assert _bit_draws(chooser(RandomBot(1))) is not None
-    assert _bit_draws(chooser(fs.bots.GreedyBot(1))) is None
+def test_play_out_draws_for_the_random_choice_as_choose_draws(shared: bool) -> None:
+    """``play_out`` chooses the same options as ``choose`` chooses, whether one bot plays
+    every seat or each seat has its own, and the generators end where the bots' own would (so
+    a bot used again goes on drawing the same numbers)."""
     for seed in (3, 11):
         fast = fs.new_game("base", players=3, seed=seed)
         fast_bots = RandomBot(seed) if shared else [RandomBot(seed + p) for p in range(3)]

@@ -11,7 +11,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from forestshuffle.bots.uniform import UniformChoice
 from forestshuffle.core.collector import paused
 from forestshuffle.core.machine import play_loop
 from forestshuffle.search.determinize import Determinizer
@@ -127,32 +126,14 @@ def chooser(bot: Any) -> Callable[[Game], Action]:
     return bot.choose  # type: ignore[no-any-return]
 
 
-def _picks_an_option(choose: Any) -> bool:
-    """Whether *choose* is the library's random choice (a :class:`~forestshuffle.bots.uniform.
-    UniformChoice` or its bound ``__call__``), which returns an option of the pending decision
-    itself, so that the play loop need not look its answer up among the options."""
-    return type(getattr(choose, "__self__", choose)) is UniformChoice
-
-
-def _bit_draws(choose: Any) -> Callable[[int], int] | None:
-    """The ``getrandbits`` *choose* draws with, when it is the library's random choice
-    drawing with CPython's bit loop (the play loop then draws itself); else None."""
-    made = getattr(choose, "__self__", choose)
-    return made.bits if type(made) is UniformChoice else None
-
-
 def play_out(game: Game, bots: Sequence[Any] | Any, max_actions: int = 100_000) -> Game:
     """Let *bots* (one per player, or one for all) play *game* to its end; returns it.
 
     The cyclic garbage collector is paused while it plays (:func:`forestshuffle.core.collector.
     paused`): what a game makes lives on in it, and collections during play would walk it,
     and everything else the program holds, for nothing."""
-    one = chooser(bots) if not isinstance(bots, Sequence) else None
-    seats = [chooser(b) for b in bots] if one is None else None
-    choosers = [one] if seats is None else seats
-    exact = tuple(_picks_an_option(c) for c in choosers)
-    bits = tuple(_bit_draws(c) for c in choosers)
-    # the loop, compiled in the compiled build
-    if paused(play_loop, game, one, seats, max_actions, exact, bits):
+    seats = [chooser(b) for b in bots] if isinstance(bots, Sequence) else \
+        [chooser(bots)] * game.players
+    if paused(play_loop, game, seats, max_actions):
         return game
     raise RuntimeError(f"the game did not end within {max_actions} actions")

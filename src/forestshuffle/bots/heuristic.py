@@ -7,6 +7,7 @@ games quickly.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from forestshuffle.bots.base import BotBase
@@ -40,20 +41,8 @@ def rule_of_thumb(decision: Decision, rules: Ruleset, free_slots: int,
     declares = [a for a in opts if isinstance(a, Declare)]
     if declares:
         return declares[0]
-    pick = rng.choice
     if decision.kind == "turn":
-        plays = [a for a in opts if isinstance(a, PlayCard)]
-        if plays:
-            trees = [a for a in plays if rules.opens_site(a.card)]
-            if trees and free_slots < 3:
-                return pick(trees)
-            dwellers = [a for a in plays if not rules.opens_site(a.card)]
-            return pick(dwellers or trees)
-        draws = [a for a in opts if isinstance(a, DrawFromDeck | DrawFromClearing)]
-        if draws:
-            return pick(draws)
-        saplings = [a for a in opts if isinstance(a, PlaySapling)]
-        return pick(saplings or list(opts))
+        return _turn_choice(opts, rules, free_slots, rng)
     for cls in (Use, Redraw):
         wanted = [a for a in opts if isinstance(a, cls)]
         if wanted:
@@ -61,15 +50,34 @@ def rule_of_thumb(decision: Decision, rules: Ruleset, free_slots: int,
     if decision.kind in ("free_play", "play_from_clearing", "take", "play_further"):
         picks = [a for a in opts if isinstance(a, PickCard)]
         if picks:
-            return pick(picks)
+            return rng.choice(picks)
     if decision.kind in ("cave", "upgrade_site", "play_face_down"):
         # cave a card or tuck a river now and then, but not the whole hand
         picks = [a for a in opts if isinstance(a, PickCard)]
         passes = [a for a in opts if isinstance(a, Pass)]
         if passes and (not picks or rng.random() < 0.5):
             return passes[0]
-        return pick(picks)
-    return pick(list(opts))
+        return rng.choice(picks)
+    return rng.choice(list(opts))
+
+
+def _turn_choice(opts: Sequence[Action], rules: Ruleset, free_slots: int,
+                 rng: random.Random) -> Action:
+    """:func:`rule_of_thumb` for a turn: a tree while the forest has few empty slots, else a
+    dweller; a draw when nothing can be played; a sapling last."""
+    pick = rng.choice
+    plays = [a for a in opts if isinstance(a, PlayCard)]
+    if plays:
+        trees = [a for a in plays if rules.opens_site(a.card)]
+        if trees and free_slots < 3:
+            return pick(trees)
+        dwellers = [a for a in plays if not rules.opens_site(a.card)]
+        return pick(dwellers or trees)
+    draws = [a for a in opts if isinstance(a, DrawFromDeck | DrawFromClearing)]
+    if draws:
+        return pick(draws)
+    saplings = [a for a in opts if isinstance(a, PlaySapling)]
+    return pick(saplings or list(opts))
 
 
 def quick_choice(game: Game, rng: random.Random) -> Action:

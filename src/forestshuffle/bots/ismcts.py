@@ -68,7 +68,9 @@ class ISMCTSBot(BotBase):
     ``None``: every legal action).
     """
 
-    def __init__(self, seed: int | None = None, iterations: int | None = ITERATIONS,
+    # the budget, then the search's tuning knobs, keyword-only
+    def __init__(self, seed: int | None = None,  # noqa: PLR0913
+                 iterations: int | None = ITERATIONS,
                  seconds: float | None = None, *, exploration: float = 0.7,
                  scale: float = 20.0, hand_weight: float = HAND_WEIGHT,
                  horizon: str = "next", depth: int | None = None,

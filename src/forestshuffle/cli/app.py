@@ -310,28 +310,32 @@ def _main(argv: Sequence[str] | None) -> int:
         # as argparse did: a usage error leaves through SystemExit(2), after one line
         error(" ".join(exc.format_message().split()))
         raise SystemExit(exc.exit_code) from None
-    except click.ClickException as exc:
-        error(" ".join(exc.format_message().split()))
-        return exc.exit_code
-    except click.Abort:
-        say("forestshuffle: interrupted", file=sys.stderr)
-        return 130
-    except (ForestShuffleError, cli_base.Fail) as exc:
-        return error(str(exc))
-    except KeyboardInterrupt:
-        say("forestshuffle: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # pragma: no cover
-        return 0
-    except OSError as exc:  # a file the command writes (--out, --plot...)
-        where = f" {exc.filename}" if exc.filename else ""
-        return error(f"cannot use{where}: {exc.strerror or type(exc).__name__}")
+    except (click.ClickException, click.Abort, ForestShuffleError, cli_base.Fail,
+            KeyboardInterrupt, OSError) as exc:
+        return _exit_code(exc)
     except Exception as exc:  # a bug: one line all the same, unless debugging
         if os.environ.get("FORESTSHUFFLE_DEBUG"):
             raise
         error(f"unexpected {type(exc).__name__}: {exc} (FORESTSHUFFLE_DEBUG=1 shows where)")
         return 1
     return rv if isinstance(rv, int) else 0
+
+
+def _exit_code(exc: BaseException) -> int:
+    """The exit code of a command that failed with *exc* (not a bug), after its one line."""
+    if isinstance(exc, click.ClickException):
+        error(" ".join(exc.format_message().split()))
+        return exc.exit_code
+    if isinstance(exc, click.Abort | KeyboardInterrupt):
+        say("forestshuffle: interrupted", file=sys.stderr)
+        return 130
+    if isinstance(exc, ForestShuffleError | cli_base.Fail):
+        return error(str(exc))
+    if isinstance(exc, BrokenPipeError):  # pragma: no cover
+        return 0
+    assert isinstance(exc, OSError)  # a file the command writes (--out, --plot...)
+    where = f" {exc.filename}" if exc.filename else ""
+    return error(f"cannot use{where}: {exc.strerror or type(exc).__name__}")
 
 
 if __name__ == "__main__":  # pragma: no cover

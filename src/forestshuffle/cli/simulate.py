@@ -89,9 +89,7 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
     the run and keeps (and writes) the games that finished.
     """
     from forestshuffle.display.terminal import safe
-    from forestshuffle.plugins.manager import get_ruleset
-    from forestshuffle.simulate.runner import GameResult, SimConfig, run, save_results
-    from forestshuffle.simulate.stats import plot as make_plots
+    from forestshuffle.simulate.runner import SimConfig
     from forestshuffle.simulate.stats import summarize
 
     if seed is None:
@@ -100,63 +98,18 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
     config = SimConfig(game=game, players=players, bots=lineup(bots),
                        expansions=tuple(expansion),
                        options=tuple(sorted(opts.items())), seed=seed, rotate=not no_rotate)
-    rules = get_ruleset(game, options=opts, expansions=config.expansions)
-    if not rules.spec.min_players <= players <= rules.spec.max_players:
-        from forestshuffle.errors import PlayerCountError
-
-        raise PlayerCountError(f"ruleset {rules.id!r} is for {rules.spec.min_players} to "
-                               f"{rules.spec.max_players} players, not {players}")
+    rules = _ruleset_for(config, opts)
     _check_outputs(out, plot)
     n_workers = workers if workers is not None else (
         _cores() if scheduler == "local" else 1)
     err = console(stderr=True)
-    done: dict[int, GameResult] = {}
-    interrupted = False
-    procs = ngettext("{n} process", "{n} processes", n_workers).format(n=n_workers)
-    where = (_("a Dask LocalCluster of {procs}").format(procs=procs) if scheduler == "local"
-             else _("the Dask scheduler {address}").format(address=scheduler) if scheduler
-             else procs)
     if not as_json:
-        err.print(safe(_("{game}, {players} players, bots {bots}: {games}, seed {seed}, on "
-                         "{where}").format(
-            game=rules.i18n.ruleset(get_language()) if rules.i18n else rules.spec.name,
-            players=players, bots=", ".join(config.bots), seed=seed, where=where,
-            games=ngettext("{n} game", "{n} games", games).format(n=games))))
-    progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), _Rate(),
-                        TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
-                        console=err, disable=not err.is_terminal, transient=False)
-    # a termination request (kill PID) stops the run like Ctrl-C: what finished is kept
-    old = signal.signal(signal.SIGTERM, _interrupt)
-    failure: Exception | None = None  # a failure after games were played: they are kept
-    try:
-        with progress:
-            task = progress.add_task("games", total=games)
-            for batch in run(config, range(games), workers=n_workers, scheduler=scheduler):
-                for r in batch:
-                    done[r.index] = r
-                progress.update(task, completed=len(done))
-    except KeyboardInterrupt:
-        interrupted = True
-    except Exception as exc:
-        if not done:
-            raise
-        failure = exc
-    finally:
-        signal.signal(signal.SIGTERM, old)
-    results = [done[i] for i in sorted(done)]
+        _announce(err, rules, config, games, n_workers, scheduler)
+    results, interrupted, failure = _play(err, config, games, n_workers, scheduler)
     names = {sid: sp.name for sid, sp in rules.species.items()}
     summary = summarize(results, names)
-    complete = not interrupted and failure is None
-    files: list[str] = []
-    if out is not None and results:
-        files = save_results(out, config, results, summary, complete=complete)
-    if plot is not None and results:
-        try:
-            files += [str(p) for p in make_plots(results, summary, plot)]
-        except Exception:
-            for f in files:  # the results are written: say so before the error
-                say(f"Wrote {f}.")
-            raise
+    files = _write(out, plot, config, results, summary,
+                   complete=not interrupted and failure is None)
     if failure is not None:
         for f in files:
             say(f"Wrote {f}.")
@@ -175,6 +128,87 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
         for f in files:
             say(_("Wrote {file}.").format(file=f))
     return 130 if interrupted else 0
+
+
+def _ruleset_for(config: Any, opts: dict[str, Any]) -> Any:
+    """The ruleset a run plays (PlayerCountError when it is not for that many players)."""
+    from forestshuffle.errors import PlayerCountError
+    from forestshuffle.plugins.manager import get_ruleset
+
+    rules = get_ruleset(config.game, options=opts, expansions=config.expansions)
+    if not rules.spec.min_players <= config.players <= rules.spec.max_players:
+        raise PlayerCountError(f"ruleset {rules.id!r} is for {rules.spec.min_players} to "
+                               f"{rules.spec.max_players} players, not {config.players}")
+    return rules
+
+
+def _announce(err: Console, rules: Any, config: Any, games: int, n_workers: int,
+              scheduler: str | None) -> None:
+    """The run's first line: the game, the bots, how many games, the seed and where."""
+    from forestshuffle.display.terminal import safe
+
+    procs = ngettext("{n} process", "{n} processes", n_workers).format(n=n_workers)
+    where = (_("a Dask LocalCluster of {procs}").format(procs=procs) if scheduler == "local"
+             else _("the Dask scheduler {address}").format(address=scheduler) if scheduler
+             else procs)
+    err.print(safe(_("{game}, {players} players, bots {bots}: {games}, seed {seed}, on "
+                     "{where}").format(
+        game=rules.i18n.ruleset(get_language()) if rules.i18n else rules.spec.name,
+        players=config.players, bots=", ".join(config.bots), seed=config.seed, where=where,
+        games=ngettext("{n} game", "{n} games", games).format(n=games))))
+
+
+def _play(err: Console, config: Any, games: int, n_workers: int, scheduler: str | None
+          ) -> tuple[list[Any], bool, Exception | None]:
+    """Play the run with a progress bar: the finished games in order, whether Ctrl-C (or a
+    termination request) stopped it, and a failure that came after games were played (they
+    are kept; a failure before any is raised)."""
+    from forestshuffle.simulate.runner import GameResult, run
+
+    done: dict[int, GameResult] = {}
+    interrupted = False
+    failure: Exception | None = None
+    progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), _Rate(),
+                        TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                        console=err, disable=not err.is_terminal, transient=False)
+    # a termination request (kill PID) stops the run like Ctrl-C: what finished is kept
+    old = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        with progress:
+            task = progress.add_task("games", total=games)
+            for batch in run(config, range(games), workers=n_workers, scheduler=scheduler):
+                for r in batch:
+                    done[r.index] = r
+                progress.update(task, completed=len(done))
+    except KeyboardInterrupt:
+        interrupted = True
+    except Exception as exc:
+        if not done:
+            raise
+        failure = exc
+    finally:
+        signal.signal(signal.SIGTERM, old)
+    return [done[i] for i in sorted(done)], interrupted, failure
+
+
+def _write(out: Path | None, plot: Path | None, config: Any, results: list[Any],
+           summary: dict[str, Any], *, complete: bool) -> list[str]:
+    """Write the results (``--out``) and the charts (``--plot``); the files written. When the
+    charts fail, the files already written are named before the error."""
+    from forestshuffle.simulate.runner import save_results
+    from forestshuffle.simulate.stats import plot as make_plots
+
+    files: list[str] = []
+    if out is not None and results:
+        files = save_results(out, config, results, summary, complete=complete)
+    if plot is not None and results:
+        try:
+            files += [str(p) for p in make_plots(results, summary, plot)]
+        except Exception:
+            for f in files:  # the results are written: say so before the error
+                say(f"Wrote {f}.")
+            raise
+    return files
 
 
 def _check_outputs(out: Path | None, plot: Path | None) -> None:

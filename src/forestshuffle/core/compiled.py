@@ -32,7 +32,8 @@ class CompiledHalf:
         "tags",
     )
 
-    def __init__(self, species: str, position: Position, symbol: str | None,
+    # one parameter per field: a plain slotted class, native in the compiled build
+    def __init__(self, species: str, position: Position, symbol: str | None,  # noqa: PLR0913
                  tags: frozenset[str], cost: int, site_kind: str | None, name: str,
                  needs: frozenset[str] = frozenset(), kind: str = "dweller") -> None:
         self.species = species

@@ -16,10 +16,9 @@ from forestshuffle.core.steps import Step
 
 _NEW: Final[Any] = object.__new__
 
-# The hot event classes as Final names (the compiled build reads them from C statics, not
-# from a module's dict): for the makers here and for ``state.fold``'s dispatch.
+# The hot event classes as Final names for the makers here (the compiled build reads them
+# from C statics, not from a module's dict).
 STEPS_REPLACED: Final = ev.StepsReplaced
-STEP_FINISHED: Final = ev.StepFinished
 STEP_UPDATED: Final = ev.StepUpdated
 TURN_STARTED: Final = ev.TurnStarted
 CARD_TAKEN: Final = ev.CardTaken
@@ -54,10 +53,8 @@ def step_updated(step: Step) -> ev.StepUpdated:
 #: table that would grow past this makes new events instead of keeping them).
 INTERN_LIMIT: Final = 4096
 
+#: seat -> its interned (TurnStarted, extra TurnStarted), made by :func:`turn_started`
 _TURNS: Final[dict[int, tuple[ev.TurnStarted, ev.TurnStarted]]] = {}
-#: seat -> its interned (TurnStarted, extra TurnStarted), for loops that look them up
-#: without calling :func:`turn_started` (made by it)
-TURN_STARTS: Final = _TURNS
 _TAKEN: Final[dict[int, dict[int, ev.CardTaken]]] = {}
 _DRAWN: Final[dict[int, dict[int, ev.CardDrawn]]] = {}
 _REVEALED: Final[dict[int, ev.CardRevealed]] = {}
@@ -181,7 +178,8 @@ def drawn_by(player: int) -> CardDrawnBy:
     return d
 
 
-def card_played(player: int, card: int, half: int | None, site: int, slot: str,
+# one parameter per field of the event, as its class takes them
+def card_played(player: int, card: int, half: int | None, site: int, slot: str,  # noqa: PLR0913
                 paid: tuple[int, ...], mode: str, site_kind: str | None,
                 source: str) -> ev.CardPlayed:
     """``CardPlayed(player, card, half, site, slot, paid, mode, site_kind, source)``."""

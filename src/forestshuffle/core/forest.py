@@ -21,7 +21,7 @@ instead of rescanning the forest. Counter keys are ``kind`` or ``kind:arg`` stri
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final, Protocol
 
 from forestshuffle.core.cards import Position
@@ -45,10 +45,10 @@ def mask_of(open_: Mapping[Position, int]) -> int:
     return mask
 
 
-#: A site for :meth:`Forest.add_sites`: (card, half or None for a sapling, kind, its cards
-#: as (card, half index, half, slot name)).
-PlannedSite = tuple[int, "CompiledHalf | None", SiteKind,
-                    Sequence[tuple[int, int, "CompiledHalf", str]]]
+#: A card of a site for :meth:`Forest.add_sites`: (card, half index, half, slot name).
+PlannedCard = tuple[int, int, "CompiledHalf", str]
+#: A site for :meth:`Forest.add_sites`: (card, half or None for a sapling, kind, its cards).
+PlannedSite = tuple[int, "CompiledHalf | None", SiteKind, Sequence[PlannedCard]]
 
 
 class ForestRules(Protocol):
@@ -78,18 +78,19 @@ class Site:
     __slots__ = ("card", "extra_trees", "filled", "kind", "slots", "species", "symbol", "under")
 
     def __init__(self, card: int, kind: SiteKind, species: str | None, symbol: str | None,
-                 slots: dict[str, SlotCards] | None = None, filled: int = 0,
-                 extra_trees: int = 0, under: list[int] | None = None):
+                 slots: dict[str, SlotCards] | None = None):
         self.card = card
         self.kind = kind
         self.species = species
         self.symbol = symbol
         self.slots: dict[str, SlotCards] = {s.name: NO_CARDS for s in kind.slots} \
             if slots is None else slots
-        self.filled = filled
-        self.extra_trees = extra_trees
+        #: how many of its slots hold a card
+        self.filled = 0
+        #: how many trees more it counts as (its cards' ``counts_as_tree``)
+        self.extra_trees = 0
         #: face-down cards tucked under the site (a generic river under a tree)
-        self.under: list[int] = [] if under is None else under
+        self.under: list[int] = []
 
     @property
     def is_full(self) -> bool:
@@ -102,10 +103,12 @@ class Site:
 
     def copy(self) -> Site:
         """An independent copy."""
-        return Site(self.card, self.kind, self.species, self.symbol,
-                    {k: list(v) if v else NO_CARDS for k, v in self.slots.items()},
-                    self.filled,
-                    self.extra_trees, list(self.under))
+        site = Site(self.card, self.kind, self.species, self.symbol,
+                    {k: list(v) if v else NO_CARDS for k, v in self.slots.items()})
+        site.filled = self.filled
+        site.extra_trees = self.extra_trees
+        site.under = list(self.under)
+        return site
 
 
 def _new_site(card: int, kind: SiteKind, half: CompiledHalf | None) -> Site:
@@ -115,8 +118,8 @@ def _new_site(card: int, kind: SiteKind, half: CompiledHalf | None) -> Site:
     for sd in kind.slots:  # a loop costs less than a comprehension here
         slots[sd.name] = NO_CARDS
     if half is None:
-        return Site(card, kind, None, None, slots, 0, 0, [])
-    return Site(card, kind, half.species, half.symbol, slots, 0, 0, [])
+        return Site(card, kind, None, None, slots)
+    return Site(card, kind, half.species, half.symbol, slots)
 
 
 #: opens a site of one kind: (forest, card, half or None, turn) -> the new site's index
@@ -461,85 +464,92 @@ class Forest:
         half, slot name)). No site is upgraded (use :meth:`upgrade_site` for that)."""
         if self.sites:
             raise ValueError("add_sites builds an empty forest")
-        where = self.where
-        order = self.order
-        c = self.counts
-        extra_trees = rules.extra_trees
         kinds: dict[int, _KindRun] = {}
-        built = self.sites
-        last: SiteKind | None = None
         run: _KindRun | None = None
-        names: tuple[str, ...] = ()
-        at: list[int] = []
         for idx, (card, half, kind, cards) in enumerate(sites):
-            if kind is not last or run is None:
+            if run is None or kind is not run.kind:
                 run = kinds.get(id(kind))
                 if run is None:
                     run = kinds[id(kind)] = _KindRun(kind)
-                names = run.names
-                at = run.at
-                last = kind
-            slots: dict[str, SlotCards] = {}  # what _new_site makes, without its call
-            for name in names:
-                slots[name] = NO_CARDS
-            at.append(idx)
-            order.append(card)
-            if half is None:
-                site = Site(card, kind, None, None, slots, 0, 0, [])
-                built.append(site)
-                where[card] = (idx, "center", -1)
-                run.face_down += 1
-            else:
-                site = Site(card, kind, half.species, half.symbol, slots, 0, 0, [])
-                built.append(site)
-                where[card] = (idx, "center", 0)
-                self._count_opener(kind, half, rules, card)
-            if not cards:
-                continue
-            roles = run.roles
-            for cd, hi, h, slot in cards:  # attach's counting, the empty slots below
-                held = slots[slot]
-                role = roles[slot]
-                if not held:
-                    site.filled += 1
-                    if site.filled == len(slots):
-                        c["full_sites"] = c.get("full_sites", 0) + 1
-                    run.filled.add((idx, slot))
-                slots[slot] = [*held, cd]
-                where[cd] = (idx, slot, hi)
-                order.append(cd)
-                c[role] = c.get(role, 0) + 1
-                self._count_half(h, rules, cd)
-                extra = extra_trees.get(h.species, 0)
-                if extra and kind.is_tree:
-                    site.extra_trees += extra
-                    self._inc("tree_total", extra)
-                    if site.species is not None:
-                        self._inc("trees_of:" + site.species, extra)
+            site = self._open_planned(idx, card, half, run, rules)
+            if cards:
+                self._attach_planned(idx, site, cards, run, rules)
         placed = self.placed_turn
-        for cd in order:
+        for cd in self.order:
             placed[cd] = turn
+        self._index_planned(kinds.values())
+        self.open_mask = mask_of(self.open)
+
+    def _open_planned(self, idx: int, card: int, half: CompiledHalf | None, run: _KindRun,
+                      rules: ForestRules) -> Site:
+        """:meth:`add_sites`: open site *idx* of *run*'s kind with *card* (what
+        :func:`_new_site` makes, without its call)."""
+        slots: dict[str, SlotCards] = {}
+        for name in run.names:
+            slots[name] = NO_CARDS
+        run.at.append(idx)
+        self.order.append(card)
+        if half is None:
+            site = Site(card, run.kind, None, None, slots)
+            self.where[card] = (idx, "center", -1)
+            run.face_down += 1
+        else:
+            site = Site(card, run.kind, half.species, half.symbol, slots)
+            self.where[card] = (idx, "center", 0)
+            self._count_opener(run.kind, half, rules, card)
+        self.sites.append(site)
+        return site
+
+    def _attach_planned(self, idx: int, site: Site, cards: Sequence[PlannedCard],
+                        run: _KindRun, rules: ForestRules) -> None:
+        """:meth:`add_sites`: attach's counting for the *cards* of site *idx* (its empty
+        slots are indexed once every site is open)."""
+        slots = site.slots
+        roles = run.roles
+        c = self.counts
+        extra_trees = rules.extra_trees
+        for cd, hi, h, slot in cards:
+            held = slots[slot]
+            if not held:
+                site.filled += 1
+                if site.filled == len(slots):
+                    c["full_sites"] = c.get("full_sites", 0) + 1
+                run.filled.add((idx, slot))
+            slots[slot] = [*held, cd]
+            self.where[cd] = (idx, slot, hi)
+            self.order.append(cd)
+            role = roles[slot]
+            c[role] = c.get(role, 0) + 1
+            self._count_half(h, rules, cd)
+            extra = extra_trees.get(h.species, 0)
+            if extra and run.kind.is_tree:
+                site.extra_trees += extra
+                self._inc("tree_total", extra)
+                if site.species is not None:
+                    self._inc("trees_of:" + site.species, extra)
+
+    def _index_planned(self, runs: Iterable[_KindRun]) -> None:
+        """:meth:`add_sites`: count the sites of each kind and index their empty slots, by
+        site, then slot: the order :meth:`open_site` keeps."""
         empty = self.empty
-        runs: dict[Position, int] = {}  # position -> the runs of entries put in its list
-        for run in kinds.values():
+        lists: dict[Position, int] = {}  # position -> the runs of entries put in its list
+        for run in runs:
             kind, at, full = run.kind, run.at, run.filled
-            n = len(at)
-            self._count_sites(kind, n, run.face_down)
+            self._count_sites(kind, len(at), run.face_down)
             entries = entries_of(kind, at)
             for i, sd in enumerate(kind.slots):
                 name = sd.name
                 rows = [e[i] for e in entries if not full or (e[i][0], name) not in full]
                 for pos in sd.accepts:
-                    runs[pos] = runs.get(pos, 0) + 1
+                    lists[pos] = lists.get(pos, 0) + 1
                     e = empty.get(pos)
                     if e is None:
                         empty[pos] = list(rows)
                     else:
                         e.extend(rows)
-        for pos, k in runs.items():
-            if k > 1:  # by site, then slot: the order open_site keeps
+        for pos, k in lists.items():
+            if k > 1:
                 empty[pos].sort()
-        self.open_mask = mask_of(self.open)
 
 
 class _KindRun:

@@ -16,7 +16,7 @@ from forestshuffle.core.cards import Position
 from forestshuffle.core.decision import decision
 from forestshuffle.core.decisions import Action, Decision, Pass, PickCard, Place
 from forestshuffle.core.fastevents import FINISHED as FINISHED  # re-exported: the kinds' helpers
-from forestshuffle.core.fastevents import bare_step, card_played, card_revealed, drawn_by
+from forestshuffle.core.fastevents import bare_step, card_revealed, drawn_by
 from forestshuffle.core.fastevents import replace_head as replace_head
 from forestshuffle.core.slot_entries import (
     HALVES,
@@ -311,12 +311,11 @@ def bonus_earned(rules: Ruleset, symbol: str | None, paid: tuple[int, ...]) -> b
     return all(symbol in syms[c] for c in paid)
 
 
-def play_events(
-    state: GameState, player: int, card: int, half: int | None, site: int, slot: str,
-    paid: tuple[int, ...], mode: str, out: Events, *, site_kind: str | None = None,
-    source: str = "hand", keep_head: bool = False, activates: int | None = None,
-) -> None:
-    """Events of a card being put into a forest, then its follow-up steps queued.
+def play_events(state: GameState, played: ev.CardPlayed, out: Events, *,
+                keep_head: bool = False, activates: int | None = None) -> None:
+    """Events of a card being put into a forest, then its follow-up steps queued: *played*
+    is the card's :class:`~forestshuffle.core.events.CardPlayed`
+    (:func:`~forestshuffle.core.fastevents.card_played` makes one).
 
     Order after placing: the site's optional upgrade (a generic river, offered only for a
     card played as the turn's play action, ``mode == "normal"``), the reveal (a new site
@@ -330,57 +329,38 @@ def play_events(
     several cards, asking again once each play has resolved). *activates*: a card of the
     forest whose triggers this play fires even before they are active (a free play by that
     card's own bonus, :func:`forestshuffle.plugins.dsl.free_play`). When those steps would start
-    with the core's reveal step (``Ruleset.core_reveal``), the reveal is not queued: the
-    card revealed follows at once (record format 3; format 2 logs queued and finished the
-    reveal step, a bookkeeping event more, :func:`forestshuffle.records.record.upcast`).
+    with the core's reveal step (``steps:reveal`` in ``Ruleset.core_kinds``), the reveal is
+    not queued: the card revealed follows at once (record format 3; format 2 logs queued and
+    finished the reveal step, a bookkeeping event more,
+    :func:`forestshuffle.records.record.upcast`).
     """
     rules = state.rules
-    played = card_played(player, card, half, site, slot, paid, mode, site_kind, source)
-    kind = None
-    upgrade = reveals = False
-    if slot == "center":
-        if half is None:
-            kind = rules.site_kinds[site_kind] if site_kind else rules.sapling_kind
-        else:
-            kind = rules.site_kinds[rules.halves[card][half].site_kind or ""]
-        upgrade = bool(mode == "normal" and kind is not None and kind.upgrade
-                       and state.hands[player])
-        reveals = kind is not None and kind.reveals
-    where = slot if slot == "center" else state.forests[player].sites[site].kind.roles[slot]
+    player = played.player
+    kind = _opened_kind(rules, played)
+    upgrade = bool(played.mode == "normal" and kind is not None and kind.upgrade
+                   and state.hands[player])
+    reveals = kind is not None and kind.reveals
+    slot = played.slot
+    where = slot if slot == "center" else \
+        state.forests[player].sites[played.site].kind.roles[slot]
     # a sapling fires only triggers: none to look for in a forest without any
-    later = resolution_steps(state, player, card, half, where, kind, paid, mode, activates) \
-        if half is not None or (rules.has_triggers and state.forests[player].triggers) else []
-    if reveals and not upgrade and not keep_head and mode != "deferred" and rules.core_reveal:
-        # the core's reveal step would head the queue and run next: the play finishes the
-        # playing step, queues its resolution, and reveals at once (nothing the play changes
-        # is read by the reveal: the deck, the winter cards, the turn)
-        out.append(played)
-        out.append(replace_head(later))
-        deck = state.deck
-        if deck and not rules.cards[deck[-1]].winter:  # deck_take's one card, without its call
-            out.append(card_revealed(deck[-1]))
-        else:
-            deck_take(state, 1, card_revealed, out)
+    later = resolution_steps(state, played, where, kind, activates) \
+        if played.half is not None or (rules.has_triggers and state.forests[player].triggers) \
+        else []
+    if reveals and not upgrade and not keep_head and played.mode != "deferred" \
+            and "steps:reveal" in rules.core_kinds:
+        _reveal_at_once(state, played, later, out)
         return
     now: list[Step] = [bare_step("reveal", player)] if reveals else []
-    if mode == "deferred":
-        # kept on the Mole's step (the head once this step is finished)
-        out.append(FINISHED)
-        out.append(played)
-        if later:
-            mole = state.queue[1]
-            bundle = (card, tuple((s.kind, s.card, s.args) for s in later))
-            out.append(ev.StepUpdated(mole.with_args(
-                deferred=(*mole.args.get("deferred", ()), bundle))))
-        if now:
-            out.append(ev.StepsQueued(tuple(now), 0))
+    if played.mode == "deferred":
+        _defer(state, played, later, now, out)
         return
     if upgrade:
         assert kind is not None and kind.upgrade
         # the upgrade comes first; it records where the reveal ends and how many of the
         # play's steps follow it, so the triggers it fires take their places among them
-        now.insert(0, Step("upgrade_site", player, card, {
-            "site": site, "kind": kind.upgrade, "reveal": len(now),
+        now.insert(0, Step("upgrade_site", player, played.card, {
+            "site": played.site, "kind": kind.upgrade, "reveal": len(now),
             "after": len(now) + len(later)}))
     now.extend(later)
     out.append(played)  # (it leaves the queue alone: the head is still the playing step)
@@ -391,23 +371,61 @@ def play_events(
         out.append(replace_head(now))
 
 
-def resolution_steps(
-    state: GameState, player: int, card: int, half: int | None, slot: str,
-    kind: SiteKind | None, paid: tuple[int, ...], mode: str, activates: int | None = None,
-) -> list[Step]:
-    """The steps that resolve a play once the card is down (*slot*: the role of the slot it
-    went into, or ``center``): the permanent triggers it fires that come first
-    (``before_effects``), its effect and bonus offers (not for a free play; the bonus only
-    when earned), then the other triggers."""
+def _opened_kind(rules: Ruleset, played: ev.CardPlayed) -> SiteKind | None:
+    """The kind of the site *played* opens (None: it goes into a slot, or a sapling of a
+    ruleset without saplings)."""
+    if played.slot != "center":
+        return None
+    if played.half is None:
+        return rules.site_kinds[played.site_kind] if played.site_kind else rules.sapling_kind
+    return rules.site_kinds[rules.halves[played.card][played.half].site_kind or ""]
+
+
+def _reveal_at_once(state: GameState, played: ev.CardPlayed, later: list[Step],
+                    out: Events) -> None:
+    """The core's reveal step would head the queue and run next: the play finishes the
+    playing step, queues its resolution *later*, and reveals at once (nothing the play
+    changes is read by the reveal: the deck, the winter cards, the turn)."""
+    out.append(played)
+    out.append(replace_head(later))
+    deck = state.deck
+    if deck and not state.rules.cards[deck[-1]].winter:  # deck_take's one card, at once
+        out.append(card_revealed(deck[-1]))
+    else:
+        deck_take(state, 1, card_revealed, out)
+
+
+def _defer(state: GameState, played: ev.CardPlayed, later: list[Step], now: list[Step],
+           out: Events) -> None:
+    """A Mole's further play: the card goes down and *now* (its reveal) is queued; its
+    resolution *later* is kept on the Mole's step (the head once this step is finished)."""
+    out.append(FINISHED)
+    out.append(played)
+    if later:
+        mole = state.queue[1]
+        bundle = (played.card, tuple((s.kind, s.card, s.args) for s in later))
+        out.append(ev.StepUpdated(mole.with_args(
+            deferred=(*mole.args.get("deferred", ()), bundle))))
+    if now:
+        out.append(ev.StepsQueued(tuple(now), 0))
+
+
+def resolution_steps(state: GameState, played: ev.CardPlayed, slot: str,
+                     kind: SiteKind | None, activates: int | None = None) -> list[Step]:
+    """The steps that resolve *played* once the card is down (*slot*: the role of the slot
+    it went into, or ``center``; *kind*: the kind of the site it opened): the permanent
+    triggers it fires that come first (``before_effects``), its effect and bonus offers (not
+    for a free play; the bonus only when earned), then the other triggers."""
     rules = state.rules
+    player, card, half = played.player, played.card, played.half
     early, late = (trigger_steps(state, player, card, half, slot, kind, activates)
                    if rules.has_triggers and state.forests[player].triggers else ([], []))
-    if half is not None and mode != "free":
+    if half is not None and played.mode != "free":
         h = rules.halves[card][half]
         sp = rules.species[h.species]
         if sp.effect:
             early.append(Step("offer", player, card, {"what": "effect", "half": half}))
-        if sp.bonus and bonus_earned(rules, h.symbol, paid):
+        if sp.bonus and bonus_earned(rules, h.symbol, played.paid):
             early.append(Step("offer", player, card, {"what": "bonus", "half": half}))
     early.extend(late)
     return early

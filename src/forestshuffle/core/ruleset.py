@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
-from forestshuffle.core.cards import Card, CardSet, Position, Spec, Species
+from forestshuffle.core.cards import Card, CardSet, Half, Position, Spec, Species
 from forestshuffle.core.compiled import CompiledHalf, CompiledScore, CompiledTrigger
 from forestshuffle.core.layouts import SiteKind
 from forestshuffle.core.registry import Registry
@@ -28,6 +28,9 @@ __all__ = ["MODIFIERS", "SHARING_RULES", "AutomatonSeat", "CompiledHalf", "Compi
 SHARING_RULES = ("shares_slot",)
 MODIFIERS: Final = ("counts_as_tree", "hosts_sharing")
 
+
+#: the name the core registers its kinds under (``Registry.owners``)
+CORE_PLUGIN: Final = "forestshuffle"
 
 #: a site card's position (a module constant: an enum member's class look-up is slow)
 _CENTER: Final = Position.CENTER
@@ -74,6 +77,17 @@ class Ruleset:
         self.derived: dict[str, Any] = {}
         #: the card sets the ruleset is built from, in order
         self.card_sets = [cs for _, cs in card_sets]
+        self._add_cards(card_sets)
+        self._add_site_kinds(spec, registry)
+        self._add_kinds(spec, registry)
+        self._check_counts(spec)
+        self._compile_species()
+        self._add_names()
+        self._add_shared_actions()
+        self._add_fast_paths(spec, registry)
+
+    def _add_cards(self, card_sets: list[tuple[str, CardSet]]) -> None:
+        """The card tables, from every card set in order."""
         #: card number -> card, every card of the game (winter cards included)
         self.cards: dict[int, Card] = {}
         #: species id -> species
@@ -96,6 +110,9 @@ class Ruleset:
         self.deck_cards = tuple(c.id for c in self.cards.values() if not c.winter)
         #: the winter cards
         self.winter_cards = tuple(c.id for c in self.cards.values() if c.winter)
+
+    def _add_site_kinds(self, spec: RulesetSpec, registry: Registry) -> None:
+        """The site kinds: every registered one, the sapling's, those games can hold."""
         #: site kind id -> site kind, every registered one
         self.site_kinds = registry.site_kinds
         for data_kind, kind in spec.site_kind_map.items():
@@ -121,6 +138,10 @@ class Ruleset:
         self.plain_slots = all(sd.plain for k in self.used_site_kinds.values()
                                for sd in k.slots) and not any(
             sp.needs for sp in self.species.values())
+
+    def _add_kinds(self, spec: RulesetSpec, registry: Registry) -> None:
+        """The species' compiled tables (filled by :meth:`_compile_species`) and the kinds
+        the spec names: turn actions, end conditions, deck builder, declarations, state."""
         #: species -> the most cards a slot of its cards holds (None: no limit), for the
         #: species whose cards share a slot
         self.sharing: dict[str, int | None] = {}
@@ -153,6 +174,9 @@ class Ruleset:
         #: state kinds: plugin-owned parts of the state (``state.ext[name]``)
         self.state_kinds = [registry.state_kinds[n] for n in spec.state_kinds]
         self._turn_queues: dict[tuple[int, int], tuple[Any, ...]] = {}
+
+    def _check_counts(self, spec: RulesetSpec) -> None:
+        """CardDataError unless every count the tie-breakers and limits name is known."""
         for key in spec.tie_breakers:
             try:
                 self.check_count(key, of_state=True)
@@ -164,12 +188,9 @@ class Ruleset:
                 self.check_count(key)
             except ValueError as exc:
                 raise CardDataError("?", f"ruleset {spec.id!r}", "limits", str(exc)) from None
-        self._compile_species()
-        for sid, kin in self.share_kin.items():
-            unknown = sorted(k for k in kin if k not in self.species)
-            if unknown:
-                raise self._err(self.plugin_of.get(sid, "?"), f"species {sid!r}",
-                                "sharing.args.with", f"unknown species {unknown[0]!r}")
+
+    def _add_names(self) -> None:
+        """The cards' names for people, and the names more than one species carries."""
         #: card number -> its name for people (both halves' for a split card)
         self.card_names: dict[int, str] = {
             c: ("Winter" if card.winter else " / ".join(h.name for h in self.halves[c]))
@@ -185,8 +206,17 @@ class Ruleset:
         #: Squeakers), with those species' ids: documents name such species by id
         self.shared_names: dict[str, list[str]] = {
             n: sorted(ids) for n, ids in seen.items() if len(ids) > 1}
+
+    def _add_shared_actions(self) -> None:
+        """The actions shared by every game of the ruleset (actions are frozen)."""
         self._actions: dict[tuple[Any, ...], Any] = {}
-        from forestshuffle.core.decisions import DrawFromClearing, PayWith, PlayCard, PlaySapling
+        from forestshuffle.core.decisions import (
+            DrawFromClearing,
+            DrawFromDeck,
+            PayWith,
+            PlayCard,
+            PlaySapling,
+        )
 
         names = self.card_names
         #: shared per-card actions, by card number
@@ -200,19 +230,24 @@ class Ruleset:
         }
         #: card number -> the shared PayWith of it
         self.pay_actions = {c: PayWith(c, label=f"pay with {n}") for c, n in names.items()}
-        from forestshuffle.core.decisions import DrawFromDeck
-
         #: the shared action drawing from the deck
         self.draw_deck_action = self.action(DrawFromDeck, label="draw from the deck")
+
+    def _add_fast_paths(self, spec: RulesetSpec, registry: Registry) -> None:
+        """What the fast paths read: the core's kinds, the core turn's tables, caches."""
+        #: the kinds that are exactly the core's, as ``family:name`` (``steps:reveal``,
+        #: ``turn_actions:draw``): those the core plugin contributes, which no plugin can
+        #: replace. The fast paths that stand in for a core kind (a step made at once
+        #: instead of queued, a turn's options built in one pass) consult it, and only it.
+        self.core_kinds: frozenset[str] = frozenset(
+            key for key, owner in registry.owners.items() if owner == CORE_PLUGIN)
         #: True when the turn is the core's draw, play and sapling and nothing changes what
         #: they offer (plain slots, no limits, capped draws): its options are built in one
         #: pass (:func:`forestshuffle.kinds.turn.core_turn_options`)
         self.core_turn = (
             spec.turn_actions == ("draw", "play", "sapling") and self.plain_slots
             and not spec.limits and spec.draw_cap
-            and [type(t).__name__ for t in self.turn_actions]
-            == ["DrawAction", "PlayAction", "SaplingAction"]
-            and all(type(t).__module__ == "forestshuffle.kinds.turn" for t in self.turn_actions))
+            and all(f"turn_actions:{n}" in self.core_kinds for n in spec.turn_actions))
         self._take_picks: dict[int, Any] = {}
         #: what the core turn's option builder reads, made on its first use
         #: (:class:`forestshuffle.kinds.turn.TurnTable`)
@@ -224,35 +259,6 @@ class Ruleset:
         #: id of a half of its cards -> the slot definitions that take it
         #: (``rules.slot_takers``, made on use)
         self.takers: dict[int, frozenset[Any]] = {}
-        core = self._is_core_kind
-        #: True when the ``reveal`` step is the core's: a play then makes its events at once
-        #: (:func:`forestshuffle.core.rules.play_events`), the same the step would make when run
-        self.core_reveal = core("reveal", "RevealStep", "play")
-        #: True when the ``place`` step is the core's: a site card played by the turn's play
-        #: action is then placed at once (:class:`forestshuffle.kinds.turn.PlayAction`), the
-        #: step not queued (it never asks where a site card goes)
-        self.core_place = core("place", "PlaceStep", "play")
-        #: True when the ``turn`` step is the core's, which answers by handing the action to
-        #: the turn action that offered it (``action_owner``): the machine does that itself
-        self.core_turn_step = core("turn", "TurnStep", "turn")
-        #: the step kinds whose decisions the machine need not check for options and a
-        #: player who can answer: the core's turn, draw, placement and offer steps where
-        #: they are the core's classes (each asks only with options, of the step's player)
-        self.sure_kinds = frozenset(name for name, cls, module in (
-            ("turn", "TurnStep", "turn"), ("draw_more", "DrawMoreStep", "turn"),
-            ("place", "PlaceStep", "play"), ("offer", "OfferStep", "play"))
-            if core(name, cls, module))
-        #: True when the ``end_turn`` step is the core's: while the clearing is not full, no
-        #: end is scheduled and no end condition holds, the machine starts the next turn
-        #: itself (:func:`forestshuffle.core.machine.run`), the same event the step would make,
-        #: without running it
-        self.core_end_turn = core("end_turn", "EndTurnStep", "turn")
-
-    def _is_core_kind(self, name: str, cls: str, module: str) -> bool:
-        """Whether the step kind registered as *name* is exactly the core's class *cls* of
-        ``forestshuffle.kinds.<module>`` (not a plugin's own, nor a subclass)."""
-        kind = type(self.step_kinds.get(name))
-        return kind.__name__ == cls and kind.__module__ == f"forestshuffle.kinds.{module}"
 
     def take_actions_pick(self, card: int) -> Any:
         """A shared PickCard for taking *card* from the clearing."""
@@ -285,64 +291,69 @@ class Ruleset:
                 self.symbols.append(sym)
         self.tags.update(cs.tags)
         for sp in cs.species:
-            item = f"species {sp.id!r}"
-            if sp.id in self.species:
-                raise self._err(plugin, item, "id", "a species with this id already exists "
-                                f"(plugin {self.plugin_of[sp.id]!r})")
-            if sp.kind not in ("tree", "site", "dweller"):
-                raise self._err(plugin, item, "kind",
-                                f"must be 'tree', 'site' or 'dweller', not {sp.kind!r}")
-            if not isinstance(sp.cost, int) or sp.cost < 0:
-                raise self._err(plugin, item, "cost",
-                                f"must be a whole number >= 0, not {sp.cost!r}")
-            for t in sp.tags:
-                if t not in cs.tags:
-                    raise self._err(
-                        plugin, item, "tags", f"unknown tag {t!r} (known: {', '.join(cs.tags)})"
-                    )
-            if sp.kind != "dweller" and sp.site_kind not in self.registry.site_kinds:
-                raise self._err(
-                    plugin, item, "site_kind",
-                    f"unknown site kind {sp.site_kind!r} "
-                    f"(known: {', '.join(sorted(self.registry.site_kinds))})",
-                )
-            self.species[sp.id] = sp
-            self.plugin_of[sp.id] = plugin
+            self._add_species(plugin, cs, sp)
         for card in cs.cards:
-            item = f"card {card.id}"
-            if card.id in self.cards:
-                raise self._err(plugin, item, "id", "a card with this number already exists")
-            if card.winter:
-                if card.halves:
-                    raise self._err(plugin, item, "halves", "a winter card has no halves")
-                self.cards[card.id] = card
-                continue
-            if len(card.halves) not in (1, 2):
-                raise self._err(plugin, item, "halves", "a card has one or two halves")
-            compiled = []
-            for i, h in enumerate(card.halves):
-                hsp = self.species.get(h.species)
-                if hsp is None:
-                    raise self._err(plugin, item, f"halves[{i}].species",
-                                    f"unknown species {h.species!r}")
-                if (hsp.kind != "dweller") != (h.position is Position.CENTER):
-                    raise self._err(plugin, item, f"halves[{i}].position",
-                                    f"{h.position.value!r} does not suit a {hsp.kind}")
-                if h.symbol is not None and h.symbol not in self.symbols:
-                    raise self._err(plugin, item, f"halves[{i}].symbol",
-                                    f"unknown tree symbol {h.symbol!r}")
-                compiled.append(
-                    CompiledHalf(h.species, h.position, h.symbol, hsp.tags, hsp.cost,
-                                 self.site_kind_of(hsp.site_kind) if hsp.site_kind else None,
-                                 hsp.name, frozenset(hsp.needs), hsp.kind)
+            self._add_card(plugin, card)
+
+    def _add_species(self, plugin: str, cs: CardSet, sp: Species) -> None:
+        item = f"species {sp.id!r}"
+        if sp.id in self.species:
+            raise self._err(plugin, item, "id", "a species with this id already exists "
+                            f"(plugin {self.plugin_of[sp.id]!r})")
+        if sp.kind not in ("tree", "site", "dweller"):
+            raise self._err(plugin, item, "kind",
+                            f"must be 'tree', 'site' or 'dweller', not {sp.kind!r}")
+        if not isinstance(sp.cost, int) or sp.cost < 0:
+            raise self._err(plugin, item, "cost",
+                            f"must be a whole number >= 0, not {sp.cost!r}")
+        for t in sp.tags:
+            if t not in cs.tags:
+                raise self._err(
+                    plugin, item, "tags", f"unknown tag {t!r} (known: {', '.join(cs.tags)})"
                 )
-            if len(compiled) == 2 and Position.CENTER in (h.position for h in compiled):
-                raise self._err(plugin, item, "halves", "a split card cannot hold a tree")
-            self.cards[card.id] = card
-            self.halves[card.id] = tuple(compiled)
-            self.card_symbols[card.id] = frozenset(
-                h.symbol for h in compiled if h.symbol is not None
+        if sp.kind != "dweller" and sp.site_kind not in self.registry.site_kinds:
+            raise self._err(
+                plugin, item, "site_kind",
+                f"unknown site kind {sp.site_kind!r} "
+                f"(known: {', '.join(sorted(self.registry.site_kinds))})",
             )
+        self.species[sp.id] = sp
+        self.plugin_of[sp.id] = plugin
+
+    def _add_card(self, plugin: str, card: Card) -> None:
+        item = f"card {card.id}"
+        if card.id in self.cards:
+            raise self._err(plugin, item, "id", "a card with this number already exists")
+        if card.winter:
+            if card.halves:
+                raise self._err(plugin, item, "halves", "a winter card has no halves")
+            self.cards[card.id] = card
+            return
+        if len(card.halves) not in (1, 2):
+            raise self._err(plugin, item, "halves", "a card has one or two halves")
+        compiled = [self._compile_half(plugin, item, i, h) for i, h in enumerate(card.halves)]
+        if len(compiled) == 2 and Position.CENTER in (h.position for h in compiled):
+            raise self._err(plugin, item, "halves", "a split card cannot hold a tree")
+        self.cards[card.id] = card
+        self.halves[card.id] = tuple(compiled)
+        self.card_symbols[card.id] = frozenset(
+            h.symbol for h in compiled if h.symbol is not None
+        )
+
+    def _compile_half(self, plugin: str, item: str, i: int, h: Half) -> CompiledHalf:
+        hsp = self.species.get(h.species)
+        if hsp is None:
+            raise self._err(plugin, item, f"halves[{i}].species",
+                            f"unknown species {h.species!r}")
+        if (hsp.kind != "dweller") != (h.position is Position.CENTER):
+            raise self._err(plugin, item, f"halves[{i}].position",
+                            f"{h.position.value!r} does not suit a {hsp.kind}")
+        if h.symbol is not None and h.symbol not in self.symbols:
+            raise self._err(plugin, item, f"halves[{i}].symbol",
+                            f"unknown tree symbol {h.symbol!r}")
+        return CompiledHalf(h.species, h.position, h.symbol, hsp.tags, hsp.cost,
+                            self.site_kind_of(hsp.site_kind) if hsp.site_kind else None,
+                            hsp.name, frozenset(hsp.needs), hsp.kind)
 
     def check_count(self, key: str, *, of_state: bool = False) -> None:
         """Raise ValueError unless *key* names a known count (``kind`` or ``kind:arg``); a
@@ -396,93 +407,116 @@ class Ruleset:
                             f"{dict(first[1].args)!r}: one group, one table"[:400])
 
     def _compile_species(self) -> None:
+        """Every species' triggers, scorings, sharing rule and modifiers, checked and
+        compiled into the ruleset's tables."""
         slot_groups = {sd.group_name for k in self.registry.site_kinds.values() for sd in k.slots}
-        reg = self.registry
         groups: dict[str, tuple[str, Spec]] = {}  # scoring group -> (species, its spec)
         for sid, sp in self.species.items():
             plugin = self.plugin_of[sid]
             item = f"species {sid!r}"
             self._check_step_specs(plugin, item, "effect", sp.effect)
             self._check_step_specs(plugin, item, "bonus", sp.bonus)
-            trig = []
-            for i, t in enumerate(sp.triggers):
-                tk = reg.triggers.get(t.kind)
-                if tk is None:
-                    raise self._err(plugin, item, f"triggers[{i}].kind",
-                                    f"unknown trigger kind {t.kind!r} "
-                                    f"(known: {', '.join(sorted(reg.triggers))})")
-                try:
-                    tk.validate(t.args, self)
-                    matches = tk.compile(t.args, self)
-                except (ValueError, KeyError, TypeError) as exc:
-                    raise self._err(plugin, item, f"triggers[{i}].args", str(exc)) from None
-                effect = tuple(t.args.get("effect", ()))
-                self._check_step_specs(plugin, item, f"triggers[{i}].effect", effect)
-                trig.append(CompiledTrigger(sid, i, matches,
-                                            bool(t.args.get("from_next_turn", False)),
-                                            bool(t.args.get("optional", True)), effect,
-                                            bool(t.args.get("before_effects", False))))
+            trig = tuple(self._compile_trigger(plugin, sid, i, t)
+                         for i, t in enumerate(sp.triggers))
             if trig:
-                self.triggers[sid] = tuple(trig)
-            scores = []
-            for i, s in enumerate(sp.score):
-                skind = reg.scoring.get(s.kind)
-                if skind is None:
-                    raise self._err(plugin, item, f"score[{i}].kind",
-                                    f"unknown scoring kind {s.kind!r} "
-                                    f"(known: {', '.join(sorted(reg.scoring))})")
-                try:
-                    skind.validate(s.args, self)
-                except (ValueError, KeyError, TypeError) as exc:
-                    raise self._err(plugin, item, f"score[{i}].args", str(exc)) from None
-                for key in ("count", "of"):
-                    if isinstance(s.args.get(key), str):
-                        try:
-                            self.check_count(s.args[key])
-                        except ValueError as exc:
-                            raise self._err(plugin, item, f"score[{i}].args.{key}",
-                                            str(exc)) from None
-                group = skind.group_key(s.args, sid)
-                if group is not None:
-                    self._check_group(groups, group, sid, s, f"score[{i}]")
-                full = skind.compile(s.args, sid, self)
-                scores.append(CompiledScore(s.kind, group, full, skind.points_scorer(
-                    s.args, sid, self, full, group is not None)))
-            self.scorers[sid] = tuple(scores)
+                self.triggers[sid] = trig
+            self.scorers[sid] = tuple(self._compile_score(plugin, sid, i, sc, groups)
+                                      for i, sc in enumerate(sp.score))
             if sp.sharing is not None:
-                if sp.sharing.kind != "shares_slot":
-                    raise self._err(
-                        plugin, item, "sharing.kind",
-                        f"unknown sharing rule {sp.sharing.kind!r} (known: shares_slot)")
-                mx = sp.sharing.args.get("max_cards")
-                if mx is not None and (not isinstance(mx, int) or mx < 2):
-                    raise self._err(plugin, item, "sharing.args.max_cards",
-                                    "must be a whole number >= 2 or None")
-                kin = sp.sharing.args.get("with", ())
-                if set(sp.sharing.args) - {"max_cards", "with"} or not isinstance(
-                        kin, list | tuple) or not all(isinstance(k, str) for k in kin):
-                    raise self._err(plugin, item, "sharing.args",
-                                    "shares_slot takes max_cards and with (a list of "
-                                    "species ids)")
-                self.sharing[sid] = mx
-                if kin:
-                    self.share_kin[sid] = frozenset((sid, *kin))
+                self._compile_sharing(plugin, sid, sp.sharing)
             for i, m in enumerate(sp.modifiers):
-                if m.kind == "counts_as_tree":
-                    self.extra_trees[sid] = self.extra_trees.get(sid, 0) + int(m.args.get("n", 1))
-                elif m.kind == "hosts_sharing":
-                    role, tag, mx = m.args.get("slot"), m.args.get("tag"), m.args.get("max_cards")
-                    if role not in slot_groups or tag not in self.tags or not (
-                            mx is None or (type(mx) is int and mx >= 2)) or set(m.args) - {
-                            "slot", "tag", "max_cards"}:
-                        raise self._err(plugin, item, f"modifiers[{i}].args",
-                                        "hosts_sharing needs a slot group, a known tag and "
-                                        "max_cards (None or a whole number >= 2)")
-                    self.site_sharing[sid] = (role, tag, mx)
-                else:
-                    raise self._err(plugin, item, f"modifiers[{i}].kind",
-                                    f"unknown modifier {m.kind!r} (known: "
-                                    f"{', '.join(MODIFIERS)})")
+                self._compile_modifier(plugin, sid, i, m, slot_groups)
+        for sid, kin in self.share_kin.items():
+            unknown = sorted(k for k in kin if k not in self.species)
+            if unknown:
+                raise self._err(self.plugin_of.get(sid, "?"), f"species {sid!r}",
+                                "sharing.args.with", f"unknown species {unknown[0]!r}")
+
+    def _checked_kind(self, table: dict[str, Any], what: str, spec: Spec, plugin: str,
+                      item: str, field: str) -> Any:
+        """The kind of *spec* in *table* (the registry's kinds of one family, *what*), its
+        arguments validated; CardDataError at *item*'s *field* (``.kind`` or ``.args``)."""
+        kind = table.get(spec.kind)
+        if kind is None:
+            raise self._err(plugin, item, f"{field}.kind", f"unknown {what} kind {spec.kind!r} "
+                                                           f"(known: {', '.join(sorted(table))})")
+        try:
+            kind.validate(spec.args, self)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise self._err(plugin, item, f"{field}.args", str(exc)) from None
+        return kind
+
+    def _compile_trigger(self, plugin: str, sid: str, i: int, t: Spec) -> CompiledTrigger:
+        item = f"species {sid!r}"
+        tk = self._checked_kind(self.registry.triggers, "trigger", t, plugin, item,
+                                f"triggers[{i}]")
+        try:
+            matches = tk.compile(t.args, self)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise self._err(plugin, item, f"triggers[{i}].args", str(exc)) from None
+        effect = tuple(t.args.get("effect", ()))
+        self._check_step_specs(plugin, item, f"triggers[{i}].effect", effect)
+        return CompiledTrigger(sid, i, matches, bool(t.args.get("from_next_turn", False)),
+                               bool(t.args.get("optional", True)), effect,
+                               bool(t.args.get("before_effects", False)))
+
+    def _compile_score(self, plugin: str, sid: str, i: int, s: Spec,
+                       groups: dict[str, tuple[str, Spec]]) -> CompiledScore:
+        item = f"species {sid!r}"
+        skind = self._checked_kind(self.registry.scoring, "scoring", s, plugin, item,
+                                   f"score[{i}]")
+        for key in ("count", "of"):
+            if isinstance(s.args.get(key), str):
+                try:
+                    self.check_count(s.args[key])
+                except ValueError as exc:
+                    raise self._err(plugin, item, f"score[{i}].args.{key}",
+                                    str(exc)) from None
+        group = skind.group_key(s.args, sid)
+        if group is not None:
+            self._check_group(groups, group, sid, s, f"score[{i}]")
+        full = skind.compile(s.args, sid, self)
+        return CompiledScore(s.kind, group, full, skind.points_scorer(
+            s.args, sid, self, full, group is not None))
+
+    def _compile_sharing(self, plugin: str, sid: str, sharing: Spec) -> None:
+        item = f"species {sid!r}"
+        if sharing.kind != "shares_slot":
+            raise self._err(
+                plugin, item, "sharing.kind",
+                f"unknown sharing rule {sharing.kind!r} (known: shares_slot)")
+        mx = sharing.args.get("max_cards")
+        if mx is not None and (not isinstance(mx, int) or mx < 2):
+            raise self._err(plugin, item, "sharing.args.max_cards",
+                            "must be a whole number >= 2 or None")
+        kin = sharing.args.get("with", ())
+        if set(sharing.args) - {"max_cards", "with"} or not isinstance(
+                kin, list | tuple) or not all(isinstance(k, str) for k in kin):
+            raise self._err(plugin, item, "sharing.args",
+                            "shares_slot takes max_cards and with (a list of "
+                            "species ids)")
+        self.sharing[sid] = mx
+        if kin:
+            self.share_kin[sid] = frozenset((sid, *kin))
+
+    def _compile_modifier(self, plugin: str, sid: str, i: int, m: Spec,
+                          slot_groups: set[str]) -> None:
+        item = f"species {sid!r}"
+        if m.kind == "counts_as_tree":
+            self.extra_trees[sid] = self.extra_trees.get(sid, 0) + int(m.args.get("n", 1))
+        elif m.kind == "hosts_sharing":
+            role, tag, mx = m.args.get("slot"), m.args.get("tag"), m.args.get("max_cards")
+            if role not in slot_groups or tag not in self.tags or not (
+                    mx is None or (type(mx) is int and mx >= 2)) or set(m.args) - {
+                    "slot", "tag", "max_cards"}:
+                raise self._err(plugin, item, f"modifiers[{i}].args",
+                                "hosts_sharing needs a slot group, a known tag and "
+                                "max_cards (None or a whole number >= 2)")
+            self.site_sharing[sid] = (role, tag, mx)
+        else:
+            raise self._err(plugin, item, f"modifiers[{i}].kind",
+                            f"unknown modifier {m.kind!r} (known: "
+                            f"{', '.join(MODIFIERS)})")
 
     # -- reading ---------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from forestshuffle.kinds.scoring import CORE_SCORING
 
 if TYPE_CHECKING:
     from forestshuffle.core.compiled import CompiledScore
-    from forestshuffle.core.forest import Forest
+    from forestshuffle.core.forest import Forest, Site
     from forestshuffle.core.ruleset import Ruleset
     from forestshuffle.core.state import GameState
     from forestshuffle.kinds import Reason
@@ -276,16 +276,7 @@ def score_forest(
         for card in forest.order:
             si, slot, hi = where[card]
             if hi < 0:
-                if slot == "center":
-                    label = sites[si].kind.label
-                    fd = _FACE_DOWN.get(label)
-                    if fd is None:
-                        fd = _FACE_DOWN[label] = (label or "Face-down card",
-                                                  label.lower() or "face down")
-                    name, why = fd
-                else:
-                    name, why = "Face-down card", "face down"
-                lines.append(_card_score(card, "", name, si, slot, 0, why))
+                lines.append(_face_down_score(card, sites[si], si, slot))
                 continue
             hp = plan[card][hi]
             singles = hp.singles
@@ -312,12 +303,7 @@ def score_forest(
                     grouped = {}
                 _join_groups(grouped, hp.groups, card)
         if grouped:
-            for cs, cards in grouped.values():
-                for card, (p, r) in zip(cards, cs.fn(ctx, cards), strict=True):
-                    line, reasons = pending[card]
-                    line.points += p
-                    reasons.append(r)
-                    total += p
+            total += _score_groups(ctx, grouped, pending)
         if type(total) is not int:  # a plugin's fractions: what a compiled build refuses
             raise TypeError(f"points must be whole numbers, not {type(total).__name__}")
     except ForestShuffleError:
@@ -336,6 +322,32 @@ def _whole(got: Any, points: bool) -> None:
     p = got if points else got[0]
     if type(p) is not int:
         raise TypeError(f"points must be whole numbers, not {type(p).__name__} {p!r}")
+
+
+def _face_down_score(card: int, site: Site, si: int, slot: str) -> CardScore:
+    """The line of a face-down card: a site of its own (a sapling: named by its kind's
+    label) or a card in a slot; no points."""
+    if slot != "center":
+        return _card_score(card, "", "Face-down card", si, slot, 0, "face down")
+    label = site.kind.label
+    fd = _FACE_DOWN.get(label)
+    if fd is None:
+        fd = _FACE_DOWN[label] = (label or "Face-down card", label.lower() or "face down")
+    return _card_score(card, "", fd[0], si, slot, 0, fd[1])
+
+
+def _score_groups(ctx: ScoreContext, grouped: dict[str, tuple[CompiledScore, list[int]]],
+                  pending: dict[int, tuple[CardScore, list[Reason]]]) -> int:
+    """Score each group of cards scored together, adding to each card's line and reasons
+    (*pending*); the points they make in all."""
+    total = 0
+    for cs, cards in grouped.values():
+        for card, (p, r) in zip(cards, cs.fn(ctx, cards), strict=True):
+            line, reasons = pending[card]
+            line.points += p
+            reasons.append(r)
+            total += p
+    return total
 
 
 def _failure(

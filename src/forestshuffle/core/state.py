@@ -187,8 +187,7 @@ def _turn_started(s: GameState, e: ev.TurnStarted) -> None:
     q[0:1 if q else 0] = s.turn_queues[e.player]
 
 
-def card_played_into(s: GameState, e: ev.CardPlayed) -> None:
-    """Apply a CardPlayed event (the fold's hot path calls it by name)."""
+def _card_played(s: GameState, e: ev.CardPlayed) -> None:
     rules = s.rules
     hand = s.hands[e.player]
     if e.source == "clearing":
@@ -272,7 +271,7 @@ _EVOLVE: Final[dict[type[Any], Callable[[GameState, Any], None]]] = {
     ev.WinterRevealed: _winter_revealed,
     ev.HandReturned: _hand_returned,
     ev.TurnStarted: _turn_started,
-    ev.CardPlayed: card_played_into,
+    ev.CardPlayed: _card_played,
     ev.SiteUpgraded: _site_upgraded,
     ev.HandRevealed: _hand_revealed,
     ev.CardsCaved: _cards_caved,
@@ -285,11 +284,6 @@ _EVOLVE: Final[dict[type[Any], Callable[[GameState, Any], None]]] = {
     ev.GameEndScheduled: _game_end_scheduled,
     ev.GameEnded: _game_ended,
 }
-
-
-#: event class -> the function that applies it (for hot loops that inline :func:`evolve`:
-#: the machine's fold, :func:`forestshuffle.core.machine.fold`)
-EVOLVE_TABLE: Final = _EVOLVE
 
 
 def evolve(state: GameState, event: ev.Event) -> GameState:

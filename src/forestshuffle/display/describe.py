@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Any
 
 from forestshuffle.core import events as ev
 from forestshuffle.i18n import ENGLISH, book_of, resolve
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from forestshuffle.core.ruleset import Ruleset
     from forestshuffle.core.scoring import Scores
     from forestshuffle.documents.score import ScoreReport
+    from forestshuffle.i18n import NameBook
 
 
 def turn_summaries(game: Game, lang: str | None = None) -> list[str]:
@@ -66,32 +67,19 @@ def turn_summaries(game: Game, lang: str | None = None) -> list[str]:
 def _event_text(rules: Ruleset, e: ev.Event, sites: list[int],
                 lang: str = ENGLISH) -> str | None:
     """The short text of a turn's event (None for one a turn's line leaves out)."""
-    book = book_of(rules)
-    if isinstance(e, ev.CardTaken):
-        return _("takes {card}", lang).format(card=book.card(e.card, None, lang))
-    if isinstance(e, ev.CardPlayed):
-        return _played(rules, e, sites, lang)
-    if isinstance(e, ev.CardRevealed):
-        return _("reveals {card}", lang).format(card=book.card(e.card, None, lang))
-    if isinstance(e, ev.WinterRevealed):
-        return _("WINTER", lang) if lang == ENGLISH else book.term("winter_card", lang)
-    if isinstance(e, ev.SiteUpgraded):
-        label = book.site_kind(e.kind, lang)
-        return _("tucks a card under it ({site})", lang).format(
-            site=label.lower() if lang == ENGLISH else label)
-    if isinstance(e, ev.HandRevealed):
-        return _("cannot act: shows the hand", lang)
-    if isinstance(e, ev.CardsCaved):
-        return _("caves {n} from the {source}", lang).format(
-            n=len(e.cards), source=book.term(e.source, lang) if e.source in (
-                "hand", "clearing", "deck") else e.source)
-    if isinstance(e, ev.ClearingEmptied):
-        return _("clearing emptied ({n})", lang).format(n=len(e.cards))
-    if isinstance(e, ev.ExtraTurnGranted):
-        return _("earns an extra turn", lang)
-    if isinstance(e, ev.GameEnded):
-        return _("game over ({reason})", lang).format(reason=_(e.reason.replace("_", " "), lang))
-    return None
+    text = _TEXTS.get(type(e))
+    return None if text is None else text(book_of(rules), e, sites, lang)
+
+
+def _upgraded(book: NameBook, e: ev.SiteUpgraded, sites: list[int], lang: str) -> str:
+    label = book.site_kind(e.kind, lang)
+    return _("tucks a card under it ({site})", lang).format(
+        site=label.lower() if lang == ENGLISH else label)
+
+
+def _caved(book: NameBook, e: ev.CardsCaved, sites: list[int], lang: str) -> str:
+    source = book.term(e.source, lang) if e.source in ("hand", "clearing", "deck") else e.source
+    return _("caves {n} from the {source}", lang).format(n=len(e.cards), source=source)
 
 
 def _played(rules: Ruleset, e: ev.CardPlayed, sites: list[int], lang: str = ENGLISH) -> str:
@@ -118,6 +106,27 @@ def _slot(slot: str, lang: str) -> str:
     from forestshuffle.i18n.text import slot_name
 
     return slot if lang == ENGLISH else slot_name(slot, lang)
+
+
+#: the short text of each event a turn's line shows, by its class: (names, event, sites
+#: opened so far per player, language) -> text
+_TEXTS: dict[type[Any], Callable[[NameBook, Any, list[int], str], str]] = {
+    ev.CardTaken: lambda b, e, _s, lang: _("takes {card}", lang).format(
+        card=b.card(e.card, None, lang)),
+    ev.CardPlayed: lambda b, e, sites, lang: _played(b.rules, e, sites, lang),
+    ev.CardRevealed: lambda b, e, _s, lang: _("reveals {card}", lang).format(
+        card=b.card(e.card, None, lang)),
+    ev.WinterRevealed: lambda b, _e, _s, lang: (
+        _("WINTER", lang) if lang == ENGLISH else b.term("winter_card", lang)),
+    ev.SiteUpgraded: _upgraded,
+    ev.HandRevealed: lambda _b, _e, _s, lang: _("cannot act: shows the hand", lang),
+    ev.CardsCaved: _caved,
+    ev.ClearingEmptied: lambda _b, e, _s, lang: _("clearing emptied ({n})", lang).format(
+        n=len(e.cards)),
+    ev.ExtraTurnGranted: lambda _b, _e, _s, lang: _("earns an extra turn", lang),
+    ev.GameEnded: lambda _b, e, _s, lang: _("game over ({reason})", lang).format(
+        reason=_(e.reason.replace("_", " "), lang)),
+}
 
 
 def forest_lines(rules: Ruleset, forest: Forest, lang: str | None = None) -> list[str]:
@@ -159,7 +168,6 @@ def score_report_lines(report: ScoreReport, lang: str | None = None) -> list[str
     """A scored document for people (``forestshuffle score``): one table per player, card by
     card with where it lies, its points and why, then the totals and the winners; card names
     and reasons in *lang*."""
-    from forestshuffle.i18n import NameBook
     from forestshuffle.i18n.text import localize_reason
     from forestshuffle.plugins.manager import host
 

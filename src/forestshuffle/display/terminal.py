@@ -293,8 +293,11 @@ class PlaySession:
         p = g.pending
         if p is None or len(p.options) != 1:
             return False
-        self.say(safe(f"{g.seat_names[p.player]}, {p.prompt}: {p.options[0]} (the only "
-                      "option)", "dim"))
+        rules = g.rules
+        seats = book_of(rules).seats(g.seat_names, g.players, get_language())
+        self.say(safe(_("{name}, {prompt}: {option} (the only option)").format(
+            name=seats[p.player], prompt=localize(rules, p.prompt),
+            option=localize(rules, str(p.options[0]))), "dim"))
         g.apply_index(0)
         self._bots_play()
         return True

@@ -25,26 +25,7 @@ class DocumentIndex:
     """The look-ups of reading documents of one compiled ruleset (see the module)."""
 
     def __init__(self, rules: Ruleset) -> None:
-        from forestshuffle.i18n import book_of, fold
-
-        book = self.book = book_of(rules)
-        #: species by folded name (:func:`~forestshuffle.i18n.fold`: NFKC, case-folded) in
-        #: any installed language: id, display name, alias, id without its prefix
-        self.by_name: dict[str, str] = {
-            n: next(iter(ids)) for n, ids in book.species_by_name.items() if len(ids) == 1}
-        #: the same species by the names as the tables write them (what documents usually
-        #: hold), each mapped as ``by_name`` maps its folded form
-        self.exact: dict[str, str] = {}
-        names = [(sid, (sid, sp.name, *sp.aliases, sid.split(".", 1)[-1]))
-                 for sid, sp in rules.species.items()]
-        names += [(key, (n.name, *n.aliases)) for (_, section, key), n in book.names.items()
-                  if section == "species" and key in rules.species]
-        for _, forms in names:
-            for n in forms:
-                for form in (n, n.lower()):
-                    got = self.by_name.get(fold(form))
-                    if got is not None:
-                        self.exact[form] = got
+        self._index_names(rules)
         #: the tree symbols of the card set
         self.symbols = frozenset(rules.symbols)
         self.sides: dict[str, set[Position]] = {}
@@ -95,6 +76,30 @@ class DocumentIndex:
             for sid, sp in rules.species.items()
             if rules.site_kind_of(sp.site_kind or "") in rules.site_kinds}
 
+    def _index_names(self, rules: Ruleset) -> None:
+        """``by_name`` and ``exact``: the species by the names documents write, in any
+        installed language."""
+        from forestshuffle.i18n import book_of, fold
+
+        book = self.book = book_of(rules)
+        #: species by folded name (:func:`~forestshuffle.i18n.fold`: NFKC, case-folded) in
+        #: any installed language: id, display name, alias, id without its prefix
+        self.by_name: dict[str, str] = {
+            n: next(iter(ids)) for n, ids in book.species_by_name.items() if len(ids) == 1}
+        #: the same species by the names as the tables write them (what documents usually
+        #: hold), each mapped as ``by_name`` maps its folded form
+        self.exact: dict[str, str] = {}
+        names = [(sid, sp.name, *sp.aliases, sid.split(".", 1)[-1])
+                 for sid, sp in rules.species.items()]
+        names += [(n.name, *n.aliases) for (_, section, key), n in book.names.items()
+                  if section == "species" and key in rules.species]
+        for forms in names:
+            for n in forms:
+                for form in (n, n.lower()):
+                    got = self.by_name.get(fold(form))
+                    if got is not None:
+                        self.exact[form] = got
+
     def allowed_keys(self, kind_id: str, head_keys: tuple[str, ...]) -> frozenset[Any]:
         """The keys a site of kind *kind_id* opened by *head_keys* may have."""
         key = (kind_id, head_keys)
@@ -138,7 +143,6 @@ def _nested(value: Any, depth: int) -> None:
     except InputError:
         raise InputError(f"nested more than {MAX_DEPTH} deep") from None
 
-
 def scan(data: Any) -> int:
     """The cards *data* names at least, its nesting checked: :func:`scan_shape`'s count."""
     return scan_shape(data)[0]
@@ -178,35 +182,61 @@ def scan_shape(data: Any) -> tuple[int, bool]:
                     continue
                 n += len(forest)
                 for site in forest:
-                    if type(site) is not dict:
-                        plain = False
-                        if not isinstance(site, Mapping):
-                            _nested(site, 5)
-                            continue
-                    for cards in site.values():
-                        if type(cards) is list:  # the common case first: a slot's cards
-                            if not cards:
-                                continue
-                        elif isinstance(cards, list):
-                            plain = False
-                        else:
-                            if type(cards) is dict:  # a card opening the site
-                                for v in cards.values():
-                                    if type(v) not in _PLAIN:
-                                        plain = False
-                                        _nested(v, 7)
-                            elif type(cards) not in _PLAIN:
-                                plain = False
-                                _nested(cards, 6)
-                            continue
-                        n += len(cards)
-                        for card in cards:
-                            if type(card) is dict:
-                                for v in card.values():
-                                    if type(v) not in _PLAIN:
-                                        plain = False
-                                        _nested(v, 8)
-                            elif type(card) not in _PLAIN:
-                                plain = False
-                                _nested(card, 7)
+                    cards, site_plain = _scan_site(site)
+                    n += cards
+                    plain = site_plain and plain
     return n, plain
+
+
+def _scan_site(site: Any) -> tuple[int, bool]:
+    """:func:`scan_shape` of one site: the cards its slots list, and whether it has the
+    plain shape."""
+    plain = True
+    if type(site) is not dict:
+        plain = False
+        if not isinstance(site, Mapping):
+            _nested(site, 5)
+            return 0, False
+    n = 0
+    for cards in site.values():
+        if type(cards) is list:  # the common case first: a slot's cards
+            if not cards:
+                continue
+        elif isinstance(cards, list):
+            plain = False
+        else:
+            plain = _scan_opener(cards) and plain
+            continue
+        n += len(cards)
+        plain = _scan_cards(cards) and plain
+    return n, plain
+
+
+def _scan_opener(value: Any) -> bool:
+    """Check a site's value that is no list (a card opening the site); whether it is plain."""
+    if type(value) is dict:
+        plain = True
+        for v in value.values():
+            if type(v) not in _PLAIN:
+                plain = False
+                _nested(v, 7)
+        return plain
+    if type(value) not in _PLAIN:
+        _nested(value, 6)
+        return False
+    return True
+
+
+def _scan_cards(cards: list[Any]) -> bool:
+    """Check the cards a slot lists; whether they are plain."""
+    plain = True
+    for card in cards:
+        if type(card) is dict:
+            for v in card.values():
+                if type(v) not in _PLAIN:
+                    plain = False
+                    _nested(v, 8)
+        elif type(card) not in _PLAIN:
+            plain = False
+            _nested(card, 7)
+    return plain

@@ -158,9 +158,11 @@ def _shown(value: Any) -> str:
 
 def _slot_demand(
     r: _Reader, got: tuple[str, str | None], kind_id: str, group: str,
-    placed: dict[str, list[_Demand]], cw: Where, pi: int, si: int,
+    placed: dict[str, list[_Demand]], cw: Where, at: tuple[int, int],
 ) -> _Demand | None:
-    """Put one card into the first slot of its group that takes it."""
+    """Put one card into the first slot of its group that takes it (*at*: the player and
+    site)."""
+    pi, si = at
     sid, sym = got
     takes = r.index.takes.get((kind_id, group, sid))
     if takes is None:
@@ -248,6 +250,37 @@ def _check_sharing(r: _Reader, ds: list[_Demand], where: str,
 
 def _match(r: _Reader, demands: list[_Demand]) -> None:
     """Give every demand its own physical card (bipartite matching)."""
+    cands = _candidates(r, demands)
+    owner: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for c in cands[i]:  # a free card first: keeps the preferred symbols
+            if c not in owner:
+                owner[c] = i
+                return True
+        for c in cands[i]:
+            if c in seen:
+                continue
+            seen.add(c)
+            if c not in owner or augment(owner[c], seen):
+                owner[c] = i
+                return True
+        return False
+
+    for i, cs in enumerate(cands):
+        for c in cs:  # a free card: what augment takes first, without its call
+            if c not in owner:
+                owner[c] = i
+                break
+        else:
+            if cs and not augment(i, set()):  # no candidates: reported above
+                _unmatched(r, demands, i, len(cs))
+    for c, i in owner.items():
+        demands[i].card = c
+
+
+def _candidates(r: _Reader, demands: list[_Demand]) -> list[list[int]]:
+    """The cards each demand may take, a problem for each that none fits."""
     rules = r.rules
     cands: list[list[int]] = []
     fitting = r.index.fitting
@@ -266,43 +299,22 @@ def _match(r: _Reader, demands: list[_Demand]) -> None:
             else:  # pragma: no cover - sides were checked before
                 r.problem(d.where, f"no {name} card fits there")
         cands.append(cs)
-    owner: dict[int, int] = {}
+    return cands
 
-    def augment(i: int, seen: set[int]) -> bool:
-        for c in cands[i]:  # a free card first: keeps the preferred symbols
-            if c not in owner:
-                owner[c] = i
-                return True
-        for c in cands[i]:
-            if c in seen:
-                continue
-            seen.add(c)
-            if c not in owner or augment(owner[c], seen):
-                owner[c] = i
-                return True
-        return False
 
-    copies_of = r.index.copies_of
-    for i, cs in enumerate(cands):
-        for c in cs:  # a free card: what augment takes first, without its call
-            if c not in owner:
-                owner[c] = i
-                break
-        else:
-            if cs and not augment(i, set()):  # no candidates: reported above
-                d = demands[i]
-                name = rules.species[d.species].name
-                total = sum(1 for x in demands if x.species == d.species)
-                copies = len(copies_of.get(d.species, ()))
-                if total > copies:
-                    r.problem(d.where, f"more {name} cards than the game has ({total} in "
-                                       f"the document, {copies} in the game)")
-                else:
-                    fit = f"{d.position.value} half" + (
-                        f" with symbol {d.symbol}" if d.symbol else "")
-                    r.problem(d.where, f"no {name} card ({fit}) is left for this place: the "
-                                       f"game's {len(cands[i])} such card(s) are all used by "
-                                       f"other cards of the document (a split card shows "
-                                       f"one half only)")
-    for c, i in owner.items():
-        demands[i].card = c
+def _unmatched(r: _Reader, demands: list[_Demand], i: int, fitting: int) -> None:
+    """The problem of demand *i*, which none of its *fitting* cards is left for."""
+    d = demands[i]
+    name = r.rules.species[d.species].name
+    total = sum(1 for x in demands if x.species == d.species)
+    copies = len(r.index.copies_of.get(d.species, ()))
+    if total > copies:
+        r.problem(d.where, f"more {name} cards than the game has ({total} in "
+                           f"the document, {copies} in the game)")
+    else:
+        fit = f"{d.position.value} half" + (
+            f" with symbol {d.symbol}" if d.symbol else "")
+        r.problem(d.where, f"no {name} card ({fit}) is left for this place: the "
+                           f"game's {fitting} such card(s) are all used by "
+                           f"other cards of the document (a split card shows "
+                           f"one half only)")

@@ -55,28 +55,30 @@ class NameBook:
         self.locales: tuple[str, ...] = (ENGLISH, *sorted(
             {loc for loc, _, _ in self.names} - {ENGLISH}))
         #: folded name -> species ids it names, over every language (ids and short ids too)
-        self.species_by_name: dict[str, set[str]] = {}
-        for sid, sp in rules.species.items():
-            for n in (sid, sid.split(".", 1)[-1], sp.name, *sp.aliases):
-                self.species_by_name.setdefault(fold(n), set()).add(sid)
-        for (_, section, key), name in self.names.items():
-            if section == "species" and key in rules.species:
-                for n in (name.name, *name.aliases):
-                    self.species_by_name.setdefault(fold(n), set()).add(key)
+        self.species_by_name = self._by_name("species", {
+            sid: (sid, sid.split(".", 1)[-1], sp.name, *sp.aliases)
+            for sid, sp in rules.species.items()})
         for sid in rules.species:  # an id names its species alone
             self.species_by_name[fold(sid)] = {sid}
         #: folded name -> tree symbols it names, over every language
-        self.symbols_by_name: dict[str, set[str]] = {}
-        for sym in rules.symbols:
-            self.symbols_by_name.setdefault(fold(sym), set()).add(sym)
-        for (_, section, key), name in self.names.items():
-            if section == "symbols" and key in rules.symbols:
-                for n in (name.name, *name.aliases):
-                    self.symbols_by_name.setdefault(fold(n), set()).add(key)
+        self.symbols_by_name = self._by_name("symbols", {sym: (sym,) for sym in rules.symbols})
         self._rewording: dict[str, list[tuple[str, str]]] = {}
         #: folded names that name more than one species, with those species' ids
         self.shared: dict[str, list[str]] = {
             n: sorted(ids) for n, ids in self.species_by_name.items() if len(ids) > 1}
+
+    def _by_name(self, section: str, own: Mapping[str, Sequence[str]]) -> dict[str, set[str]]:
+        """Folded name -> the keys of *section* it names: each key's *own* names (the card
+        data's), then every table's names and aliases of it."""
+        out: dict[str, set[str]] = {}
+        for key, names in own.items():
+            for n in names:
+                out.setdefault(fold(n), set()).add(key)
+        for (_, sec, key), name in self.names.items():
+            if sec == section and key in own:
+                for n in (name.name, *name.aliases):
+                    out.setdefault(fold(n), set()).add(key)
+        return out
 
     # -- names for output ------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from forestshuffle.core.decisions import (
     Pass,
     PickCard,
 )
+from forestshuffle.core.fastevents import card_played
 from forestshuffle.core.rules import (
     FINISHED,
     Events,
@@ -287,8 +288,8 @@ class PlayFaceDownEffect(StepKind):
         assert isinstance(action, PickCard)
         out: Events = []
         site = len(state.forests[step.player].sites)
-        play_events(state, step.player, action.card, None, site, "center", (), "normal", out,
-                    site_kind=step.args["kind"])
+        play_events(state, card_played(step.player, action.card, None, site, "center", (),
+                                       "normal", step.args["kind"], "hand"), out)
         return out
 
 

@@ -18,7 +18,7 @@ from forestshuffle.core.decisions import (
     Place,
     Use,
 )
-from forestshuffle.core.fastevents import card_revealed, step_updated
+from forestshuffle.core.fastevents import card_played, card_revealed, step_updated
 from forestshuffle.core.rules import (
     FINISHED,
     Events,
@@ -87,9 +87,9 @@ class PlaceStep(StepKind):
         cost = 0 if mode == "free" else state.rules.halves[step.card][action.half].cost
         out: Events = []
         if cost == 0:
-            play_events(state, step.player, step.card, action.half, action.site, action.slot,
-                        (), mode, out, source=step.args.get("source", "hand"),
-                        activates=step.args.get("activates"))
+            played = card_played(step.player, step.card, action.half, action.site, action.slot,
+                                 (), mode, None, step.args.get("source", "hand"))
+            play_events(state, played, out, activates=step.args.get("activates"))
             return out
         pay = Step("pay", step.player, step.card, {
             "mode": mode, "half": action.half, "site": action.site, "slot": action.slot,
@@ -137,8 +137,8 @@ class PayStep(StepKind):
         if owed > 0:
             return [step_updated(step.with_args(paid=paid, owed=owed))]
         out: Events = []
-        play_events(state, step.player, step.card, a["half"], a["site"], a["slot"], paid,
-                    a["mode"], out)
+        play_events(state, card_played(step.player, step.card, a["half"], a["site"], a["slot"],
+                                       paid, a["mode"], None, "hand"), out)
         return out
 
 

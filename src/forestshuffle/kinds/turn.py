@@ -20,6 +20,7 @@ from forestshuffle.core.decisions import (
     PlaySapling,
 )
 from forestshuffle.core.fastevents import (
+    card_played,
     card_taken,
     drawn_by,
     replace_head_by,
@@ -119,12 +120,13 @@ class PlayAction(TurnAction):
 
     def answer(self, state: GameState, step: Step, action: Action) -> list[ev.Event]:
         """Queue the placement step; a site card, which the core's placement step places
-        without asking (``Ruleset.core_place``), is placed at once: the events of that step
-        (its payment queued, or the card put down) in place of queueing it."""
+        without asking (``steps:place`` in ``Ruleset.core_kinds``), is placed at once: the
+        events of that step (its payment queued, or the card put down) in place of queueing
+        it."""
         assert isinstance(action, PlayCard)
         queued = replace_head_by("place", step.player, action.card, ("mode", "normal"))
         rules = state.rules
-        if rules.core_place and rules.halves[action.card][0].position is CENTER:
+        if "steps:place" in rules.core_kinds and rules.halves[action.card][0].position is CENTER:
             placed = rules.step_kinds["place"].run(state, queued.steps[0])  # type: ignore[attr-defined]
             if type(placed) is list:
                 return placed
@@ -152,7 +154,8 @@ class SaplingAction(TurnAction):
         assert isinstance(action, PlaySapling)
         out: Events = []
         site = len(state.forests[step.player].sites)
-        play_events(state, step.player, action.card, None, site, "center", (), "normal", out)
+        play_events(state, card_played(step.player, action.card, None, site, "center", (),
+                                       "normal", None, "hand"), out)
         return out
 
 

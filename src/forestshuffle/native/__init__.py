@@ -242,10 +242,11 @@ class SelfPlay:
     species: tuple[str, ...]
 
 
-def play_many(ruleset: str | Ruleset, seeds: Iterable[int], *, players: int = 2,
-              expansions: Sequence[str] = (), options: Mapping[str, Any] | None = None,
-              bot: str = "random", bot_seeds: Iterable[int] | None = None,
-              max_actions: int = 100_000, scoring: bool = True) -> SelfPlay:
+def play_many(  # noqa: PLR0913 (the keyword-only knobs of new_game, a bot, and the run)
+        ruleset: str | Ruleset, seeds: Iterable[int], *, players: int = 2,
+        expansions: Sequence[str] = (), options: Mapping[str, Any] | None = None,
+        bot: str = "random", bot_seeds: Iterable[int] | None = None,
+        max_actions: int = 100_000, scoring: bool = True) -> SelfPlay:
     """Play one game per seed natively, in parallel on every core, the GIL released.
 
     With ``bot="random"``, game *i* is exactly ``fs.new_game(ruleset, players=players,

@@ -11,7 +11,7 @@ import json
 import os
 import warnings
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
 from types import TracebackType
 from typing import Any
@@ -22,7 +22,7 @@ import pluggy
 from forestshuffle.core.cards import CardSet
 from forestshuffle.core.decisions import Action
 from forestshuffle.core.layouts import SiteKind
-from forestshuffle.core.ruleset import Registry, Ruleset, RulesetSpec
+from forestshuffle.core.ruleset import CORE_PLUGIN, Registry, Ruleset, RulesetSpec
 from forestshuffle.core.spec import ExpansionSpec, Option, resolve_options
 from forestshuffle.errors import (
     CardDataError,
@@ -84,7 +84,7 @@ HOOKS: dict[str, tuple[str, str, type[Any], str]] = {
 }
 #: Hooks whose items are classes (subclasses of the class named in HOOKS), not instances.
 CLASS_HOOKS = frozenset({"forestshuffle_event_types", "forestshuffle_action_types"})
-CORE = "forestshuffle"
+CORE = CORE_PLUGIN
 #: What plugin isolation catches: any Exception, and SystemExit (a hook has no business
 #: ending the process). KeyboardInterrupt and other BaseExceptions pass through: they are
 #: the user's (or the interpreter's) request to stop.
@@ -200,56 +200,18 @@ class PluginHost:
     def _gather(self) -> dict[str, dict[str, tuple[str, Any]]]:
         failed: dict[str, str] = {}
         got: dict[str, dict[str, list[Any]]] = {}
-        for hook, (what, key, cls, _) in HOOKS.items():
+        for hook in HOOKS:
             for impl in getattr(self.pm.hook, hook).get_hookimpls():
                 name = self.pm.get_name(impl.plugin) or "?"
                 if name in failed:
                     continue
-                why = None
-                try:
-                    items = list(impl.function() or ())
-                except ISOLATED as exc:  # a broken plugin must not take down the others
-                    failed[name] = f"failed in {hook}: {_short(exc)}"
-                    continue
-                seen: set[str] = set()
-                for item in items:
-                    ok = (isinstance(item, type) and issubclass(item, cls)
-                          and attrs.has(item)) if hook in CLASS_HOOKS else isinstance(item, cls)
-                    ident = getattr(item, key, None) if ok else None
-                    if hook in CLASS_HOOKS and isinstance(ident, str) and "." not in ident:
-                        ident = None  # a plugin's own type names are dotted
-                    if not isinstance(ident, str) or not ident:
-                        why = f"returned a bad {what} from {hook}: {_short(item)}"
-                        break
-                    dup = [i for i in _ids(hook, item) if i in seen]
-                    if dup:
-                        why = f"contributes {what} {printable(dup[0])!r} twice"
-                        break
-                    seen.update(_ids(hook, item))
+                items, why = _contributed(hook, impl.function)
                 if why is not None:
                     failed[name] = why
                     continue
                 got.setdefault(name, {})[hook] = items
-        core = {hook: {i for item in got.get(CORE, {}).get(hook, ()) for i in _ids(hook, item)}
-                for hook in HOOKS}
-        for name, hooks in got.items():  # a copy of a core id fails the copy alone
-            for hook, items in hooks.items():
-                taken = [i for item in items for i in _ids(hook, item) if i in core[hook]]
-                if name != CORE and taken and name not in failed:
-                    failed[name] = (f"contributes {HOOKS[hook][0]} {printable(taken[0])!r}, "
-                                    f"which the core ({CORE!r}) contributes")
-        alive = [n for n in got if n not in failed]  # duplicates among these fail, all
-        for hook, (what, _, _, _) in HOOKS.items():
-            owners: dict[str, list[str]] = {}
-            for name in alive:
-                for item in got[name].get(hook, ()):
-                    for ident in _ids(hook, item):
-                        owners.setdefault(ident, []).append(name)
-            for ident, names in owners.items():
-                for n in names if len(names) > 1 else ():
-                    others = ", ".join(repr(o) for o in names if o != n)
-                    failed.setdefault(n, f"contributes {what} {printable(ident)!r}, which "
-                                         f"plugin {others} contributes too (both are left out)")
+        _fail_copies_of_core(got, failed)
+        _fail_duplicates(got, failed)
         out: dict[str, dict[str, tuple[str, Any]]] = {hook: {} for hook in HOOKS}
         for name, hooks in got.items():
             if name in failed:
@@ -372,13 +334,7 @@ class PluginHost:
     def _compile(self, ruleset_id: str, overrides: Mapping[str, Any] | None,
                  options: Mapping[str, Any] | None = None,
                  expansions: tuple[str, ...] = ()) -> Ruleset:
-        specs = self.specs()
-        spec = specs.get(ruleset_id) or next(
-            (s for s in specs.values() if ruleset_id in s.aliases), None)
-        if spec is None:
-            if self.failures:
-                raise self._unavailable(f"ruleset {printable(ruleset_id)!r}")
-            raise UnknownRulesetError(printable(ruleset_id), list(specs))
+        spec = self._spec(ruleset_id)
         mixed = self._expansions(spec, expansions)
         added = tuple(o for _, x in mixed for o in x.options)
         if options:
@@ -390,54 +346,12 @@ class PluginHost:
             table = spec.removal_with.get(counted, spec.removal)
             spec = attrs.evolve(spec, removal=table, card_sets=(*spec.card_sets, *(
                 c for _, x in mixed for c in x.card_sets)))
-        sets_by_id = self.contributions()["forestshuffle_card_sets"]
-        chosen: list[tuple[str, CardSet]] = []
-        for sid in spec.card_sets:
-            if sid not in sets_by_id:
-                if self.failures:
-                    raise self._unavailable(f"card set {sid!r} of ruleset {spec.id!r}")
-                raise CardDataError("?", f"ruleset {spec.id!r}", "card_sets",
-                                    f"no plugin provides card set {sid!r}")
-            chosen.append(sets_by_id[sid])
+        chosen = self._card_sets(spec)
         reg = self.registry()
-        steps = reg.steps
-        for field, names, table_ in (
-            ("turn_actions", spec.turn_actions, reg.turn_actions),
-            ("end_conditions", spec.end_conditions, reg.end_conditions),
-            ("deck_builder", (spec.deck_builder,), reg.deck_builders),
-            ("sapling_kind", (spec.sapling_kind,) if spec.sapling_kind else (), reg.site_kinds),
-            ("turn_step", (spec.turn_step,), steps),
-            ("end_of_turn", spec.end_of_turn, steps),
-            ("cannot_act", (spec.cannot_act,) if spec.cannot_act else (), steps),
-            ("automata", tuple(a.turn for a in spec.automata), steps),
-            ("winter_steps", tuple(spec.winter_steps.values()), steps),
-            ("declarations", spec.declarations, reg.declarations),
-            ("state_kinds", spec.state_kinds, reg.state_kinds),
-        ):
-            for n in names:
-                if n not in table_:
-                    raise CardDataError("?", f"ruleset {spec.id!r}", field,
-                                        f"unknown name {n!r} (known: "
-                                        f"{', '.join(sorted(table_))})")
+        _check_names(spec, reg)
         used = {p for p, _ in chosen} | {p for p, _ in mixed}
         versions = {n: v for n, v in self.versions.items() if n in used or n == CORE}
-        for plugin, x in mixed:
-            if x.changes:
-                try:
-                    chosen = apply_overrides(chosen, x.changes)
-                except CardDataError as exc:
-                    raise CardDataError(plugin, exc.item, exc.field,
-                                        f"{exc.problem} (the changes of expansion "
-                                        f"{x.id!r})") from None
-        for o in (*(o for o in spec.options if not any(o is a for a in added)), *added):
-            card_changes = o.card_changes(values[o.name]) if o.card_changes else None
-            if card_changes:
-                try:
-                    chosen = apply_overrides(chosen, card_changes)
-                except CardDataError as exc:
-                    raise CardDataError(self._owner_of(o, mixed), exc.item, exc.field,
-                                        f"{exc.problem} (the card changes of option "
-                                        f"{o.name}={values[o.name]!r})") from None
+        chosen = self._changed_cards(chosen, spec, mixed, added, values)
         exp_ids = tuple(x.id for _, x in mixed)
         if not overrides:
             rs = self._build(spec, chosen, reg, versions, values)
@@ -459,6 +373,54 @@ class PluginHost:
         probe_overrides(rs, overrides)
         return rs
 
+    def _spec(self, ruleset_id: str) -> RulesetSpec:
+        """The spec of the ruleset *ruleset_id* (an id or an alias)."""
+        specs = self.specs()
+        spec = specs.get(ruleset_id) or next(
+            (s for s in specs.values() if ruleset_id in s.aliases), None)
+        if spec is None:
+            if self.failures:
+                raise self._unavailable(f"ruleset {printable(ruleset_id)!r}")
+            raise UnknownRulesetError(printable(ruleset_id), list(specs))
+        return spec
+
+    def _card_sets(self, spec: RulesetSpec) -> list[tuple[str, CardSet]]:
+        """(plugin, card set) of each card set *spec* names."""
+        sets_by_id = self.contributions()["forestshuffle_card_sets"]
+        chosen: list[tuple[str, CardSet]] = []
+        for sid in spec.card_sets:
+            if sid not in sets_by_id:
+                if self.failures:
+                    raise self._unavailable(f"card set {sid!r} of ruleset {spec.id!r}")
+                raise CardDataError("?", f"ruleset {spec.id!r}", "card_sets",
+                                    f"no plugin provides card set {sid!r}")
+            chosen.append(sets_by_id[sid])
+        return chosen
+
+    def _changed_cards(self, chosen: list[tuple[str, CardSet]], spec: RulesetSpec,
+                       mixed: list[tuple[str, ExpansionSpec]], added: tuple[Option, ...],
+                       values: Mapping[str, Any]) -> list[tuple[str, CardSet]]:
+        """*chosen* with the card changes of the expansions mixed in, then of the options
+        (the spec's, then the expansions'), applied in turn."""
+        for plugin, x in mixed:
+            if x.changes:
+                try:
+                    chosen = apply_overrides(chosen, x.changes)
+                except CardDataError as exc:
+                    raise CardDataError(plugin, exc.item, exc.field,
+                                        f"{exc.problem} (the changes of expansion "
+                                        f"{x.id!r})") from None
+        for o in (*(o for o in spec.options if not any(o is a for a in added)), *added):
+            card_changes = o.card_changes(values[o.name]) if o.card_changes else None
+            if card_changes:
+                try:
+                    chosen = apply_overrides(chosen, card_changes)
+                except CardDataError as exc:
+                    raise CardDataError(self._owner_of(o, mixed), exc.item, exc.field,
+                                        f"{exc.problem} (the card changes of option "
+                                        f"{o.name}={values[o.name]!r})") from None
+        return chosen
+
     def _build(self, spec: RulesetSpec, chosen: list[tuple[str, CardSet]], reg: Registry,
                versions: dict[str, str], options: Mapping[str, Any] | None = None) -> Ruleset:
         try:
@@ -469,6 +431,81 @@ class PluginHost:
             culprit = plugin_failure_from(reg, exc, "?")
             raise PluginError(f"ruleset {spec.id!r} does not compile: {culprit}",
                               plugin=culprit.plugin, kind=culprit.kind) from exc
+
+
+def _contributed(hook: str, function: Callable[[], Any]) -> tuple[list[Any], str | None]:
+    """What a plugin's implementation *function* of *hook* contributes, and why the plugin
+    fails (None: it does not): it raised, returned an item of the wrong type or without an
+    id, or the same id twice."""
+    what, key, cls, _ = HOOKS[hook]
+    try:
+        items = list(function() or ())
+    except ISOLATED as exc:  # a broken plugin must not take down the others
+        return [], f"failed in {hook}: {_short(exc)}"
+    seen: set[str] = set()
+    for item in items:
+        ok = (isinstance(item, type) and issubclass(item, cls)
+              and attrs.has(item)) if hook in CLASS_HOOKS else isinstance(item, cls)
+        ident = getattr(item, key, None) if ok else None
+        if hook in CLASS_HOOKS and isinstance(ident, str) and "." not in ident:
+            ident = None  # a plugin's own type names are dotted
+        if not isinstance(ident, str) or not ident:
+            return [], f"returned a bad {what} from {hook}: {_short(item)}"
+        dup = [i for i in _ids(hook, item) if i in seen]
+        if dup:
+            return [], f"contributes {what} {printable(dup[0])!r} twice"
+        seen.update(_ids(hook, item))
+    return items, None
+
+
+def _fail_copies_of_core(got: dict[str, dict[str, list[Any]]], failed: dict[str, str]) -> None:
+    """A plugin contributing an id the core contributes fails (the copy alone)."""
+    core = {hook: {i for item in got.get(CORE, {}).get(hook, ()) for i in _ids(hook, item)}
+            for hook in HOOKS}
+    for name, hooks in got.items():
+        for hook, items in hooks.items():
+            taken = [i for item in items for i in _ids(hook, item) if i in core[hook]]
+            if name != CORE and taken and name not in failed:
+                failed[name] = (f"contributes {HOOKS[hook][0]} {printable(taken[0])!r}, "
+                                f"which the core ({CORE!r}) contributes")
+
+
+def _fail_duplicates(got: dict[str, dict[str, list[Any]]], failed: dict[str, str]) -> None:
+    """Plugins that are left and contribute the same id fail, all of them."""
+    alive = [n for n in got if n not in failed]
+    for hook, (what, _, _, _) in HOOKS.items():
+        owners: dict[str, list[str]] = {}
+        for name in alive:
+            for item in got[name].get(hook, ()):
+                for ident in _ids(hook, item):
+                    owners.setdefault(ident, []).append(name)
+        for ident, names in owners.items():
+            for n in names if len(names) > 1 else ():
+                others = ", ".join(repr(o) for o in names if o != n)
+                failed.setdefault(n, f"contributes {what} {printable(ident)!r}, which "
+                                     f"plugin {others} contributes too (both are left out)")
+
+
+def _check_names(spec: RulesetSpec, reg: Registry) -> None:
+    """CardDataError unless every kind *spec* names is registered."""
+    steps = reg.steps
+    for field, names, table in (
+        ("turn_actions", spec.turn_actions, reg.turn_actions),
+        ("end_conditions", spec.end_conditions, reg.end_conditions),
+        ("deck_builder", (spec.deck_builder,), reg.deck_builders),
+        ("sapling_kind", (spec.sapling_kind,) if spec.sapling_kind else (), reg.site_kinds),
+        ("turn_step", (spec.turn_step,), steps),
+        ("end_of_turn", spec.end_of_turn, steps),
+        ("cannot_act", (spec.cannot_act,) if spec.cannot_act else (), steps),
+        ("automata", tuple(a.turn for a in spec.automata), steps),
+        ("winter_steps", tuple(spec.winter_steps.values()), steps),
+        ("declarations", spec.declarations, reg.declarations),
+        ("state_kinds", spec.state_kinds, reg.state_kinds),
+    ):
+        for n in names:
+            if n not in table:
+                raise CardDataError("?", f"ruleset {spec.id!r}", field,
+                                    f"unknown name {n!r} (known: {', '.join(sorted(table))})")
 
 
 def _kind_objects(reg: Registry) -> dict[int, str]:

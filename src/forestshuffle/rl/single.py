@@ -57,11 +57,12 @@ class ForestShuffleGymEnv(gym.Env[Any, np.int64]):
     #: Gymnasium's metadata: the render modes
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012
 
-    def __init__(self, ruleset: str | Ruleset = "base", players: int = 2, *, seat: int = 0,
-                 opponents: Sequence[BotFactory] | None = None,
-                 options: Mapping[str, Any] | None = None, expansions: Sequence[str] = (),
-                 render_mode: str | None = None, illegal_action: IllegalAction = "penalty",
-                 illegal_reward: float = -1.0) -> None:
+    def __init__(  # noqa: PLR0913 (the game's parameters and the environment's knobs)
+            self, ruleset: str | Ruleset = "base", players: int = 2, *, seat: int = 0,
+            opponents: Sequence[BotFactory] | None = None,
+            options: Mapping[str, Any] | None = None, expansions: Sequence[str] = (),
+            render_mode: str | None = None, illegal_action: IllegalAction = "penalty",
+            illegal_reward: float = -1.0) -> None:
         #: the ruleset the games are played by
         self.rules = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(
             ruleset, options=options, expansions=expansions)

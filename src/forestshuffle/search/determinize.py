@@ -71,77 +71,120 @@ class Knowledge:
 
     def __init__(self, game: GameLike, player: int) -> None:
         self.player = player
-        seen: set[int] = set()
-        n = game.players
-        held: list[set[int]] = [set() for _ in range(n)]
-        vague: list[set[int]] = [set() for _ in range(n)]
-        p = player
-
-        def hide(o: int) -> None:  # o moved hidden cards out of a hand holding seen ones
-            vague[o] |= held[o]
-            held[o].clear()
-
-        def show(cards: Iterable[int]) -> None:
-            for c in cards:
-                seen.add(c)
-                for o in range(n):
-                    held[o].discard(c)
-                    vague[o].discard(c)
-
+        log = _LogReader(game.players, player)
         for e in game.events:
-            t = type(e)
-            if t is ev.CardDrawn:
-                if e.player == p:  # type: ignore[attr-defined]
-                    seen.add(e.card)  # type: ignore[attr-defined]
-            elif t is ev.CardTaken:
-                seen.add(e.card)  # type: ignore[attr-defined]
-                if e.player != p:  # type: ignore[attr-defined]
-                    held[e.player].add(e.card)  # type: ignore[attr-defined]
-            elif t is ev.CardRevealed or t is ev.WinterRevealed:
-                seen.add(e.card)  # type: ignore[attr-defined]
-            elif t is ev.CardPlayed:
-                assert isinstance(e, ev.CardPlayed)
-                show(e.paid)
-                if e.player == p or e.half is not None or e.source == "clearing":
-                    show((e.card,))
-                else:
-                    hide(e.player)
-            elif t is ev.SiteUpgraded:
-                assert isinstance(e, ev.SiteUpgraded)
-                if e.player == p:
-                    seen.add(e.card)
-                else:
-                    hide(e.player)
-            elif t is ev.CardsCaved:
-                assert isinstance(e, ev.CardsCaved)
-                if e.player == p or e.source == "clearing":
-                    seen.update(e.cards)
-                else:
-                    hide(e.player)
-            elif t is ev.HandReturned:
-                assert isinstance(e, ev.HandReturned)
-                if e.player == p:
-                    seen.update(e.cards)
-                else:
-                    held[e.player].clear()
-            elif t is ev.HandRevealed:
-                assert isinstance(e, ev.HandRevealed)
-                show(e.cards)
-                if e.player != p:
-                    held[e.player] = set(e.cards)
-            elif t is ev.ClearingEmptied:
-                seen.update(e.cards)  # type: ignore[attr-defined]
-            elif t not in _CORE_EVENTS:
-                shown = e.seen_by(p)
-                show(c for f in card_fields(type(shown)) for c in card_ints(getattr(shown, f)))
+            log.read(e)
+        seen = log.seen
         pend = game.state.pending
-        if pend is not None and not game.state.over and pend.player == p:
+        if pend is not None and not game.state.over and pend.player == player:
             for a in pend.options:
                 seen.update(c for f in card_fields(type(a)) for c in card_ints(getattr(a, f)))
         #: every card the player has seen
         self.seen: frozenset[int] = frozenset(seen)
         #: per player, seen cards that player may have hidden since (empty for *player*)
-        self.vague: tuple[frozenset[int], ...] = tuple(frozenset(v) for v in vague)
+        self.vague: tuple[frozenset[int], ...] = tuple(frozenset(v) for v in log.vague)
+
+
+class _LogReader:
+    """:class:`Knowledge` of player *p* as a log is read, event by event: the cards seen,
+    and per player the seen cards held in hand (*held*) or maybe hidden since (*vague*)."""
+
+    def __init__(self, n: int, p: int) -> None:
+        self.p = p
+        self.n = n
+        self.seen: set[int] = set()
+        self.held: list[set[int]] = [set() for _ in range(n)]
+        self.vague: list[set[int]] = [set() for _ in range(n)]
+
+    def hide(self, o: int) -> None:
+        """*o* moved hidden cards out of a hand holding seen ones."""
+        self.vague[o] |= self.held[o]
+        self.held[o].clear()
+
+    def show(self, cards: Iterable[int]) -> None:
+        """*cards* are shown to everyone."""
+        for c in cards:
+            self.seen.add(c)
+            for o in range(self.n):
+                self.held[o].discard(c)
+                self.vague[o].discard(c)
+
+    def read(self, e: ev.Event) -> None:
+        """What event *e* shows the player (a plugin's event: what its ``seen_by`` shows)."""
+        t = type(e)
+        fn = _READS.get(t)
+        if fn is not None:
+            fn(self, e)
+        elif t not in _CORE_EVENTS:
+            shown = e.seen_by(self.p)
+            self.show(c for f in card_fields(type(shown)) for c in card_ints(getattr(shown, f)))
+
+
+def _drawn(r: _LogReader, e: ev.CardDrawn) -> None:
+    if e.player == r.p:
+        r.seen.add(e.card)
+
+
+def _taken(r: _LogReader, e: ev.CardTaken) -> None:
+    r.seen.add(e.card)
+    if e.player != r.p:
+        r.held[e.player].add(e.card)
+
+
+def _revealed(r: _LogReader, e: ev.CardRevealed | ev.WinterRevealed) -> None:
+    r.seen.add(e.card)
+
+
+def _played(r: _LogReader, e: ev.CardPlayed) -> None:
+    r.show(e.paid)
+    if e.player == r.p or e.half is not None or e.source == "clearing":
+        r.show((e.card,))
+    else:
+        r.hide(e.player)
+
+
+def _out_of_sight(r: _LogReader, player: int, cards: Iterable[int], public: bool) -> None:
+    """*player* puts *cards* out of sight (under a site, into the cave): seen by the
+    reader if they are the reader's or were in the open (*public*), else the reader loses
+    track of the seen cards in that hand."""
+    if player == r.p or public:
+        r.seen.update(cards)
+    else:
+        r.hide(player)
+
+
+def _upgraded(r: _LogReader, e: ev.SiteUpgraded) -> None:
+    _out_of_sight(r, e.player, (e.card,), False)
+
+
+def _caved(r: _LogReader, e: ev.CardsCaved) -> None:
+    _out_of_sight(r, e.player, e.cards, e.source == "clearing")
+
+
+def _returned(r: _LogReader, e: ev.HandReturned) -> None:
+    if e.player == r.p:
+        r.seen.update(e.cards)
+    else:
+        r.held[e.player].clear()
+
+
+def _hand_shown(r: _LogReader, e: ev.HandRevealed) -> None:
+    r.show(e.cards)
+    if e.player != r.p:
+        r.held[e.player] = set(e.cards)
+
+
+def _emptied(r: _LogReader, e: ev.ClearingEmptied) -> None:
+    r.seen.update(e.cards)
+
+
+#: what each core event that moves cards shows the reader (the others show nothing)
+_READS: dict[type[Any], Callable[[_LogReader, Any], None]] = {
+    ev.CardDrawn: _drawn, ev.CardTaken: _taken, ev.CardRevealed: _revealed,
+    ev.WinterRevealed: _revealed, ev.CardPlayed: _played, ev.SiteUpgraded: _upgraded,
+    ev.CardsCaved: _caved, ev.HandReturned: _returned, ev.HandRevealed: _hand_shown,
+    ev.ClearingEmptied: _emptied,
+}
 
 
 def face_down(state: GameState, player: int) -> list[int]:

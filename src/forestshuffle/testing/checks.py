@@ -475,6 +475,37 @@ def _eager_choice(rng: random.Random, options: Sequence[Action]) -> Action:
     return options[rng.randrange(len(options))]
 
 
+def _random_game(rules: Ruleset, players: int, game_seed: int, rng: random.Random,
+                 max_actions: int) -> Game:
+    """A game dealt from *game_seed*, played by :func:`_eager_choice` from *rng* until it
+    ends or *max_actions* actions were taken."""
+    from forestshuffle.core.game import Game
+
+    game = Game(rules, players, game_seed)
+    game._start()
+    n = 0
+    while not game.is_over and n < max_actions:
+        p = game.pending
+        assert p is not None
+        game.apply(_eager_choice(rng, p.options))
+        n += 1
+    return game
+
+
+def _note_played(rules: Ruleset, game: Game, seen: set[str], played: set[str]) -> None:
+    """Add the step kinds *game* queued to *seen*, the species in its forests to *played*."""
+    from forestshuffle.core import events as ev
+
+    for e in game.events:
+        if isinstance(e, ev.StepsQueued):
+            seen.update(st.kind for st in e.steps)
+    for f in game.state.forests:
+        for c in f.order:
+            hi = f.where[c][2]
+            if hi >= 0:
+                played.add(rules.halves[c][hi].species)
+
+
 def check_card_set(
     ruleset: str | Ruleset,
     *,
@@ -514,7 +545,6 @@ def check_card_set(
     With *raise_on_problems*, raise :class:`CardSetCheckError` instead of returning a
     report that has problems.
     """
-    from forestshuffle.core.game import Game
     from forestshuffle.plugins.manager import host as default_host
 
     rid = ruleset if isinstance(ruleset, str) else ruleset.id
@@ -536,30 +566,14 @@ def check_card_set(
     counts = list(range(spec.min_players, spec.max_players + 1))
     played_games = 0
     if not any(p.check == "counts" and "deal" in p.message for p in problems):
-        from forestshuffle.core import events as ev
-
         for i in range(games):
             players = counts[i % len(counts)]
             rng = random.Random(seed * 1_000_003 + i)
             game_seed = rng.randrange(2**32)
             where = f"game {i} ({players} players, seed {game_seed})"
             try:
-                game = Game(rules, players, game_seed)
-                game._start()
-                n = 0
-                while not game.is_over and n < max_actions:
-                    p = game.pending
-                    assert p is not None
-                    game.apply(_eager_choice(rng, p.options))
-                    n += 1
-                for e in game.events:
-                    if isinstance(e, ev.StepsQueued):
-                        seen.update(st.kind for st in e.steps)
-                for f in game.state.forests:
-                    for c in f.order:
-                        hi = f.where[c][2]
-                        if hi >= 0:
-                            played.add(rules.halves[c][hi].species)
+                game = _random_game(rules, players, game_seed, rng, max_actions)
+                _note_played(rules, game, seen, played)
                 played_games += 1
                 if not game.is_over:
                     problems.append(Problem("play", where,
@@ -569,11 +583,11 @@ def check_card_set(
             except Exception as exc:
                 problems.append(Problem("play", where, f"{type(exc).__name__}: {exc}"))
         if played_games:
-            for kind, species in sorted(named.items()):
-                if kind not in seen:
-                    problems.append(Problem("effects", f"effect kind {kind!r}",
-                                            f"never ran in {played_games} random games (named "
-                                            f"by {', '.join(sorted(set(species)))})"))
+            problems.extend(
+                Problem("effects", f"effect kind {kind!r}",
+                        f"never ran in {played_games} random games (named "
+                        f"by {', '.join(sorted(set(species)))})")
+                for kind, species in sorted(named.items()) if kind not in seen)
     never = tuple(sorted(s for s in rules.species if s not in played)) if played_games else ()
     report = CardSetReport(rid, tuple(problems), played_games, frozenset(named),
                            frozenset(seen), never, tuple(_check_translations(rules)))

@@ -87,7 +87,8 @@ class CardPicker:
 SiteSpec = tuple[Any, Mapping[str, Sequence[int]]]
 
 
-def scenario(
+# one keyword per part of the position: the toolkit's way to write a game down
+def scenario(  # noqa: PLR0913
     ruleset: str | Ruleset = "base",
     players: int = 2,
     *,
@@ -134,90 +135,128 @@ def scenario(
     caves = caves or {}
     game = Game(rules, players, seed, names or default_names(players))
     game.origin = "scenario"  # its record loads only with trust_setup=True
+    placed = _listed(hands, forests, caves, clearing, winter)
+    top = list(deck)
+    if len(set(placed + top)) != len(placed) + len(top):
+        raise ValueError("a card is used twice in the scenario")
+    rest = [c for c in rules.deck_cards if c not in set(placed) | set(top)]
+    winters_left = [w for w in rules.winter_cards if w not in set(winter) | set(top)]
+    order = [*_dealt(players, hands, forests, caves, clearing, winter), *top, *rest,
+             *winters_left]
+    if validate:
+        _check_zones(rules, hands, clearing)
+    setup = _Setup(game, validate, wanted)
+    setup.emit(ev.DeckBuilt(tuple(order), ()))
+    setup.emit(*(ev.WinterRevealed(w) for w in winter))
+    setup.emit(*(ev.CardRevealed(c) for c in clearing))
+    for p in sorted(caves):
+        setup.emit(*(ev.CardDrawn(p, c) for c in caves[p]))
+        if caves[p]:
+            setup.emit(ev.CardsCaved(p, tuple(caves[p]), "hand"))
+    for p in range(players):
+        setup.emit(*(ev.CardDrawn(p, c) for c in hands.get(p, ())))
+    for p in sorted(forests):
+        for si, (tree, slots) in enumerate(forests[p]):
+            setup.site(p, si, tree, slots)
+    setup.emit(*events)
+    setup.emit(ev.TurnStarted(current))
+    game.setup_events = len(setup.events)
+    game._advance()
+    return game
+
+
+def _site_card(tree: Any) -> int:
+    """The card of a scenario site: a tree card, or the card of ("sapling", card)."""
+    return int(tree[1] if isinstance(tree, tuple) else tree)
+
+
+def _listed(hands: Mapping[int, Sequence[int]], forests: Mapping[int, Sequence[SiteSpec]],
+            caves: Mapping[int, Sequence[int]], clearing: Sequence[int],
+            winter: Sequence[int]) -> list[int]:
+    """Every card the scenario places (in hands, forests, caves, clearing, winter)."""
     placed: list[int] = []
     for h in hands.values():
         placed.extend(h)
     for sites in forests.values():
         for tree, slots in sites:
-            placed.append(tree[1] if isinstance(tree, tuple) else tree)
+            placed.append(_site_card(tree))
             for cards in slots.values():
                 placed.extend(cards)
     for cave in caves.values():
         placed.extend(cave)
     placed.extend(clearing)
     placed.extend(winter)
-    top = list(deck)
-    if len(set(placed + top)) != len(placed) + len(top):
-        raise ValueError("a card is used twice in the scenario")
-    rest = [c for c in rules.deck_cards if c not in set(placed) | set(top)]
-    winters_left = [w for w in rules.winter_cards if w not in set(winter) | set(top)]
+    return placed
+
+
+def _dealt(players: int, hands: Mapping[int, Sequence[int]],
+           forests: Mapping[int, Sequence[SiteSpec]], caves: Mapping[int, Sequence[int]],
+           clearing: Sequence[int], winter: Sequence[int]) -> list[int]:
+    """The top of the deck the set-up deals from: winter cards, clearing, caves, hands,
+    then forests, in the order the set-up's events take them."""
     order = [*winter, *clearing, *(c for p in sorted(caves) for c in caves[p])]
     for p in range(players):
         order.extend(hands.get(p, ()))
-    forest_cards = [
-        card
-        for p in sorted(forests)
-        for tree, slots in forests[p]
-        for card in (int(tree[1] if isinstance(tree, tuple) else tree),
-                     *(c for _, cards in _slot_items(slots) for c in cards))
-    ]
-    order = [*order, *forest_cards, *top, *rest, *winters_left]
-    if validate:
-        _check_zones(rules, hands, clearing)
-    setup: list[ev.Event] = []
+    order.extend(card for p in sorted(forests) for tree, slots in forests[p]
+                 for card in (_site_card(tree),
+                              *(c for _, cards in _slot_items(slots) for c in cards)))
+    return order
 
-    def emit(*events: ev.Event) -> None:
-        setup.extend(events)
-        game._run(events)
 
-    emit(ev.DeckBuilt(tuple(order), ()))
-    emit(*(ev.WinterRevealed(w) for w in winter))
-    emit(*(ev.CardRevealed(c) for c in clearing))
-    for p in sorted(caves):
-        emit(*(ev.CardDrawn(p, c) for c in caves[p]))
-        if caves[p]:
-            emit(ev.CardsCaved(p, tuple(caves[p]), "hand"))
-    for p in range(players):
-        emit(*(ev.CardDrawn(p, c) for c in hands.get(p, ())))
-    for p in sorted(forests):
-        for si, (tree, slots) in enumerate(forests[p]):
-            sapling = isinstance(tree, tuple)
-            tcard = int(tree[1] if sapling else tree)
-            face_down = str(tree[0]) if sapling and tree[0] != "sapling" else None
-            if face_down is not None:
-                kind = rules.site_kinds[face_down]
-            elif sapling:
-                kind = rules.sapling_kind  # type: ignore[assignment]
-            else:
-                if validate and not rules.opens_site(tcard):
-                    raise ScenarioError(f"player {p}, site {si}: card {tcard} "
-                                        f"({rules.name_of(tcard)}) does not open a site")
-                kind = rules.site_kinds[rules.halves[tcard][0].site_kind or ""]
-            emit(ev.CardDrawn(p, tcard), ev.CardPlayed(
-                p, tcard, None if sapling else 0, si, "center", (), "free", face_down))
-            for slot, slot_cards in _slot_items(slots):
-                for card in slot_cards:
-                    if slot == "under":
-                        if validate and not kind.upgrade:
-                            raise ScenarioError(f"player {p}, site {si}: a {kind.id} takes "
-                                                "no card tucked under it")
-                        kind = rules.site_kinds[kind.upgrade or ""]
-                        emit(ev.CardDrawn(p, card), ev.SiteUpgraded(p, si, card, kind.id))
-                        continue
-                    hi = _half_for(rules, card, slot, kind, wanted.get(card))
-                    if validate and (hi, si, slot) not in {
-                            (o.half, o.site, o.slot)
-                            for o in placements(game.state, p, card)}:
-                        raise ScenarioError(
-                            f"player {p}, site {si}, slot {slot!r}: "
-                            f"{rules.name_of(card, hi)} (card {card}) cannot go there")
-                    emit(ev.CardDrawn(p, card), ev.CardPlayed(p, card, hi, si, slot, (),
-                                                              "free"))
-    emit(*events)
-    emit(ev.TurnStarted(current))
-    game.setup_events = len(setup)
-    game._advance()
-    return game
+class _Setup:
+    """The set-up of a scenario's game: its events, folded into the game as they come."""
+
+    def __init__(self, game: Game, validate: bool, wanted: dict[int, str]) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.validate = validate
+        self.wanted = wanted
+        self.events: list[ev.Event] = []
+
+    def emit(self, *events: ev.Event) -> None:
+        self.events.extend(events)
+        self.game._run(events)
+
+    def site(self, p: int, si: int, tree: Any, slots: Mapping[str, Sequence[int]]) -> None:
+        """Open site *si* of player *p* with *tree*, then fill its *slots*."""
+        rules = self.rules
+        sapling = isinstance(tree, tuple)
+        tcard = _site_card(tree)
+        face_down = str(tree[0]) if sapling and tree[0] != "sapling" else None
+        if face_down is not None:
+            kind = rules.site_kinds[face_down]
+        elif sapling:
+            kind = rules.sapling_kind  # type: ignore[assignment]
+        else:
+            if self.validate and not rules.opens_site(tcard):
+                raise ScenarioError(f"player {p}, site {si}: card {tcard} "
+                                    f"({rules.name_of(tcard)}) does not open a site")
+            kind = rules.site_kinds[rules.halves[tcard][0].site_kind or ""]
+        self.emit(ev.CardDrawn(p, tcard), ev.CardPlayed(
+            p, tcard, None if sapling else 0, si, "center", (), "free", face_down))
+        for slot, slot_cards in _slot_items(slots):
+            for card in slot_cards:
+                kind = self.slot_card(p, si, kind, slot, card)
+
+    def slot_card(self, p: int, si: int, kind: SiteKind, slot: str, card: int) -> SiteKind:
+        """Put *card* into *slot* of site *si* (of *kind*), or tuck it under the site (slot
+        ``under``); the site's kind after."""
+        rules = self.rules
+        if slot == "under":
+            if self.validate and not kind.upgrade:
+                raise ScenarioError(f"player {p}, site {si}: a {kind.id} takes "
+                                    "no card tucked under it")
+            kind = rules.site_kinds[kind.upgrade or ""]
+            self.emit(ev.CardDrawn(p, card), ev.SiteUpgraded(p, si, card, kind.id))
+            return kind
+        hi = _half_for(rules, card, slot, kind, self.wanted.get(card))
+        if self.validate and (hi, si, slot) not in {
+                (o.half, o.site, o.slot) for o in placements(self.game.state, p, card)}:
+            raise ScenarioError(
+                f"player {p}, site {si}, slot {slot!r}: "
+                f"{rules.name_of(card, hi)} (card {card}) cannot go there")
+        self.emit(ev.CardDrawn(p, card), ev.CardPlayed(p, card, hi, si, slot, (), "free"))
+        return kind
 
 
 def _check_zones(rules: Ruleset, hands: Mapping[int, Sequence[int]],
