@@ -173,7 +173,7 @@ pub struct SiteKind {
 }
 
 /// The built ruleset.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Rules {
     pub id: String,
     pub cards: Vec<Card>,

@@ -56,6 +56,11 @@ pub fn play_random(
 }
 
 /// [`play_random`] for every seed pair, in parallel on rayon's pool.
+///
+/// Each job of the pool plays with a copy of the ruleset of its own: a game clones its
+/// `Arc<Rules>` at every step, and one counter shared by every core would be written by all
+/// of them at once (the cores then take turns at its cache line, and two play no faster
+/// than one).
 pub fn play_many(
     rules: Arc<Rules>,
     players: usize,
@@ -66,6 +71,10 @@ pub fn play_many(
     seeds
         .par_iter()
         .zip(bot_seeds.par_iter())
-        .map(|(&s, &b)| play_random(rules.clone(), players, s, b, max_actions))
+        .with_min_len(64)
+        .map_init(
+            || Arc::new(Rules::clone(&rules)),
+            |own, (&s, &b)| play_random(own.clone(), players, s, b, max_actions),
+        )
         .collect()
 }
