@@ -49,7 +49,7 @@ from forestshuffle.search.codec import codec_of
 from forestshuffle.search.observation import observation_size, observe
 
 __all__ = ["ForestShuffleEnv", "IllegalAction", "action_code", "env", "extensions_space",
-           "extensions_text", "observation_of", "raw_env", "table_text"]
+           "extensions_text", "observation_of", "raw_env", "render_table", "table_text"]
 
 #: what an illegal action code does: raise IllegalActionError, or end the game with a penalty
 IllegalAction = Literal["raise", "penalty"]
@@ -74,6 +74,17 @@ def observation_of(game: Game, player: int) -> tuple[Any, str]:
     """*player*'s observation vector and extensions text, from one view of the game."""
     view = game.view(player)
     return observe(game.rules, game.players, view), extensions_text(view)
+
+
+def render_table(game: Game | None, render_mode: str | None) -> str | None:
+    """An environment's ``render()``: the table as ``forestshuffle play`` draws it
+    (:func:`table_text`); ``ansi`` returns it, ``human`` prints it in colour (None)."""
+    if game is None:
+        return None
+    if render_mode == "human":
+        print(table_text(game, colour=True), end="")
+        return None
+    return table_text(game)
 
 
 def table_text(game: Game, *, colour: bool = False, width: int = 120) -> str:
@@ -211,14 +222,8 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def render(self) -> str | None:
-        """The table as ``forestshuffle play`` draws it (:func:`table_text`): ``ansi``
-        returns it, ``human`` prints it in colour."""
-        if self.game is None:
-            return None
-        if self.render_mode == "human":
-            print(table_text(self.game, colour=True), end="")
-            return None
-        return table_text(self.game)
+        """The table as ``forestshuffle play`` draws it (:func:`render_table`)."""
+        return render_table(self.game, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -38,7 +38,7 @@ from forestshuffle.core.game import Game, new_game
 from forestshuffle.core.ruleset import Ruleset
 from forestshuffle.errors import ArgumentError, IllegalActionError
 from forestshuffle.plugins.manager import get_ruleset
-from forestshuffle.rl import IllegalAction, observation_of, table_text
+from forestshuffle.rl import IllegalAction, observation_of, render_table
 from forestshuffle.search.codec import codec_of
 from forestshuffle.search.observation import observation_size
 
@@ -144,14 +144,9 @@ class ForestShuffleGymEnv(gym.Env[Any, np.int64]):
         return mask
 
     def render(self) -> str | None:
-        """The table as ``forestshuffle play`` draws it: ``ansi`` returns it, ``human``
-        prints it in colour."""
-        if self.game is None:
-            return None
-        if self.render_mode == "human":
-            print(table_text(self.game, colour=True), end="")
-            return None
-        return table_text(self.game)
+        """The table as ``forestshuffle play`` draws it (``render_table`` of
+        :mod:`forestshuffle.rl`)."""
+        return render_table(self.game, self.render_mode)
 
     # -- helpers ---------------------------------------------------------------------------
 
