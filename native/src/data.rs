@@ -55,11 +55,11 @@ pub enum Effect {
     Draw(u32),
     DrawPer { count: u32, per: u32 },
     ExtraTurn,
-    FreePlay { filter: Filter, any_number: bool },
+    FreePlay { filter: Filter, any_number: bool, activates: bool },
     CaveFromHandThenDraw,
     ClearingToCave,
     PlayFurther,
-    CaveFromClearing(u32),
+    CaveFromClearing { n: u32, exactly: bool },
     TakeFromClearing(u32),
     ClearingToCaveMatching(Filter),
     ExtraTurnIf { count: u32, n: i32 },
@@ -443,11 +443,15 @@ impl Rules {
                     "free_play" => Effect::FreePlay {
                         filter: parse_filter(&a["filter"], names, name_map)?,
                         any_number: a["any_number"].as_bool().unwrap_or(false),
+                        activates: a["activates"].as_bool().unwrap_or(false),
                     },
                     "cave_from_hand_then_draw" => Effect::CaveFromHandThenDraw,
                     "clearing_to_cave" => Effect::ClearingToCave,
                     "play_further" => Effect::PlayFurther,
-                    "cave_from_clearing" => Effect::CaveFromClearing(a["n"].as_u64().unwrap_or(1) as u32),
+                    "cave_from_clearing" => Effect::CaveFromClearing {
+                        n: a["n"].as_u64().unwrap_or(1) as u32,
+                        exactly: a["exactly"].as_bool().unwrap_or(false),
+                    },
                     "take_from_clearing" => Effect::TakeFromClearing(a["n"].as_u64().unwrap_or(1) as u32),
                     "clearing_to_cave_matching" => {
                         Effect::ClearingToCaveMatching(parse_filter(&a["filter"], names, name_map)?)

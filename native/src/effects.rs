@@ -49,14 +49,21 @@ impl Game {
                 }
                 Run::Done
             }
-            Eff::CaveFromClearing { n, caved } => {
+            Eff::CaveFromClearing { n, caved, exactly } => {
                 if caved >= n || self.clearing.is_empty() {
                     self.finish();
                     return Run::Done;
                 }
+                if *exactly && self.clearing.len() as u32 <= n - caved {
+                    // no choice left: every clearing card goes
+                    self.finish();
+                    let cards = self.clearing.clone();
+                    self.cave_from_clearing(pu, &cards);
+                    return Run::Done;
+                }
                 let mut cards = self.clearing.clone();
                 cards.sort_unstable();
-                Run::Ask(self.pick(pu, "cave", &cards, true))
+                Run::Ask(self.pick(pu, "cave", &cards, !*exactly))
             }
             Eff::TakeFromClearing { n, taken } => {
                 if taken >= n || self.clearing.is_empty() || self.hand_room(pu) <= 0 {
@@ -200,9 +207,10 @@ impl Game {
                 cards.sort_unstable();
                 Run::Ask(self.pick(pu, "cave", &cards, true))
             }
-            Eff::PlaySaplings => {
+            Eff::PlaySaplings(planted) => {
                 if self.hands[pu].is_empty() {
-                    self.finish();
+                    let follow = self.sapling_follow_ups(p, planted);
+                    self.replace_head(follow);
                     return Run::Done;
                 }
                 Run::Ask(self.pick(pu, "play_saplings", &self.sorted_hand(pu), true))
@@ -224,6 +232,20 @@ impl Game {
         }
     }
 
+    /// The steps that follow `play_saplings` (the Water Vole): a reveal per sapling planted,
+    /// then the triggers each sapling fires, in the order they were planted.
+    fn sapling_follow_ups(&self, p: u8, planted: &[u16]) -> Vec<Step> {
+        let kind = self.rules.sapling_kind;
+        let reveals = kind.is_some_and(|k| self.rules.site_kinds[k as usize].reveals);
+        let mut steps: Vec<Step> = planted.iter().filter(|_| reveals).map(|_| Step::Reveal(p)).collect();
+        for &c in planted {
+            let (early, late) = self.trigger_steps(p as usize, c, None, self.center, kind, None);
+            steps.extend(early);
+            steps.extend(late);
+        }
+        steps
+    }
+
     /// The first of `filters` that lets `card` be placed for free (`free_play_one_of`).
     fn fitting(&self, p: usize, card: u16, filters: &[Filter]) -> Option<Filter> {
         filters.iter().find(|f| self.can_place(p, card, 1_000_000_000, nonempty_ref(f))).cloned()
@@ -232,7 +254,7 @@ impl Game {
     pub(crate) fn answer_effect(&mut self, p: u8, card: u16, eff: Eff, a: Action) {
         let pu = p as usize;
         match eff {
-            Eff::FreePlay { filter, any_number } => {
+            Eff::FreePlay { filter, any_number, activates } => {
                 let Action::PickCard(c) = a else {
                     self.finish();
                     return;
@@ -244,6 +266,7 @@ impl Game {
                     filter: Some(filter),
                     pool: None,
                     from_clearing: false,
+                    activates: activates.then_some(card),
                 };
                 if any_number {
                     self.queue.push(place);
@@ -266,10 +289,10 @@ impl Game {
                     self.draw_cards(pu, i64::from(caved));
                 }
             },
-            Eff::CaveFromClearing { n, caved } => {
+            Eff::CaveFromClearing { n, caved, exactly } => {
                 if let Action::PickCard(c) = a {
                     *self.queue.last_mut().expect("the head") =
-                        Step::Effect { p, card, eff: Eff::CaveFromClearing { n, caved: caved + 1 } };
+                        Step::Effect { p, card, eff: Eff::CaveFromClearing { n, caved: caved + 1, exactly } };
                     self.cave_from_clearing(pu, &[c]);
                 } else {
                     self.finish();
@@ -305,6 +328,7 @@ impl Game {
                     filter,
                     pool: None,
                     from_clearing: false,
+                    activates: None,
                 }]);
             }
             Eff::PlayFaceDown(kind) => {
@@ -313,7 +337,7 @@ impl Game {
                     return;
                 };
                 let site = self.forests[pu].sites.len() as u16;
-                self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, false, Some(kind));
+                self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, Some(kind), None);
             }
             Eff::PlayFromClearing { filter, .. } => {
                 let Action::PickCard(c) = a else {
@@ -327,6 +351,7 @@ impl Game {
                     filter: Some(filter),
                     pool: None,
                     from_clearing: true,
+                    activates: None,
                 }]);
             }
             Eff::DrawThenCave { .. } => {
@@ -345,13 +370,21 @@ impl Game {
                     self.finish();
                 }
             }
-            Eff::PlaySaplings => {
+            Eff::PlaySaplings(mut planted) => {
                 let Action::PickCard(c) = a else {
-                    self.finish();
+                    let follow = self.sapling_follow_ups(p, &planted);
+                    self.replace_head(follow);
                     return;
                 };
-                let site = self.forests[pu].sites.len() as u16;
-                self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, true, None);
+                // planted now; its reveal and triggers wait until the player stops
+                self.remove_from_hand(pu, c);
+                let kind = self.rules.sapling_kind.expect("a sapling kind");
+                let turn = self.turn;
+                let rules = self.rules.clone();
+                self.forests[pu].open_site(&rules, c, None, kind, turn);
+                planted.push(c);
+                *self.queue.last_mut().expect("the head") =
+                    Step::Effect { p, card, eff: Eff::PlaySaplings(planted) };
             }
             Eff::PlayFurther { eligible, deferred } => match a {
                 Action::PickCard(c) => {
@@ -362,6 +395,7 @@ impl Game {
                         filter: None,
                         pool: eligible,
                         from_clearing: false,
+                        activates: None,
                     });
                 }
                 _ => {

@@ -59,6 +59,8 @@ pub enum Step {
         filter: Option<Filter>,
         pool: Option<Arc<Vec<u16>>>,
         from_clearing: bool,
+        /// a card whose triggers this play fires even before they are active (`activates`)
+        activates: Option<u16>,
     },
     Pay {
         p: u8,
@@ -113,24 +115,58 @@ pub enum Step {
 #[derive(Clone, Debug)]
 pub enum Eff {
     Draw(u32),
-    DrawPer { count: u32, per: u32 },
+    DrawPer {
+        count: u32,
+        per: u32,
+    },
     ExtraTurn,
-    FreePlay { filter: Filter, any_number: bool },
-    CaveFromHand { caved: u32 },
+    FreePlay {
+        filter: Filter,
+        any_number: bool,
+        activates: bool,
+    },
+    CaveFromHand {
+        caved: u32,
+    },
     ClearingToCave,
-    PlayFurther { eligible: Option<Arc<Vec<u16>>>, deferred: Vec<(u16, Vec<Step>)> },
-    CaveFromClearing { n: u32, caved: u32 },
-    TakeFromClearing { n: u32, taken: u32 },
+    PlayFurther {
+        eligible: Option<Arc<Vec<u16>>>,
+        deferred: Vec<(u16, Vec<Step>)>,
+    },
+    CaveFromClearing {
+        n: u32,
+        caved: u32,
+        exactly: bool,
+    },
+    TakeFromClearing {
+        n: u32,
+        taken: u32,
+    },
     ClearingToCaveMatching(Filter),
-    ExtraTurnIf { count: u32, n: i32 },
+    ExtraTurnIf {
+        count: u32,
+        n: i32,
+    },
     TakeAllFromClearing(Filter),
     RemoveClearing,
     FreePlayOneOf(Arc<Vec<Filter>>),
-    PlaySaplings,
+    /// the saplings planted so far, their reveals and triggers still to come
+    PlaySaplings(Vec<u16>),
     PlayFaceDown(u16),
-    PlayFromClearing { filter: Filter, reveal: u32, revealed: u32 },
-    DrawThenCave { draw: u32, cave: u32, drawn: Option<Arc<Vec<u16>>> },
-    CaveFromClearingPer { count: u32, left: Option<i32> },
+    PlayFromClearing {
+        filter: Filter,
+        reveal: u32,
+        revealed: u32,
+    },
+    DrawThenCave {
+        draw: u32,
+        cave: u32,
+        drawn: Option<Arc<Vec<u16>>>,
+    },
+    CaveFromClearingPer {
+        count: u32,
+        left: Option<i32>,
+    },
 }
 
 impl Eff {
@@ -139,20 +175,22 @@ impl Eff {
             Effect::Draw(n) => Eff::Draw(*n),
             Effect::DrawPer { count, per } => Eff::DrawPer { count: *count, per: *per },
             Effect::ExtraTurn => Eff::ExtraTurn,
-            Effect::FreePlay { filter, any_number } => {
-                Eff::FreePlay { filter: *filter, any_number: *any_number }
+            Effect::FreePlay { filter, any_number, activates } => {
+                Eff::FreePlay { filter: *filter, any_number: *any_number, activates: *activates }
             }
             Effect::CaveFromHandThenDraw => Eff::CaveFromHand { caved: 0 },
             Effect::ClearingToCave => Eff::ClearingToCave,
             Effect::PlayFurther => Eff::PlayFurther { eligible: None, deferred: Vec::new() },
-            Effect::CaveFromClearing(n) => Eff::CaveFromClearing { n: *n, caved: 0 },
+            Effect::CaveFromClearing { n, exactly } => {
+                Eff::CaveFromClearing { n: *n, caved: 0, exactly: *exactly }
+            }
             Effect::TakeFromClearing(n) => Eff::TakeFromClearing { n: *n, taken: 0 },
             Effect::ClearingToCaveMatching(f) => Eff::ClearingToCaveMatching(*f),
             Effect::ExtraTurnIf { count, n } => Eff::ExtraTurnIf { count: *count, n: *n },
             Effect::TakeAllFromClearing(f) => Eff::TakeAllFromClearing(*f),
             Effect::RemoveClearing => Eff::RemoveClearing,
             Effect::FreePlayOneOf(fs) => Eff::FreePlayOneOf(Arc::new(fs.clone())),
-            Effect::PlaySaplings => Eff::PlaySaplings,
+            Effect::PlaySaplings => Eff::PlaySaplings(Vec::new()),
             Effect::PlayFaceDown(k) => Eff::PlayFaceDown(*k),
             Effect::PlayFromClearing { filter, reveal } => {
                 Eff::PlayFromClearing { filter: *filter, reveal: *reveal, revealed: 0 }

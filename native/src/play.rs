@@ -186,8 +186,8 @@ impl Game {
         paid: &[u16],
         mode: Mode,
         from_clearing: bool,
-        keep_head: bool,
         face_down: Option<u16>,
+        activates: Option<u16>,
     ) {
         let rules = self.rules.clone();
         let is_center = slot == self.center;
@@ -217,7 +217,7 @@ impl Game {
             Some(i) => rules.site_kinds[self.forests[p].sites[site as usize].kind as usize].slots[i].role,
         };
         let later = if half.is_some() || (rules.has_triggers && !self.forests[p].triggers.is_empty()) {
-            self.resolution_steps(p, card, half, role, kind, paid, mode)
+            self.resolution_steps(p, card, half, role, kind, paid, mode, activates)
         } else {
             Vec::new()
         };
@@ -279,27 +279,12 @@ impl Game {
                 now.push(Step::Reveal(p as u8));
             }
             now.extend(later);
-            if keep_head {
-                self.queue_at(now, 0);
-            } else {
-                self.replace_head(now);
-            }
-            return;
-        }
-        if reveals && !keep_head {
-            self.replace_head(later);
-            self.deck_take(1, Taker::Clearing);
-            return;
-        }
-        let mut now = Vec::with_capacity(later.len() + 1);
-        if reveals {
-            now.push(Step::Reveal(p as u8));
-        }
-        now.extend(later);
-        if keep_head {
-            self.queue_at(now, 0);
-        } else {
             self.replace_head(now);
+            return;
+        }
+        self.replace_head(later);
+        if reveals {
+            self.deck_take(1, Taker::Clearing);
         }
     }
 
@@ -313,10 +298,11 @@ impl Game {
         kind: Option<u16>,
         paid: &[u16],
         mode: Mode,
+        activates: Option<u16>,
     ) -> Vec<Step> {
         let rules = &*self.rules;
         let (mut early, late) = if rules.has_triggers && !self.forests[p].triggers.is_empty() {
-            self.trigger_steps(p, card, half, role, kind)
+            self.trigger_steps(p, card, half, role, kind, activates)
         } else {
             (Vec::new(), Vec::new())
         };
@@ -345,6 +331,7 @@ impl Game {
         half: Option<u8>,
         role: u16,
         kind: Option<u16>,
+        activates: Option<u16>,
     ) -> (Vec<Step>, Vec<Step>) {
         let rules = &*self.rules;
         let f = &self.forests[p];
@@ -356,7 +343,7 @@ impl Game {
             }
             let sp = &rules.species[f.half_of(rules, c).species as usize];
             for t in &sp.triggers {
-                if t.from_next_turn && f.placed_turn[c as usize] >= self.turn {
+                if t.from_next_turn && f.placed_turn[c as usize] >= self.turn && activates != Some(c) {
                     continue;
                 }
                 if self.trigger_matches(t, card, half, role, kind) {

@@ -290,11 +290,12 @@ impl Game {
                             filter: None,
                             pool: None,
                             from_clearing: false,
+                            activates: None,
                         }]);
                     }
                     Action::PlaySapling(c) => {
                         let site = self.forests[pu].sites.len() as u16;
-                        self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, false, None);
+                        self.play_card(pu, c, None, site, self.center, &[], Mode::Normal, false, None, None);
                     }
                     _ => panic!("not a turn action"),
                 }
@@ -307,7 +308,7 @@ impl Game {
                 }
                 self.take_one(p as usize, a);
             }
-            Step::Place { p, card, mode, pool, from_clearing, .. } => {
+            Step::Place { p, card, mode, pool, from_clearing, activates, .. } => {
                 let Action::Place(half, site, slot) = a else { panic!("not a placement") };
                 let cost = if mode == Mode::Free {
                     0
@@ -324,8 +325,8 @@ impl Game {
                         &[],
                         mode,
                         from_clearing,
-                        false,
                         None,
+                        activates,
                     );
                 } else {
                     self.replace_head(vec![Step::Pay {
@@ -348,7 +349,7 @@ impl Game {
                     *self.queue.last_mut().expect("the head") =
                         Step::Pay { p, card, mode, half, site, slot, owed: owed - 1, paid, pool };
                 } else {
-                    self.play_card(p as usize, card, Some(half), site, slot, &paid, mode, false, false, None);
+                    self.play_card(p as usize, card, Some(half), site, slot, &paid, mode, false, None, None);
                 }
             }
             Step::Offer { p, card, bonus, half } => {
@@ -381,7 +382,7 @@ impl Game {
                 };
                 let pu = p as usize;
                 let (early, late) = if rules.has_triggers {
-                    self.trigger_steps(pu, card, None, rules.upgrade_role, Some(kind))
+                    self.trigger_steps(pu, card, None, rules.upgrade_role, Some(kind), None)
                 } else {
                     (Vec::new(), Vec::new())
                 };
