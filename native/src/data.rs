@@ -263,23 +263,7 @@ fn word_bit(words: &mut Vec<String>, w: &str) -> Result<u64, String> {
 /// Refuse a count the forest does not keep as a counter (a computed count: `dwellers`...).
 fn check_counter(key: &str) -> Result<(), String> {
     let kind = key.split(':').next().unwrap_or("");
-    const COUNTERS: [&str; 14] = [
-        "species",
-        "tag",
-        "symbol",
-        "slot",
-        "trees",
-        "tree_total",
-        "trees_of",
-        "tree_cards_of",
-        "tree_species",
-        "distinct_tag",
-        "full_sites",
-        "saplings",
-        "cave",
-        "feature",
-    ];
-    if COUNTERS.contains(&kind) {
+    if crate::scoring::count::COUNTERS.contains(&kind) {
         Ok(())
     } else {
         Err(format!("the native core has no count {kind:?}"))

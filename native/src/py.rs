@@ -349,7 +349,7 @@ fn known_kinds() -> Vec<(&'static str, Vec<&'static str>)> {
         ("state_kinds", vec![]),
         ("triggers", vec!["on_play"]),
         ("scoring", crate::scoring::KINDS.to_vec()),
-        ("counts", crate::scoring::COUNTS.to_vec()),
+        ("counts", crate::scoring::counts()),
         ("modifiers", vec!["counts_as_tree", "hosts_sharing"]),
         ("sharing", vec!["shares_slot"]),
     ]

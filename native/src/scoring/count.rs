@@ -5,29 +5,17 @@
 use crate::data::Rules;
 use crate::forest::Forest;
 
-/// The count kinds scoring knows (what `supports` checks, section `counts`).
-pub const COUNTS: &[&str] = &[
-    "species",
-    "tag",
-    "symbol",
-    "slot",
-    "trees",
-    "tree_total",
-    "trees_of",
-    "tree_cards_of",
-    "tree_species",
-    "distinct_tag",
-    "full_sites",
-    "saplings",
-    "feature",
-    "cave",
-    "dwellers",
-    "full_trees",
-    "sum_of",
-];
+/// The count kinds scoring knows (what `supports` checks, section `counts`): the counters,
+/// and the counts worked out from the forest's sites.
+pub fn counts() -> Vec<&'static str> {
+    COUNTERS.iter().chain(COMPUTED).copied().collect()
+}
+
+/// The counts worked out from the forest's sites rather than kept as counters.
+const COMPUTED: &[&str] = &["dwellers", "full_trees", "sum_of"];
 
 /// The counts the forest keeps as counters (`CounterCount` on the Python side).
-const COUNTERS: &[&str] = &[
+pub(crate) const COUNTERS: &[&str] = &[
     "species",
     "tag",
     "symbol",

@@ -8,7 +8,7 @@
 //! points of each forest card (card id, points), in the forest's order of play, and the
 //! cave's points (one per card), as `forestshuffle.scoring.final_scores` does. A ruleset
 //! with a scoring or count kind this module lacks gets an empty plan (the caves score
-//! alone); `supports` refuses it through [`KINDS`] and [`COUNTS`].
+//! alone); `supports` refuses it through [`KINDS`] and [`counts`].
 
 pub mod count;
 pub mod kinds;
@@ -23,7 +23,7 @@ use smallvec::SmallVec;
 use crate::data::Rules;
 use crate::forest::Forest;
 
-pub use count::COUNTS;
+pub use count::counts;
 pub use kinds::KINDS;
 use kinds::{Compiled, Ctx, Group, Single};
 
