@@ -117,14 +117,9 @@ def test_the_pokemon_tables_chinese_names_are_the_plugins_own() -> None:
     assert {sid: b.species(sid, "zh-Hans") for sid in ZH} == ZH
 
 
-def test_a_table_missing_a_species_of_its_plugin_is_an_error_naming_plugin_locale_species(
-) -> None:
+def _host_translated_by(table: Translation) -> PluginHost:
+    """A plugin host with the base game's cards and rules, and *table* as its names."""
     import forestshuffle_base
-
-    good = {t.locale: t for t in fs.i18n.package_translations("forestshuffle_base")}["ja"]
-    rows = dict(good.sections["species"])
-    del rows["base.wolf"]
-    bad = Translation("base", "ja", {**good.sections, "species": rows})
 
     class Plugin:
         @fs.hookimpl
@@ -137,9 +132,21 @@ def test_a_table_missing_a_species_of_its_plugin_is_an_error_naming_plugin_local
 
         @fs.hookimpl
         def forestshuffle_translations(self) -> Any:
-            return [bad]
+            return [table]
 
-    h = PluginHost(entry_points=False, extra=[Plugin()])
+    return PluginHost(entry_points=False, extra=[Plugin()])
+
+
+def test_a_table_missing_a_species_of_its_plugin_is_an_error_naming_plugin_locale_species(
+) -> None:
+
+    good = {t.locale: t for t in fs.i18n.package_translations("forestshuffle_base")}["ja"]
+    rows = dict(good.sections["species"])
+    del rows["base.wolf"]
+    bad = Translation("base", "ja", {**good.sections, "species": rows})
+
+
+    h = _host_translated_by(bad)
     with pytest.raises(fs.CardDataError) as err:
         h.ruleset("base")
     assert (err.value.plugin, err.value.item, err.value.field) == (
@@ -147,28 +154,13 @@ def test_a_table_missing_a_species_of_its_plugin_is_an_error_naming_plugin_local
 
 
 def test_a_table_giving_one_name_to_two_species_is_an_error() -> None:
-    import forestshuffle_base
 
     good = {t.locale: t for t in fs.i18n.package_translations("forestshuffle_base")}["zh-Hans"]
     rows = dict(good.sections["species"])
     rows["base.lynx"] = rows["base.wolf"]
     bad = Translation("base", "zh-Hans", {**good.sections, "species": rows})
-
-    class Plugin:
-        @fs.hookimpl
-        def forestshuffle_card_sets(self) -> Any:
-            return forestshuffle_base.forestshuffle_card_sets()
-
-        @fs.hookimpl
-        def forestshuffle_rulesets(self) -> Any:
-            return forestshuffle_base.forestshuffle_rulesets()
-
-        @fs.hookimpl
-        def forestshuffle_translations(self) -> Any:
-            return [bad]
-
     with pytest.raises(fs.CardDataError, match="狼") as err:
-        PluginHost(entry_points=False, extra=[Plugin()]).ruleset("base")
+        _host_translated_by(bad).ruleset("base")
     assert err.value.field == "names.zh-Hans"
     assert "base.lynx" in str(err.value) or "base.wolf" in str(err.value)
 
