@@ -84,7 +84,7 @@ def test_a_decision_compares_reads_and_iterates_its_options() -> None:
 
 def test_a_decision_keeps_its_options_as_a_tuple() -> None:
     """Options given as a tuple are kept as that very tuple; any other iterable (a plugin's
-    list) becomes a tuple, in both builds."""
+    list) becomes a tuple."""
     opts = (Pass(), PickCard(2))
     assert Decision(0, "effect", "choose", opts).options is opts
     d = Decision(0, "effect", "choose", list(opts))
@@ -227,7 +227,7 @@ def test_play_out_draws_for_the_random_choice_as_choose_draws(shared: bool) -> N
 
 
 def test_the_hot_paths_decision_maker_makes_what_the_class_makes() -> None:
-    """``decision.decision`` (the step kinds' maker, without the class call in the pure build)
+    """``decision.decision`` (the step kinds' maker, without the class call)
     gives a Decision equal, field by field, to the constructor's."""
     from forestshuffle.core.decision import decision
 
