@@ -18,13 +18,6 @@ Both sides run the same benchmark scripts, this checkout's ``benchmarks/``.
 exactly, so once each); ``--metric rates`` runs ``rates.py`` alternately, current, base,
 current, base... ``--runs`` times each and compares the medians of all repetitions.
 Ratios are current / base: below 1 for instructions, above 1 for rates, means faster.
-
-``--compiled`` compares the optional compiled build (mypyc, ``FORESTSHUFFLE_COMPILE=1``) with
-the pure-Python build of the same commit: both sides are BASE_REF installed (not editable),
-once compiled and once pure, each cached (``<commit>-compiled`` and ``<commit>``); the
-ratios are compiled / pure::
-
-    .venv/bin/python benchmarks/compare.py HEAD --compiled --metric instructions
 """
 
 from __future__ import annotations
@@ -55,10 +48,9 @@ def git(*args: str) -> str:
                           check=True).stdout.strip()
 
 
-def base_python(commit: str, compiled: bool = False) -> Path:
-    """The interpreter of *commit*'s cached environment, built on first use (the compiled
-    build if *compiled*)."""
-    home = CACHE / (f"{commit}-compiled" if compiled else commit)
+def base_python(commit: str) -> Path:
+    """The interpreter of *commit*'s cached environment, built on first use."""
+    home = CACHE / commit
     python = home / "venv" / "bin" / "python"
     CACHE.mkdir(parents=True, exist_ok=True)
     with open(CACHE / f"{home.name}.lock", "w") as lock:
@@ -74,11 +66,7 @@ def base_python(commit: str, compiled: bool = False) -> Path:
             with tarfile.open(fileobj=io.BytesIO(tree)) as tar:
                 tar.extractall(build, filter="data")
             subprocess.run([sys.executable, "-m", "venv", str(home / "venv")], check=True)
-            env = {k: v for k, v in os.environ.items() if k != "FORESTSHUFFLE_COMPILE"}
-            if compiled:
-                env["FORESTSHUFFLE_COMPILE"] = "1"
-            subprocess.run([str(python), "-m", "pip", "install", "-q", build], check=True,
-                           env=env)
+            subprocess.run([str(python), "-m", "pip", "install", "-q", build], check=True)
         (home / "complete").touch()
     return python
 
@@ -95,11 +83,9 @@ def run(python: Path | str, script: str, args: list[str]) -> dict[str, dict[str,
 
 
 def where(python: Path | str) -> str:
-    """Where *python* imports forestshuffle and its base plugin from, and ``(compiled)`` for
-    the compiled build."""
+    """Where *python* imports forestshuffle and its base plugin from."""
     code = ("import os, forestshuffle as f, forestshuffle_base as b; "
-            "print(', '.join(os.path.dirname(m.__file__) for m in (f, b))"
-            " + (' (compiled)' if getattr(f, 'COMPILED', False) else ''))")
+            "print(', '.join(os.path.dirname(m.__file__) for m in (f, b)))")
     return subprocess.run([str(python), "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip()
 
@@ -139,8 +125,6 @@ def main(argv: list[str] | None = None) -> int:
                         help="repetitions within each rates.py run (default: 5)")
     parser.add_argument("--rounds", type=int, default=1,
                         help="rounds R of instructions.py (counts R and 2R; default: 1)")
-    parser.add_argument("--compiled", action="store_true",
-                        help="compare BASE_REF's compiled build (mypyc) with its pure build")
     workloads.add_options(parser)
     args = parser.parse_intermixed_args(argv)
     opts = workloads.options(args)
@@ -148,15 +132,9 @@ def main(argv: list[str] | None = None) -> int:
              workloads.default_names(opts)]
     commit = git("rev-parse", "--verify", f"{args.base}^{{commit}}")
     subject = git("log", "-1", "--format=%h %s", commit)
-    if args.compiled:
-        sides = {"compiled": str(base_python(commit, compiled=True)),
-                 "pure": str(base_python(commit))}
-        for side, py in sides.items():
-            print(f"{side:8} {subject}: {where(py)}")
-    else:
-        sides = {"current": sys.executable, "base": str(base_python(commit))}
-        print(f"base    {subject}: {where(sides['base'])}")
-        print(f"current this checkout: {where(sides['current'])}")
+    sides = {"current": sys.executable, "base": str(base_python(commit))}
+    print(f"base    {subject}: {where(sides['base'])}")
+    print(f"current this checkout: {where(sides['current'])}")
     titles = header(*sides)
     common = [*names, *workloads.option_args(opts)]
 

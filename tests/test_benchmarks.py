@@ -103,7 +103,7 @@ def test_the_readme_documents_every_script_and_the_figures() -> None:
     scripts = sorted(p.name for p in BENCH.glob("*.py") if not p.name.startswith("_"))
     assert scripts and all(f"`{name}`" in readme for name in scripts), scripts
     figures = readme.split("\n## Figures\n", 1)[1]
-    assert "benchmarks/instructions.py" in figures and "benchmarks/compare.py" in figures
+    assert "benchmarks/instructions.py" in figures and "benchmarks/rates.py" in figures
     assert sorted(p.name for p in BENCH.glob("*.md")) == ["README.md"]
 
 

@@ -143,7 +143,7 @@ def test_the_random_bot_draws_what_randrange_draws():
 
 
 def test_play_out_refuses_what_a_bot_returns_that_is_not_an_action():
-    """``play_out``'s loop (``machine.play_loop``, compiled in the compiled build) answers
+    """``play_out``'s loop (``machine.play_loop``) answers
     a bot's non-action with the library's IllegalActionError, not a TypeError, and the game
     is left as it was."""
 

@@ -14,8 +14,6 @@ from typing import Any
 import pytest
 from bundled import RULESETS, rules_of
 
-import forestshuffle
-from forestshuffle.core import forest
 from forestshuffle.core.forest import Forest, _new_site
 
 
@@ -76,58 +74,3 @@ def test_the_generated_opener_opens_a_site_as_the_slot_loops_did(
         rules, lambda f, card, half, kind, turn: f.open_site(card, half, kind, rules, turn),
         (None, tree, None), 500, 7)
     assert len(got.sites) == 3 * len(rules.site_kinds)
-
-
-@pytest.mark.parametrize(("rid", "expansions"), RULESETS)
-def test_the_compiled_builds_planned_opener_opens_a_site_as_the_slot_loops_did(
-        rid: str, expansions: tuple[str, ...]) -> None:
-    """The compiled build's path (``forest._open_planned``, used where Site is native),
-    called directly so that both builds check it: the same forests as the loops made."""
-    rules = rules_of(rid, expansions)
-
-    def planned(f: Forest, card: int, half: Any, kind: Any, turn: int) -> int:
-        idx = forest._open_planned(f, card, half, kind, turn)
-        if half is not None:
-            f._count_opener(kind, half, rules, card)
-        return idx
-
-    tree = _tree_half(rules)
-    _open_every_kind(rules, planned, (tree, None, tree), 700, 5)
-    assert forest._NATIVE is forestshuffle.COMPILED  # which path open_site takes
-
-
-@pytest.mark.skipif(forestshuffle.COMPILED, reason="compiled code does not read a "
-                    "monkeypatched module global; there Site is native itself (next test)")
-def test_a_site_class_that_object_new_cannot_make_is_made_through_new_site(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compiled build's native Site is made through its constructor (``_new_site``), not
-    ``object.__new__``: an opener generated for such a class (here a Site with its own
-    ``__new__``) still opens the same sites."""
-    made: list[int] = []
-
-    class Native(forest.Site):
-        __slots__ = ()
-
-        def __new__(cls, *args: Any) -> Native:
-            made.append(1)
-            return super().__new__(cls)
-
-    monkeypatch.setattr(forest, "Site", Native)
-    monkeypatch.setattr(forest, "_OPENERS", {})
-    rules = rules_of("base", ())
-    got, want = Forest(), Forest()
-    for card, kind in enumerate(rules.site_kinds.values(), start=1):
-        got.open_site(card, None, kind, rules, 1)
-        _reference_open(want, card, None, kind, rules, 1)
-    assert _facts(got) == _facts(want)
-    assert len(made) == 2 * len(rules.site_kinds)  # every site of both forests: _new_site
-
-
-@pytest.mark.skipif(not forestshuffle.COMPILED, reason="the compiled build only")
-def test_the_compiled_builds_site_is_native_so_its_openers_use_the_constructor() -> None:
-    """In the compiled build Site is a native class, which ``object.__new__`` cannot make: a
-    generated opener would take the constructor path there (sites open by the planned
-    loops instead, compared with the plain loops above in both builds)."""
-    assert forest.Site.__new__ is not object.__new__
-    with pytest.raises(TypeError):
-        object.__new__(forest.Site)

@@ -1,9 +1,8 @@
 """:class:`~forestshuffle.core.steps.Step` and :class:`~forestshuffle.core.decisions.Decision` are
-plain slotted classes (native ones in the compiled build) that behave as value classes: field-
-wise equality, a readable ``repr``, unhashable, copied and pickled whole. And the random bot's
-choice object (native in the compiled build) makes :meth:`RandomBot.choose`'s choices, the
-deal's shuffle is the standard library's, and ``play_out`` pauses the garbage collector and
-restores it. These run in both builds (``.ci/compiled`` runs the whole suite compiled)."""
+plain slotted classes that behave as value classes: field-wise equality, a readable ``repr``,
+unhashable, copied and pickled whole. And the random bot's choice object makes
+:meth:`RandomBot.choose`'s choices, the deal's shuffle is the standard library's, and
+``play_out`` pauses the garbage collector and restores it."""
 
 from __future__ import annotations
 
@@ -85,7 +84,7 @@ def test_a_decision_compares_reads_and_iterates_its_options() -> None:
 
 def test_a_decision_keeps_its_options_as_a_tuple() -> None:
     """Options given as a tuple are kept as that very tuple; any other iterable (a plugin's
-    list) becomes a tuple, in both builds."""
+    list) becomes a tuple."""
     opts = (Pass(), PickCard(2))
     assert Decision(0, "effect", "choose", opts).options is opts
     d = Decision(0, "effect", "choose", list(opts))
@@ -94,9 +93,8 @@ def test_a_decision_keeps_its_options_as_a_tuple() -> None:
 
 
 def test_decision_and_action_keep_their_public_homes() -> None:
-    """Decision and Action live in modules of their own (so that the compiled build can make
-    Decision native), and are still what ``forestshuffle`` and ``forestshuffle.core.decisions``
-    export."""
+    """Decision and Action live in modules of their own, and are still what ``forestshuffle``
+    and ``forestshuffle.core.decisions`` export."""
     import forestshuffle.core.decisions as decisions
 
     assert fs.Decision is decisions.Decision and fs.Action is decisions.Action
@@ -110,7 +108,7 @@ def test_the_random_bots_choice_object_chooses_what_choose_does() -> None:
     a, b = fs.new_game("base", players=2, seed=5), fs.new_game("base", players=2, seed=5)
     one, other = RandomBot(9), RandomBot(9)
     fast = chooser(one)
-    assert fast is not one.choose and fast in (one._uniform, one._uniform.__call__)
+    assert fast is not one.choose and fast == one._uniform.__call__
     for _ in range(60):
         x, y = fast(a), other.choose(b)
         assert x == y
@@ -134,7 +132,7 @@ def test_the_random_bot_refuses_a_finished_game() -> None:
 
 
 def test_the_deals_shuffle_is_the_standard_librarys() -> None:
-    """``draws.shuffle`` (the deck builder's, compiled in the compiled build) gives the
+    """``draws.shuffle`` (the deck builder's) gives the
     permutation ``random.Random.shuffle`` gives from the same seed, for every length (powers
     of two included, where the bit loop redraws most), and leaves the generator in the same
     state; a generator of another class is asked to shuffle itself."""
@@ -229,7 +227,7 @@ def test_play_out_draws_for_the_random_choice_as_choose_draws(shared: bool) -> N
 
 
 def test_the_hot_paths_decision_maker_makes_what_the_class_makes() -> None:
-    """``decision.decision`` (the step kinds' maker, without the class call in the pure build)
+    """``decision.decision`` (the step kinds' maker, without the class call)
     gives a Decision equal, field by field, to the constructor's."""
     from forestshuffle.core.decision import decision
 

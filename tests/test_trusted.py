@@ -93,8 +93,8 @@ def test_a_trusted_load_of_an_older_version_goes_through_the_checked_load() -> N
                                     "step kind null", "steps' player a bool"])
 def test_a_damaged_trusted_record_is_a_record_error(damage: str) -> None:
     """Trusted is not careless: what cannot be a record raises RecordError, never a crash. A
-    step field of another type fails in both builds (the compiled build's native Step would
-    refuse it by itself; the decoders check it first, so the pure build refuses it too)."""
+    step field of another type fails too (the decoders check it: Step itself would store
+    it)."""
     g = random_game("base", (), 2, 7, 30)
     data: dict[str, Any] = json.loads(g.to_json())
     if damage == "not json":

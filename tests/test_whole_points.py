@@ -1,7 +1,6 @@
-"""Points are whole numbers in both builds: a plugin's scoring kind that gives fractions
-(``1.5``) is refused as a PluginError naming the kind and its plugin, by the pure build as
-by the compiled one (whose typed totals refuse a float), never summed into fractional totals;
-with a breakdown and without, for single cards and groups."""
+"""Points are whole numbers: a plugin's scoring kind that gives fractions (``1.5``) is refused
+as a PluginError naming the kind and its plugin, never summed into fractional totals; with a
+breakdown and without, for single cards and groups."""
 
 from __future__ import annotations
 

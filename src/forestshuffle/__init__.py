@@ -6,11 +6,9 @@
 0
 """
 
-from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
 from types import ModuleType
 
 from forestshuffle import _moved, bots, i18n
-from forestshuffle.core import machine
 from forestshuffle.core.cards import Card, CardSet, Half, Position, Spec, Species
 from forestshuffle.core.decisions import (
     Action,
@@ -72,13 +70,7 @@ def __getattr__(name: str) -> ModuleType:
 __version__ = "0.1.0"
 """The version of the forestshuffle package (the core; each plugin has its own)."""
 
-COMPILED: bool = (machine.__file__ or "").endswith(tuple(_EXTENSION_SUFFIXES))
-"""Whether the hot modules are compiled (the optional mypyc build,
-``FORESTSHUFFLE_COMPILE=1 pip install .``): True when they run as extension modules, False
-for the pure-Python package. Both play the same games and raise the same errors."""
-
 __all__ = [
-    "COMPILED",
     "Action",
     "ArgumentError",
     "AutomatonSeat",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import FunctionType
 from typing import TYPE_CHECKING
 
 from forestshuffle.bots.base import Bot, BotBase, Situation, play_out
@@ -15,10 +14,6 @@ if TYPE_CHECKING:
     from forestshuffle.core.game import Game
 
 __all__ = ["Bot", "RandomBot", "play_out"]
-
-#: whether UniformChoice is a native class (the compiled build)
-_NATIVE_CHOICE = not isinstance(UniformChoice.__dict__.get("__call__"), FunctionType)
-
 
 class RandomBot(BotBase):
     """Chooses uniformly among the legal actions, from its own seeded generator."""
@@ -45,10 +40,8 @@ class RandomBot(BotBase):
         return chosen
 
     def _choice(self) -> Callable[[Game], Action]:
-        # play loops call the choice object itself (native in the compiled build), unless a
-        # subclass chooses otherwise
+        # play loops call the choice object's bound __call__ (the cheaper call for the
+        # interpreter), unless a subclass chooses otherwise
         if type(self).choose is RandomBot.choose:
-            # the object itself where it is native; its bound __call__ where it is Python
-            # code (a bound method is the cheaper call for the interpreter)
-            return self._uniform if _NATIVE_CHOICE else self._uniform.__call__
+            return self._uniform.__call__
         return self.choose

@@ -1,6 +1,5 @@
-"""The choice of :class:`~forestshuffle.bots.RandomBot`, as a callable object: a plain class,
-so that the optional compiled build makes it a native one and :func:`~forestshuffle.bots.
-play_out`'s loop calls it without running interpreted code."""
+"""The choice of :class:`~forestshuffle.bots.RandomBot`, as a callable object that
+:func:`~forestshuffle.bots.play_out`'s loop calls directly."""
 
 from __future__ import annotations
 

@@ -59,10 +59,10 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "show_default": True, "max_con
 
 
 def _version() -> str:
-    """The package's version, and ``(compiled)`` for the compiled build (``COMPILED``)."""
-    from forestshuffle import COMPILED, __version__
+    """The package's version."""
+    from forestshuffle import __version__
 
-    return f"{__version__} (compiled)" if COMPILED else __version__
+    return __version__
 
 
 @click.group(context_settings=CONTEXT)

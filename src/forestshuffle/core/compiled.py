@@ -14,8 +14,7 @@ from forestshuffle.core.cards import Position, Spec
 
 class CompiledHalf:
     """A card half with its species' facts resolved, as the hot path reads it (immutable:
-    shared by every game of the ruleset; a plain class, so that the compiled build makes it
-    a native one)."""
+    shared by every game of the ruleset)."""
 
     __slots__ = (
         "cost",
@@ -32,7 +31,7 @@ class CompiledHalf:
         "tags",
     )
 
-    # one parameter per field: a plain slotted class, native in the compiled build
+    # one parameter per field
     def __init__(self, species: str, position: Position, symbol: str | None,  # noqa: PLR0913
                  tags: frozenset[str], cost: int, site_kind: str | None, name: str,
                  needs: frozenset[str] = frozenset(), kind: str = "dweller") -> None:

@@ -1,8 +1,7 @@
 """The :class:`Decision` a game waits for (re-exported by :mod:`forestshuffle.core.decisions`).
 
-A plain slotted class in a module of its own, so that the optional compiled build makes it a
-native class (the hot path makes one per action) while the attrs action classes of
-:mod:`~forestshuffle.core.decisions` stay regular Python classes.
+A plain slotted class (the hot path makes one per action) in a module of its own, apart from
+the attrs action classes of :mod:`~forestshuffle.core.decisions`.
 """
 
 from __future__ import annotations
@@ -17,8 +16,7 @@ class Decision:
     """The decision a game waits for: whose it is, what kind, and the legal answers.
 
     ``options`` is sorted in a stable order; an option's position is its action code.
-    Decisions compare equal when all four fields are equal. Not meant to be subclassed (the
-    compiled build makes it a native class).
+    Decisions compare equal when all four fields are equal. Not meant to be subclassed.
 
     Attributes:
         player: the seat that decides.
@@ -36,8 +34,7 @@ class Decision:
         self.player = player
         self.kind = kind
         self.prompt = prompt
-        # a tuple is kept as it is (``tuple`` returns it); any other iterable becomes one, in
-        # both builds alike (the compiled build's native class would refuse a list otherwise)
+        # a tuple is kept as it is (``tuple`` returns it); any other iterable becomes one
         self.options: tuple[Action, ...] = tuple(options)
 
     def __str__(self) -> str:
@@ -76,19 +73,14 @@ class Decision:
 
 
 _NEW: Final[Any] = object.__new__
-#: True where Decision is a plain Python class (the pure build), which ``object.__new__``
-#: makes; the compiled build's native class is made by its constructor
-_PLAIN: Final = Decision.__new__ is object.__new__
 
 
 def decision(player: int, kind: str, prompt: str, options: tuple[Action, ...]) -> Decision:
     """``Decision(player, kind, prompt, options)`` for *options* already a tuple, made
-    without the class call in the pure build (the hot path makes one per action)."""
-    if _PLAIN:
-        d: Decision = _NEW(Decision)
-        d.player = player
-        d.kind = kind
-        d.prompt = prompt
-        d.options = options
-        return d
-    return Decision(player, kind, prompt, options)
+    without the class call (the hot path makes one per action)."""
+    d: Decision = _NEW(Decision)
+    d.player = player
+    d.kind = kind
+    d.prompt = prompt
+    d.options = options
+    return d

@@ -1,6 +1,5 @@
-"""Seeded draws made exactly as CPython's :class:`random.Random` makes them, in code the
-optional compiled build compiles (the deal's shuffles run interpreted otherwise: the standard
-library's ``shuffle`` calls a Python ``_randbelow`` per card)."""
+"""Seeded draws made exactly as CPython's :class:`random.Random` makes them, with fewer calls
+(the standard library's ``shuffle`` calls a Python ``_randbelow`` per card)."""
 
 from __future__ import annotations
 

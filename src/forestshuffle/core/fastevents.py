@@ -2,9 +2,7 @@
 attrs ``__init__``: a new instance whose fields are set one by one, which is what that
 ``__init__`` does (the classes have no converters, validators or hooks;
 ``tests/test_fast_events.py`` checks each maker against its class's constructor and fields).
-
-In the compiled build this module is compiled, so making one of these events runs no
-interpreted code; in the pure build it costs about half the constructor's call.
+Making one of these events costs about half the constructor's call.
 """
 
 from __future__ import annotations
@@ -16,8 +14,7 @@ from forestshuffle.core.steps import Step
 
 _NEW: Final[Any] = object.__new__
 
-# The hot event classes as Final names for the makers here (the compiled build reads them
-# from C statics, not from a module's dict).
+# The hot event classes, as names for the makers here.
 STEPS_REPLACED: Final = ev.StepsReplaced
 STEP_UPDATED: Final = ev.StepUpdated
 TURN_STARTED: Final = ev.TurnStarted

@@ -131,26 +131,22 @@ _OPENERS: dict[int, tuple[SiteKind, Opener]] = {}
 def _opener(kind: SiteKind) -> tuple[SiteKind, Opener]:
     """The (cached) function doing what :meth:`Forest.open_site` does for a site of *kind*
     but the opener's own counters, generated once per kind: the site made as
-    :func:`_new_site` makes it (its slots a literal; by :func:`_new_site` itself when Site
-    is a native class of the compiled build, which ``object.__new__`` cannot make), the
-    index of empty slots updated slot by slot without a loop, then the site counters
+    :func:`_new_site` makes it (its slots a literal), the index of empty slots updated slot
+    by slot without a loop, then the site counters
     (``_count_sites``). The same dict entries, in the same order, as the loops would."""
     got = _OPENERS.get(id(kind))
     if got is not None and got[0] is kind:
         return got
-    env: dict[str, object] = {"_new_site": _new_site, "_new": object.__new__, "Site": Site,
+    env: dict[str, object] = {"_new": object.__new__, "Site": Site,
                               "KIND": kind, "ROWS": kind_rows(kind), "_entries": site_entries}
     lines = ["def open_(f, card, half, turn):", "    sites = f.sites", "    idx = len(sites)"]
-    if Site.__new__ is object.__new__:  # a Python class: made here, its slots a literal
-        slots = ", ".join(f"{sd.name!r}: ()" for sd in kind.slots)
-        lines += ["    site = _new(Site)", "    site.card = card", "    site.kind = KIND",
-                  "    if half is None:", "        site.species = site.symbol = None",
-                  "    else:", "        site.species = half.species",
-                  "        site.symbol = half.symbol", f"    site.slots = {{{slots}}}",
-                  "    site.filled = site.extra_trees = 0", "    site.under = []",
-                  "    sites.append(site)"]
-    else:  # a native class (the compiled build) is made through its constructor
-        lines.append("    sites.append(_new_site(card, KIND, half))")
+    slots = ", ".join(f"{sd.name!r}: ()" for sd in kind.slots)
+    lines += ["    site = _new(Site)", "    site.card = card", "    site.kind = KIND",
+              "    if half is None:", "        site.species = site.symbol = None",
+              "    else:", "        site.species = half.species",
+              "        site.symbol = half.symbol", f"    site.slots = {{{slots}}}",
+              "    site.filled = site.extra_trees = 0", "    site.under = []",
+              "    sites.append(site)"]
     by_pos: dict[Position, list[str]] = {}
     for i, sd in enumerate(kind.slots):
         for pos in sd.accepts:
@@ -181,66 +177,8 @@ def _opener(kind: SiteKind) -> tuple[SiteKind, Opener]:
     return made
 
 
-class _OpenPlan:
-    """What opening a site of one kind changes, worked out once per kind for the compiled
-    build's :func:`_open_planned` (its loops, compiled, cost less than a generated opener
-    run by the interpreter): per position the (slot index, name) of the slots taking it, and
-    the counter keys a face-up and a face-down opener add one to."""
-
-    __slots__ = ("by_pos", "down", "kind", "mask", "up")
-
-    def __init__(self, kind: SiteKind) -> None:
-        self.kind = kind
-        by_pos: dict[Position, list[tuple[int, str]]] = {}
-        for i, sd in enumerate(kind.slots):
-            for pos in sd.accepts:
-                by_pos.setdefault(pos, []).append((i, sd.name))
-        self.by_pos = [(pos, tuple(slots)) for pos, slots in by_pos.items()]
-        self.mask = mask_of(dict.fromkeys(by_pos, 1))
-        self.up = tuple([f"feature:{feat}" for feat in kind.features]
-                        + (["trees", "tree_total"] if kind.is_tree else []))
-        self.down = self.up + (("saplings",) if kind.is_tree else ())
-
-
-_PLANS: Final[dict[int, _OpenPlan]] = {}
-
-
-def _open_planned(f: Forest, card: int, half: CompiledHalf | None, kind: SiteKind,
-                  turn: int) -> int:
-    """What a generated opener (:func:`_opener`) does, as loops over the kind's
-    :class:`_OpenPlan`: the same entries in the same order (the compiled build's path)."""
-    plan = _PLANS.get(id(kind))
-    if plan is None or plan.kind is not kind:
-        plan = _PLANS[id(kind)] = _OpenPlan(kind)
-    sites = f.sites
-    idx = len(sites)
-    sites.append(_new_site(card, kind, half))
-    empty = f.empty
-    ents = site_entries(kind, idx)
-    for pos, slots in plan.by_pos:
-        entries = [ents[i] for i, _ in slots]
-        e = empty.get(pos)
-        if e is None:
-            empty[pos] = entries
-        else:
-            e.extend(entries)
-    f.open_mask |= plan.mask
-    f.where[card] = (idx, "center", -1 if half is None else 0)
-    f.order.append(card)
-    f.placed_turn[card] = turn
-    c = f.counts
-    for k in plan.down if half is None else plan.up:
-        c[k] = c.get(k, 0) + 1
-    return idx
-
-
 #: species -> its ``trees_of:`` and ``tree_cards_of:`` counter keys (made once)
 _TREE_KEYS: Final[dict[str, tuple[str, str]]] = {}
-
-#: True in the compiled build, where Site is a native class: sites open by
-#: :func:`_open_planned` there, by generated openers in the pure build
-_NATIVE: Final = Site.__new__ is not object.__new__
-
 
 class Forest:
     """The sites and counters of one player's forest."""
@@ -249,7 +187,7 @@ class Forest:
                  "where")
 
     def __init__(self, source: Forest | None = None) -> None:
-        if source is not None:  # copy(): a constructor call, which a native class needs
+        if source is not None:  # copy()
             self._copy_from(source)
             return
         self.sites: list[Site] = []
@@ -321,13 +259,10 @@ class Forest:
         self, card: int, half: CompiledHalf | None, kind: SiteKind, rules: ForestRules, turn: int
     ) -> int:
         """Add a new site opened by *card* (``half`` None for a sapling); returns its index."""
-        if _NATIVE:
-            idx = _open_planned(self, card, half, kind, turn)
-        else:
-            got = _OPENERS.get(id(kind))
-            if got is None or got[0] is not kind:
-                got = _opener(kind)
-            idx = got[1](self, card, half, turn)
+        got = _OPENERS.get(id(kind))
+        if got is None or got[0] is not kind:
+            got = _opener(kind)
+        idx = got[1](self, card, half, turn)
         if half is not None:
             self._count_opener(kind, half, rules, card)
         return idx

@@ -1,5 +1,5 @@
-"""The :class:`Registry` of a ruleset: every kind the installed plugins contribute (kept
-apart from :mod:`forestshuffle.core.ruleset` so that the compiled build can compile that one)."""
+"""The :class:`Registry` of a ruleset: every kind the installed plugins contribute
+(re-exported by :mod:`forestshuffle.core.ruleset`)."""
 
 from __future__ import annotations
 

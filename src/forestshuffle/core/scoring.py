@@ -74,7 +74,7 @@ def _lazy_reason(slot: Any) -> property:
     join with "; "); the first read formats it and keeps the text."""
     get, put = slot.__get__, slot.__set__
 
-    def reason(self: Any) -> str:  # CardScore, or documents.ScoreLine (a compiled build checks it)
+    def reason(self: Any) -> str:  # CardScore, or documents.ScoreLine
         raw = get(self)
         if type(raw) is str:
             return raw
@@ -90,7 +90,7 @@ def _lazy_reason(slot: Any) -> property:
 
 setattr(CardScore, "reason", _lazy_reason(CardScore.__dict__["reason"]))  # noqa: B010
 #: ``CardScore`` called untyped: scoring leaves in ``reason`` what makes the text (see
-#: :func:`_lazy_reason`), which the compiled build (mypyc) would otherwise check for a str.
+#: :func:`_lazy_reason`), which the type checker would otherwise check for a str.
 _card_score: Final[Callable[..., CardScore]] = CardScore
 
 
@@ -237,7 +237,7 @@ def forest_points(rules: Ruleset, forests: Sequence[Forest], player: int) -> int
         if grouped:
             for cs, cards in grouped.values():
                 total += sum(_points_of(cs)(ctx, cards))
-        if type(total) is not int:  # a plugin's fractions: what a compiled build refuses
+        if type(total) is not int:  # a plugin's fractions: points are whole numbers
             raise TypeError(f"points must be whole numbers, not {type(total).__name__}")
     except ForestShuffleError:
         raise
@@ -304,7 +304,7 @@ def score_forest(
                 _join_groups(grouped, hp.groups, card)
         if grouped:
             total += _score_groups(ctx, grouped, pending)
-        if type(total) is not int:  # a plugin's fractions: what a compiled build refuses
+        if type(total) is not int:  # a plugin's fractions: points are whole numbers
             raise TypeError(f"points must be whole numbers, not {type(total).__name__}")
     except ForestShuffleError:
         raise

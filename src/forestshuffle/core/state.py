@@ -54,7 +54,7 @@ class GameState:
     )
 
     def __init__(self, rules: Ruleset, players: int, source: GameState | None = None) -> None:
-        if source is not None:  # copy(): a constructor call, which a native class needs
+        if source is not None:  # copy()
             self._copy_from(source)
             return
         self.rules = rules

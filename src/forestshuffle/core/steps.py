@@ -4,8 +4,8 @@ The state holds a queue of steps; the head step either resolves by itself (it
 yields events) or asks a player (it yields a decision). Steps are plain records:
 ``kind`` names a registered step kind, ``args`` holds JSON-like values.
 
-:class:`Step` is a plain slotted class (not attrs), so that the optional compiled build makes
-it a native class: the hot path makes about one per action and reads its fields often.
+:class:`Step` is a plain slotted class (not attrs): the hot path makes about one per action
+and reads its fields often.
 """
 
 from __future__ import annotations
@@ -30,8 +30,7 @@ class Step:
     """One pending piece of work: a turn, a payment, an effect, a trigger...
 
     Steps compare equal when all four fields are equal; like a list, a step is not hashable
-    (its ``args`` is a dict). Not meant to be subclassed (the compiled build makes it a
-    native class).
+    (its ``args`` is a dict). Not meant to be subclassed.
 
     Attributes:
         kind: a registered step kind (``turn``, ``draw``, ``free_play``...).

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
-from forestshuffle.core._build import mypyc_attr
 from forestshuffle.core.decisions import Action, Decision
 from forestshuffle.core.events import Event
 from forestshuffle.core.steps import Step
@@ -47,7 +46,6 @@ def check_args(
             raise ValueError(f"{key!r} must be a whole number, not {v!r}")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class StepKind:
     """A kind of step in the resolution queue; also an *effect kind* when cards name it.
 
@@ -74,7 +72,6 @@ class StepKind:
         raise NotImplementedError(f"step kind {self.name!r} asks nothing")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class TriggerKind:
     """A permanent trigger: does it fire for a card just played?"""
 
@@ -110,7 +107,6 @@ def reason_text(reason: Reason) -> str:
     return reason[0](reason[1])
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class ScoringKind:
     """A way a card scores. ``group_key`` non-None makes it score a group of cards at once.
 
@@ -182,7 +178,6 @@ def points_only(scorer: CardScorer | GroupScorer, group: bool) -> CardPoints | G
     return card_points
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class CountKind:
     """A countable quantity of a forest, named ``kind`` or ``kind:arg`` in card data.
 
@@ -209,7 +204,6 @@ class CountKind:
         return self.value(state.forests[player], arg)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class TurnAction:
     """One kind of turn action (draw, play, sapling...): its options and its answers."""
 
@@ -229,7 +223,6 @@ class TurnAction:
         raise NotImplementedError
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class DeckBuilder:
     """Builds the dealt deck at set-up from a seeded generator."""
 
@@ -240,7 +233,6 @@ class DeckBuilder:
         raise NotImplementedError
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class EndCondition:
     """A rule that ends the game, checked at the end of every turn (its ``name`` is the
     game's end reason)."""
@@ -252,7 +244,6 @@ class EndCondition:
         return False
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class DeclarationKind:
     """Something a player may declare at any of their decisions while a condition holds
     (declare an immediate win...): offered as a :class:`~forestshuffle.core.decisions.Declare`
@@ -271,7 +262,6 @@ class DeclarationKind:
         raise NotImplementedError
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class StateKind:
     """A part of the game state a plugin owns, kept in ``state.ext[name]``.
 
@@ -327,7 +317,6 @@ class Resampled:
     actions: Mapping[int, Action] = attrs.field(factory=dict)
 
 
-@mypyc_attr(native_class=False)
 class PluginEvent(Event):
     """Base class of the events a plugin contributes (``forestshuffle_event_types``).
 

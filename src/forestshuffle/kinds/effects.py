@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from forestshuffle.core import events as ev
-from forestshuffle.core._build import mypyc_attr
 from forestshuffle.core.decisions import (
     Action,
     Decision,
@@ -50,7 +49,6 @@ def _check_keys(args: Mapping[str, Any], allowed: set[str]) -> None:
         raise ValueError(f"unknown argument(s) {sorted(extra)} (allowed: {sorted(allowed)})")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class DrawEffect(StepKind):
     """Draw N cards from the deck (stops at the hand limit)."""
 
@@ -69,7 +67,6 @@ class DrawEffect(StepKind):
         return out
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class DrawPerEffect(StepKind):
     """Draw 1 card per unit of a count of your forest (``count``: ``tag:deer``...)."""
 
@@ -93,7 +90,6 @@ class DrawPerEffect(StepKind):
         return out
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class ExtraTurnEffect(StepKind):
     """Take an extra turn after this one."""
 
@@ -109,7 +105,6 @@ class ExtraTurnEffect(StepKind):
         return [FINISHED, ev.ExtraTurnGranted(step.player)]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class FreePlayEffect(StepKind):
     """Play a hand card matching ``filter`` for free (no effect or bonus of its own);
     ``any_number`` lets the player go on until they pass; with ``activates`` the card played
@@ -153,7 +148,6 @@ class FreePlayEffect(StepKind):
         return [replace_head((place,))]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class CaveFromHandThenDrawEffect(StepKind):
     """Put any number of hand cards into your cave, then draw as many."""
 
@@ -182,7 +176,6 @@ class CaveFromHandThenDrawEffect(StepKind):
         return out
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class ClearingToCaveEffect(StepKind):
     """Put every card of the clearing into your cave."""
 
@@ -201,7 +194,6 @@ class ClearingToCaveEffect(StepKind):
         return out
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayFurtherEffect(StepKind):
     """Play any number of further hand cards, each paying its normal cost, using only
     cards held when this began; once the player stops, the played cards' effects, bonuses
@@ -254,7 +246,6 @@ def _count(args: Mapping[str, Any], key: str, default: int, minimum: int = 1) ->
     return v
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayFaceDownEffect(StepKind):
     """Play a hand card face down as a standalone site of kind ``kind`` (a generic river)."""
 
@@ -293,7 +284,6 @@ class PlayFaceDownEffect(StepKind):
         return out
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class TakeFromClearingEffect(StepKind):
     """Take ``n`` (default 1) cards of your choice from the clearing into your hand."""
 
@@ -326,7 +316,6 @@ class TakeFromClearingEffect(StepKind):
         return [head, ev.CardTaken(step.player, action.card)]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class DrawThenCaveEffect(StepKind):
     """Draw ``draw`` (default 2) cards, then put ``cave`` (default 1) of them into your cave.
     The hand may go over its limit by ``cave`` cards while this resolves (it works at 9)."""
@@ -367,7 +356,6 @@ class DrawThenCaveEffect(StepKind):
         return [ev.CardsCaved(step.player, (action.card,), "hand")]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayFromClearingEffect(StepKind):
     """Play a clearing card matching ``filter`` for free (no effect or bonus of its own). If
     the clearing has none, reveal deck cards into it one at a time until one matches or
@@ -408,7 +396,6 @@ class PlayFromClearingEffect(StepKind):
             "mode": "free", "filter": step.args.get("filter"), "source": "clearing"}),))]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class ClearingToCaveFilteredEffect(StepKind):
     """Put every clearing card matching ``filter`` (any half) into your cave."""
 
@@ -432,7 +419,6 @@ class ClearingToCaveFilteredEffect(StepKind):
         return out
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class CaveFromClearingPerEffect(StepKind):
     """For each unit of ``count`` in your forest, put one clearing card of your choice into
     your cave."""
@@ -470,7 +456,6 @@ class CaveFromClearingPerEffect(StepKind):
                 ev.CardsCaved(step.player, (action.card,), "clearing")]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class CaveFromClearingEffect(StepKind):
     """Put ``n`` (default 1) clearing cards of your choice into your cave, one at a time; the
     player may stop early. With ``exactly``, no stopping: ``n`` cards go, or every clearing

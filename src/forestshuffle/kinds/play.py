@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from forestshuffle.core import events as ev
-from forestshuffle.core._build import mypyc_attr
 from forestshuffle.core.decision import decision
 from forestshuffle.core.decisions import (
     Action,
@@ -51,7 +50,6 @@ def _prompt(rules: Ruleset, what: str, card: int, half: int, owed: int) -> str:
     return text
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class PlaceStep(StepKind):
     """Choose the half and slot of the card being played (``mode``: normal/free/deferred)."""
 
@@ -98,7 +96,6 @@ class PlaceStep(StepKind):
         return [replace_head((pay,))]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class PayStep(StepKind):
     """Choose payment cards one at a time (in increasing card order, so each set once)."""
 
@@ -142,7 +139,6 @@ class PayStep(StepKind):
         return out
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class OfferStep(StepKind):
     """Offer a played card's effect or bonus, which the player may use or decline."""
 
@@ -178,7 +174,6 @@ class OfferStep(StepKind):
 _USE: Final = Use()
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class TriggerStep(StepKind):
     """A permanent trigger that fired; optional ones are offered."""
 
@@ -216,7 +211,6 @@ class TriggerStep(StepKind):
                                                        t.effect))]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class RevealStep(StepKind):
     """Reveal the top deck card into the clearing (after a tree or sapling)."""
 
@@ -229,7 +223,6 @@ class RevealStep(StepKind):
         return out
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class UpgradeSiteStep(StepKind):
     """After a site is played: the player may tuck one hand card face down under it, for
     free, turning it into the kind its layout names as ``upgrade`` (a tree with a river)."""
@@ -271,7 +264,6 @@ class UpgradeSiteStep(StepKind):
         return out
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class ResolvePlaysStep(StepKind):
     """Resolve plays whose effects waited (a Mole's further plays): ``plays`` holds, per
     card, the steps of its resolution (its early triggers, effect and bonus offers, other

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from forestshuffle.core._build import mypyc_attr
 from forestshuffle.kinds import (
     CardPoints,
     CardScorer,
@@ -64,7 +63,6 @@ def _short(key: str, rules: Ruleset | None = None) -> str:
     return word
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Flat(ScoringKind):
     """A fixed number of points."""
 
@@ -87,7 +85,6 @@ class Flat(ScoringKind):
         return lambda ctx, card: pts
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Per(ScoringKind):
     """``points`` per unit of ``count`` in your forest (the card itself included)."""
 
@@ -122,7 +119,6 @@ class Per(ScoringKind):
         return lambda ctx, card: pts * get(ctx)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class IfAtLeast(ScoringKind):
     """``points`` if ``count`` is at least ``n``, else ``otherwise`` (default 0)."""
 
@@ -165,7 +161,6 @@ class IfAtLeast(ScoringKind):
         return lambda ctx, card: pts if get(ctx) >= n else other
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Majority(ScoringKind):
     """``points`` if no other forest has more of ``count`` (a tie counts as most),
     else ``otherwise``."""
@@ -227,7 +222,6 @@ def _majority(rules: Ruleset, key: str) -> Callable[[ScoreContext], tuple[int, i
     return compare
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class PerAttached(ScoringKind):
     """``points`` per card in the slots of this site (stacked cards each count)."""
 
@@ -263,7 +257,6 @@ class PerAttached(ScoringKind):
         return points
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class PerSameSymbol(ScoringKind):
     """``points`` per card in your forest showing this card's tree symbol (itself included)."""
 
@@ -305,7 +298,6 @@ class PerSameSymbol(ScoringKind):
         return points
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class IfSiteIs(ScoringKind):
     """``points`` if the card sits at a tree of ``species``."""
 
@@ -344,7 +336,6 @@ class IfSiteIs(ScoringKind):
         return points
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class IfSiteHas(ScoringKind):
     """``points`` if another card with ``tag`` sits at the same site."""
 
@@ -392,7 +383,6 @@ def _site_has(rules: Ruleset, tag: str) -> Callable[[ScoreContext, int], bool]:
     return has
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class IfSlotShared(ScoringKind):
     """``points`` if the card shares its slot with another card."""
 
@@ -434,7 +424,6 @@ def _table_value(table: Sequence[int], n: int) -> int:
     return table[min(n, len(table)) - 1]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class SetTable(ScoringKind):
     """The cards of this species score together: ``table[n-1]`` for ``n`` = ``count``
     (the last entry for more); shared out over the cards as marginal points."""
@@ -494,7 +483,6 @@ def _shared_table(table: Sequence[int]) -> Callable[[int, int], tuple[int, list[
     return share
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class DistinctSets(ScoringKind):
     """Cards with ``tag`` score in sets of different species, each card in one set only:
     a set of ``k`` different species scores ``table[k-1]`` (given to its first card)."""

@@ -7,7 +7,6 @@ import random
 from typing import TYPE_CHECKING
 
 from forestshuffle.core import events as ev
-from forestshuffle.core._build import mypyc_attr
 from forestshuffle.core.decisions import Action, Decision, KeepHand, Redraw
 from forestshuffle.core.draws import shuffle
 from forestshuffle.core.fastevents import drawn_by
@@ -20,7 +19,6 @@ if TYPE_CHECKING:
     from forestshuffle.core.state import GameState
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class WinterInLastThird(DeckBuilder):
     """Shuffle the deck without winters, return ``removal[players]`` cards unseen to the
     box, split the rest in three piles, shuffle all but one winter into the bottom pile,
@@ -55,7 +53,6 @@ def setup_steps(rules: Ruleset, players: int) -> ev.StepsQueued:
     return ev.StepsQueued(tuple(steps))
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class DealStep(StepKind):
     """Set-up: every player draws the opening hand."""
 
@@ -77,7 +74,6 @@ class DealStep(StepKind):
         return out
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class MulliganStep(StepKind):
     """Set-up: a player whose opening hand holds no tree may redraw it once. A card that opens
     a site as a tree does (a shrub) counts as one: the hand can start a forest."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from forestshuffle.core._build import mypyc_attr
 from forestshuffle.core.rules import check_filter, half_filter
 from forestshuffle.kinds import TriggerKind
 from forestshuffle.kinds.counts import slot_names
@@ -16,7 +15,6 @@ if TYPE_CHECKING:
     from forestshuffle.core.state import GameState
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class OnPlay(TriggerKind):
     """Fires when its owner plays a card matching ``filter`` (``tag``, ``species``,
     ``tree``: a tree or sapling, ``feature``: a site with that feature, such as a river) and,

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from forestshuffle.core import events as ev
-from forestshuffle.core._build import mypyc_attr
 from forestshuffle.core.cards import Position
 from forestshuffle.core.decision import decision
 from forestshuffle.core.decisions import (
@@ -51,7 +50,6 @@ if TYPE_CHECKING:
     from forestshuffle.core.state import GameState
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class DrawAction(TurnAction):
     """Draw up to ``draws_per_turn`` cards, each from the deck or the clearing."""
 
@@ -93,7 +91,6 @@ def draw_options(state: GameState) -> list[Action]:
     return opts
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayAction(TurnAction):
     """Play a hand card normally: choose it, then half and slot, then each payment card."""
 
@@ -133,7 +130,6 @@ class PlayAction(TurnAction):
         return [queued]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class SaplingAction(TurnAction):
     """Play any hand card face down as a sapling, for free."""
 
@@ -240,7 +236,6 @@ def _plays(state: GameState, player: int, cards: list[int], budget: int,
 _NO_OPENS: Final[set[Any]] = set()
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class TurnStep(StepKind):
     """A player's turn: asks for one turn action among the ruleset's turn actions (those
     whose count reached the ruleset's ``limits`` left out)."""
@@ -280,7 +275,6 @@ class TurnStep(StepKind):
         return owner.answer(state, step, action)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class DrawMoreStep(StepKind):
     """The remaining draws of a draw action."""
 
@@ -308,7 +302,6 @@ class DrawMoreStep(StepKind):
         return out
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class EndTurnStep(StepKind):
     """End of a turn: first each player who may take one of the ruleset's declarations
     (an immediate win "at any time") is asked, from the current player on in seat order,
@@ -385,7 +378,6 @@ class EndTurnStep(StepKind):
         return out
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class CaveAndRedrawStep(StepKind):
     """A player who can neither draw nor play shows the hand, puts up to ``up_to`` (2)
     hand cards into the cave and draws as many; the turn ends."""

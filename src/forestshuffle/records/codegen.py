@@ -53,8 +53,7 @@ def _args(a: dict[str, Any]) -> dict[str, Any]:
 
 def _step(x: Any) -> Step:
     """The Step of the step dict *x*; TypeError unless its kind is a str and its player and
-    card are ints (the same in both builds: the compiled build's native Step would refuse
-    another type by itself, the pure one would store it)."""
+    card are ints (a Step would store another type as it is)."""
     if type(x["kind"]) is not str or type(x["player"]) is not int or type(x["card"]) is not int:
         raise TypeError(f"a step's kind, player and card must be a str and two ints: {x!r:.80}")
     return Step(x["kind"], x["player"], x["card"], _args(x["args"]))
@@ -69,17 +68,14 @@ def _steps_of(steps: list[Any]) -> tuple[Step, ...]:
 
 #: statements making the Step ``st`` of the step dict ``x`` (as :func:`_step` does, inline);
 #: an empty ``args`` dict is kept as it is, without a call (anything else that is not a dict
-#: fails in ``_args``, as before). A Python Step (the pure build) is made without a call of
-#: its ``__init__``, which only stores the four fields; a native one (the compiled build)
-#: cannot be, and is made by its constructor.
+#: fails in ``_args``, as before). The Step is made without a call of its ``__init__``, which
+#: only stores the four fields.
 _STEP_LINES = ["a = x['args']",
                "k = x['kind']", "pl = x['player']", "cd = x['card']",
                "if type(k) is not str or type(pl) is not int or type(cd) is not int:",
                "    st = _step(x)",
-               *(["st = _new(Step)", "st.kind = k", "st.player = pl", "st.card = cd",
-                  "st.args = _args(a) if a or type(a) is not dict else a"]
-                 if Step.__new__ is object.__new__ else
-                 ["st = Step(k, pl, cd, _args(a) if a or type(a) is not dict else a)"])]
+               "st = _new(Step)", "st.kind = k", "st.player = pl", "st.card = cd",
+               "st.args = _args(a) if a or type(a) is not dict else a"]
 
 
 def _expr(t: Any, src: str, env: dict[str, Any]) -> str:
