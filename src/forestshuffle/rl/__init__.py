@@ -39,14 +39,15 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from forestshuffle.core.decisions import Action, Decision
 from forestshuffle.core.game import Game, new_game
 from forestshuffle.core.ruleset import Ruleset
-from forestshuffle.core.views import PlayerView
+from forestshuffle.core.views import PlayerView, view_extensions
 from forestshuffle.errors import ArgumentError, IllegalActionError
 from forestshuffle.plugins.manager import get_ruleset
 from forestshuffle.safety import printable
 from forestshuffle.search.codec import codec_of
-from forestshuffle.search.observation import observation_size, observe
+from forestshuffle.search.observation import observation_size, observe_state
 
 __all__ = ["ForestShuffleEnv", "IllegalAction", "action_code", "env", "extensions_space",
            "extensions_text", "observation_of", "raw_env", "render_table", "table_text"]
@@ -66,14 +67,21 @@ def extensions_space() -> spaces.Text:
 def extensions_text(view: PlayerView) -> str:
     """A view's plugin parts (``view.extensions``) as compact JSON (keys sorted, ASCII; a
     tuple is a list): ``{}`` for a ruleset without any."""
-    ext = view.extensions
+    return _json_text(view.extensions)
+
+
+def _json_text(ext: dict[str, Any]) -> str:
     return json.dumps(ext, sort_keys=True, separators=(",", ":"), default=str) if ext else "{}"
 
 
 def observation_of(game: Game, player: int) -> tuple[Any, str]:
-    """*player*'s observation vector and extensions text, from one view of the game."""
-    view = game.view(player)
-    return observe(game.rules, game.players, view), extensions_text(view)
+    """*player*'s observation vector and extensions text: what
+    :func:`~forestshuffle.search.observation.observe` and :func:`extensions_text` make of
+    ``game.view(player)``, read straight from the state (no view is built)."""
+    state = game.state
+    vector = observe_state(state, player)
+    return vector, _json_text(view_extensions(state, player)) if state.rules.state_kinds \
+        else "{}"
 
 
 def render_table(game: Game | None, render_mode: str | None) -> str | None:
@@ -144,6 +152,8 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         #: the game being played (None before the first ``reset``)
         self.game: Game | None = None
         self._rng = random.Random()
+        #: the decision last coded (:meth:`_coded`), its options' codes and options by code
+        self._coding: tuple[Decision, list[int], dict[int, Action]] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of *agent* (the same for all)."""
@@ -181,13 +191,23 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         g = self.game
         assert g is not None
         p = self.possible_agents.index(agent)
-        n = codec_of(self.rules).size
-        mask = np.zeros(n, dtype=np.int8)
+        mask = np.zeros(codec_of(self.rules).size, dtype=np.int8)
         pend = g.pending
         if pend is not None and pend.player == p:
-            mask[codec_of(self.rules).codes(pend.options)] = 1
+            mask[self._coded(pend)[0]] = 1
         vector, extensions = observation_of(g, p)
         return {"observation": vector, "action_mask": mask, "extensions": extensions}
+
+    def _coded(self, dec: Decision) -> tuple[list[int], dict[int, Action]]:
+        """The codes of *dec*'s options, and the first option of each code (what
+        ``game.decode`` finds), kept while *dec* is the decision asked."""
+        if self._coding is None or self._coding[0] is not dec:
+            codes = codec_of(self.rules).codes(dec.options)
+            first: dict[int, Action] = {}
+            for c, o in zip(codes, dec.options, strict=True):
+                first.setdefault(c, o)
+            self._coding = (dec, codes, first)
+        return self._coding[1], self._coding[2]
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action code: an integer (a Python ``int`` or a NumPy
@@ -203,7 +223,11 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         try:
-            g.apply(g.decode(action_code(action, g.num_distinct_actions)))
+            code = action_code(action, g.num_distinct_actions)
+            coding = self._coding
+            option = coding[2].get(code) if coding is not None and \
+                coding[0] is g.pending else None  # the decision's codes, made by observe()
+            g.apply(option if option is not None else g.decode(code))
         except (IllegalActionError, ArgumentError):
             if self.illegal_action == "raise":
                 raise

@@ -168,28 +168,32 @@ class Codec:
         self.blocks: tuple[Block, ...] = tuple(blocks)
         #: the number of codes
         self.size = start
-        self._by_class = {b.cls: b for b in blocks}
         self._index = {b.cls: tuple({(type(v), v): i for i, v in enumerate(dom)}
                                     for _, dom in b.fields) for b in blocks}
         self._starts = [b.start for b in blocks]
+        #: per class: its block's start and, per field in digit order, (name, value index,
+        #: domain size)
+        self._plans = {b.cls: (b.start, tuple(
+            (name, index, len(dom)) for (name, dom), index in zip(
+                b.fields, self._index[b.cls], strict=True))) for b in blocks}
 
     def encode(self, action: Action) -> int:
         """The code of *action* (CodecError if it has none: a class or a field value outside
         the action space, or a value of another type than its domain's)."""
-        block = self._by_class.get(type(action))
-        if block is None:
+        plan = self._plans.get(type(action))
+        if plan is None:
             raise CodecError(f"{type(action).__name__} has no code in the action space of "
                              f"ruleset {self.rules.id!r}")
         code = 0
-        for (name, dom), index in zip(block.fields, self._index[block.cls], strict=True):
+        for name, index, n in plan[1]:
             v = getattr(action, name)
             i = index.get((type(v), v))
             if i is None:
                 raise CodecError(f"{type(action).__name__}.{name} = {printable(repr(v))[:40]} "
                                  f"has no code in the action space of ruleset "
                                  f"{self.rules.id!r}")
-            code = code * len(dom) + i
-        return block.start + code
+            code = code * n + i
+        return plan[0] + code
 
     def block_of(self, code: int) -> Block:
         """The block holding *code* (CodecError unless ``0 <= code < size`` is an int)."""
@@ -221,7 +225,8 @@ class Codec:
 
     def codes(self, options: Iterable[Action]) -> list[int]:
         """The codes of *options*, in their order."""
-        return [self.encode(a) for a in options]
+        encode = self.encode
+        return [encode(a) for a in options]
 
     def mask(self, options: Iterable[Action]) -> Any:
         """One bool per code, True for *options*' codes: a numpy bool array when numpy is

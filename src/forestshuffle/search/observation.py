@@ -1,9 +1,10 @@
 """Observations: a player's view as a fixed-shape numeric vector, for learning.
 
-Built from :class:`~forestshuffle.core.views.PlayerView` alone (never the state), so it holds
-nothing the player may not see. One float32 vector per (ruleset, player count) of
-:func:`observation_size` values, in three parts (``docs/rl.md`` has the table;
-:func:`observation_layout` lists it):
+Built from :class:`~forestshuffle.core.views.PlayerView` (:func:`observe`), or read straight
+from the state by :func:`observe_state`, which reads only what the view shows and gives the
+same vector; either way it holds nothing the player may not see. One float32 vector per
+(ruleset, player count) of :func:`observation_size` values, in three parts
+(``docs/rl.md`` has the table; :func:`observation_layout` lists it):
 
 1. **cards**: one row per card of the ruleset (card ids in increasing order) of ``4 + P``
    zeros and ones, ``P`` the ruleset's most players: in my hand, in my cave, in the
@@ -21,12 +22,16 @@ out. numpy is needed (``pip install forestshuffle[rl]``); it is imported on firs
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from forestshuffle.core.ruleset import Ruleset
 from forestshuffle.core.views import PlayerView
 from forestshuffle.errors import ArgumentError
+from forestshuffle.safety import printable
 from forestshuffle.search.codec import _numpy
+
+if TYPE_CHECKING:
+    from forestshuffle.core.state import GameState
 
 #: per card: hand, cave, clearing, winter, then one forest per relative seat
 CARD_PLANES = ("hand", "cave", "clearing", "winter")
@@ -46,6 +51,9 @@ class _Layout:
         self.seat_start = len(self.cards) * self.planes
         self.game_start = self.seat_start + self.seats * len(SEAT_FEATURES)
         self.size = self.game_start + len(GAME_FEATURES)
+        #: per plane, each card's place in the vector
+        self.places = tuple({c: i * self.planes + p for c, i in self.row.items()}
+                            for p in range(self.planes))
 
 
 def _layout(rules: Ruleset) -> _Layout:
@@ -124,3 +132,60 @@ def observe(rules: Ruleset, players: int, v: PlayerView) -> Any:
     out[g + 3] = 1.0 if v.is_over else 0.0
     out[g + 4] = 1.0 if v.pending is not None else 0.0
     return out
+
+
+def observe_state(state: GameState, player: int) -> Any:
+    """The observation vector of *player*'s view of *state*: what :func:`observe` makes of
+    ``view(state, player)``, read straight from the state without building the view (it
+    reads only what the view shows). ArgumentError unless *player* is a seat number (an
+    int)."""
+    np = _numpy()
+    if np is None:
+        raise ImportError("observations need numpy: pip install 'forestshuffle[rl]'")
+    players = state.players
+    if type(player) is not int or not 0 <= player < players:
+        raise ArgumentError(f"no player {printable(repr(player))[:40]} in a "
+                            f"{players}-player game (a seat number from 0 is needed)")
+    lay = _layout(state.rules)
+    if players > lay.seats:
+        raise ArgumentError(f"a game of {state.rules.id!r} has 1 to {lay.seats} players, "
+                            f"not {players}")
+    at = lay.places
+    ones = [at[0][c] for c in state.hands[player]]
+    ones += [at[1][c] for c in state.caves[player]]
+    ones += [at[2][c] for c in state.clearing]
+    ones += [at[3][c] for c in state.winter]
+    tail = [0.0] * (lay.size - lay.seat_start)  # the seats' and the game's features
+    nf = len(SEAT_FEATURES)
+    for seat in range(players):
+        r = (seat - player) % players
+        sites, up, down = _forest_ones(state.forests[seat].sites, at[len(CARD_PLANES) + r],
+                                       ones)
+        tail[r * nf:r * nf + nf] = (len(state.hands[seat]), len(state.caves[seat]), up,
+                                    sites, down, 1.0 if state.current == seat else 0.0)
+    pend = state.pending
+    g = lay.game_start - lay.seat_start
+    tail[g:] = (len(state.deck), len(state.winter), 1.0 if state.current >= players else 0.0,
+                1.0 if state.over else 0.0,
+                1.0 if pend is not None and pend.player == player else 0.0)
+    out = np.zeros(lay.size, dtype=np.float32)
+    if ones:
+        out[ones] = 1.0
+    out[lay.seat_start:] = tail
+    return out
+
+
+def _forest_ones(sites: Any, at: dict[int, int], ones: list[int]) -> tuple[int, int, int]:
+    """Append to *ones* the places (*at*, by card) of a forest's face-up cards; (sites,
+    face-up cards, face-down sites)."""
+    mark = len(ones)
+    down = 0
+    for s in sites:
+        if s.species is None:
+            down += 1
+        else:
+            ones.append(at[s.card])
+        for cards in s.slots.values():
+            if cards:
+                ones.extend([at[c] for c in cards])
+    return len(sites), len(ones) - mark, down

@@ -1,0 +1,95 @@
+"""Observations read straight from the state (``observe_state``, what the PettingZoo
+environment sends) are the ones built from the player's view (``observe`` of
+``game.view(p)``), extensions text included, in every ruleset, at every decision of many
+seeded games; the environment's step applies the option ``game.decode`` finds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import forestshuffle as fs
+from forestshuffle.rl import ForestShuffleEnv, env, extensions_text, observation_of
+from forestshuffle.search.observation import observe, observe_state
+
+#: (ruleset id, options, expansions): expansions and plugin state kinds (extensions) included
+RULESETS: list[tuple[str, dict[str, Any], list[str]]] = [
+    ("base", {}, []),
+    ("base", {}, ["alpine", "woodland_edge"]),
+    ("smoky", {}, []),
+    ("house-001", {}, []),
+    ("pokemon", {"chance": True}, ["pokemon_oak"]),
+    ("pokemon", {"challenge": True}, ["pokemon_exp1", "pokemon_exp2", "pokemon_oak"]),
+]
+
+
+def _old(game: fs.Game, player: int) -> tuple[Any, str]:
+    view = game.view(player)
+    return observe(game.rules, game.players, view), extensions_text(view)
+
+
+@pytest.mark.parametrize(("ruleset", "options", "expansions"), RULESETS)
+def test_state_observations_are_the_view_observations(
+        ruleset: str, options: dict[str, Any], expansions: list[str]) -> None:
+    rules = fs.get_ruleset(ruleset, options=options, expansions=expansions)
+    compared = with_extensions = 0
+    for seed in range(4):
+        players = 2 + seed % 3
+        game = fs.new_game(rules, players=players, seed=seed)
+        bots = [fs.bots.RandomBot(seed * 10 + p) for p in range(players)]
+        while True:
+            for p in range(players):
+                vector, text = observation_of(game, p)
+                old_vector, old_text = _old(game, p)
+                assert vector.dtype == old_vector.dtype == np.float32
+                assert np.array_equal(vector, old_vector)
+                assert np.array_equal(observe_state(game.state, p), old_vector)
+                assert text == old_text
+                compared += 1
+                with_extensions += text != "{}"
+            if game.is_over:
+                break
+            dec = game.pending
+            assert dec is not None
+            game.apply(bots[dec.player].choose(game))
+    assert compared > 500
+    if rules.state_kinds:
+        assert with_extensions > 0
+
+
+def test_observe_state_refuses_a_seat_the_game_lacks() -> None:
+    game = fs.new_game("base", players=2, seed=1)
+    for bad in (2, -1, True, 1.0):
+        with pytest.raises(fs.errors.ArgumentError):
+            observe_state(game.state, bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("ruleset", "options", "expansions"), RULESETS[:2] + RULESETS[4:5])
+def test_the_env_observes_and_steps_as_the_view_and_decode_do(
+        ruleset: str, options: dict[str, Any], expansions: list[str]) -> None:
+    e = env(ruleset=ruleset, players=3, options=options, expansions=expansions)
+    e.reset(seed=3)
+    raw = e.unwrapped
+    assert isinstance(raw, ForestShuffleEnv)
+    rng = np.random.default_rng(3)
+    steps = 0
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        game = raw.game
+        assert game is not None
+        p = raw.possible_agents.index(agent)
+        old_vector, old_text = _old(game, p)
+        assert np.array_equal(obs["observation"], old_vector)
+        assert obs["extensions"] == old_text
+        if term or trunc:
+            e.step(None)
+            continue
+        code = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        expected = game.decode(code)
+        n = len(game.actions)
+        e.step(code)
+        assert game.actions[n][0] is expected
+        steps += 1
+    assert steps > 100
