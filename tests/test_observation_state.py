@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 
 import forestshuffle as fs
 from forestshuffle.rl import ForestShuffleEnv, env, extensions_text, observation_of
-from forestshuffle.search.observation import observe, observe_state
+from forestshuffle.search.codec import codec_of
+from forestshuffle.search.observation import ForestParts, observe, observe_state
 
 #: (ruleset id, options, expansions): expansions and plugin state kinds (extensions) included
 RULESETS: list[tuple[str, dict[str, Any], list[str]]] = [
@@ -86,6 +88,10 @@ def test_the_env_observes_and_steps_as_the_view_and_decode_do(
         if term or trunc:
             e.step(None)
             continue
+        codec = codec_of(game.rules)
+        want = np.zeros(codec.size, dtype=np.int8)
+        want[[codec.encode(a) for a in game.legal_actions()]] = 1
+        assert np.array_equal(obs["action_mask"], want)
         code = int(rng.choice(np.flatnonzero(obs["action_mask"])))
         expected = game.decode(code)
         n = len(game.actions)
@@ -93,3 +99,38 @@ def test_the_env_observes_and_steps_as_the_view_and_decode_do(
         assert game.actions[n][0] is expected
         steps += 1
     assert steps > 100
+
+
+def test_codes_of_shared_and_new_action_objects_are_their_encodings() -> None:
+    game = fs.new_game("base", players=2, seed=2)
+    codec = codec_of(game.rules)
+    for _ in range(60):
+        opts = game.legal_actions()
+        fresh = [attrs.evolve(a) for a in opts]  # equal actions, new objects
+        assert all(f is not a for f, a in zip(fresh, opts, strict=True))
+        want = [codec.encode(a) for a in opts]
+        assert codec.codes(opts) == want and codec.codes(fresh) == want
+        assert codec.codes(opts) == want  # kept codes
+        game.apply(opts[-1])
+
+
+@pytest.mark.parametrize(("ruleset", "options", "expansions"), RULESETS)
+def test_kept_forest_parts_follow_applies_undos_and_new_games(
+        ruleset: str, options: dict[str, Any], expansions: list[str]) -> None:
+    rules = fs.get_ruleset(ruleset, options=options, expansions=expansions)
+    parts = ForestParts()
+    rng = np.random.default_rng(7)
+    for seed in (7, 8):  # one ForestParts for two games
+        game = fs.new_game(rules, players=3, seed=seed)
+        for turn in range(400):
+            if game.is_over:
+                break
+            if turn % 37 == 36:
+                game.undo(int(rng.integers(1, min(20, len(game.actions)) + 1)))
+            else:
+                opts = game.legal_actions()
+                game.apply(opts[int(rng.integers(len(opts)))])
+            for p in range(game.players):
+                vector, text = observation_of(game, p, parts)
+                old_vector, old_text = _old(game, p)
+                assert np.array_equal(vector, old_vector) and text == old_text

@@ -47,7 +47,7 @@ from forestshuffle.errors import ArgumentError, IllegalActionError
 from forestshuffle.plugins.manager import get_ruleset
 from forestshuffle.safety import printable
 from forestshuffle.search.codec import codec_of
-from forestshuffle.search.observation import observation_size, observe_state
+from forestshuffle.search.observation import ForestParts, observation_size, observe_state
 
 __all__ = ["ForestShuffleEnv", "IllegalAction", "action_code", "env", "extensions_space",
            "extensions_text", "observation_of", "raw_env", "render_table", "table_text"]
@@ -74,12 +74,15 @@ def _json_text(ext: dict[str, Any]) -> str:
     return json.dumps(ext, sort_keys=True, separators=(",", ":"), default=str) if ext else "{}"
 
 
-def observation_of(game: Game, player: int) -> tuple[Any, str]:
+def observation_of(game: Game, player: int,
+                   parts: ForestParts | None = None) -> tuple[Any, str]:
     """*player*'s observation vector and extensions text: what
     :func:`~forestshuffle.search.observation.observe` and :func:`extensions_text` make of
-    ``game.view(player)``, read straight from the state (no view is built)."""
+    ``game.view(player)``, read straight from the state (no view is built); *parts* keeps
+    the forests' parts between calls (:class:`~forestshuffle.search.observation.ForestParts`)."""
     state = game.state
-    vector = observe_state(state, player)
+    vector = observe_state(state, player,
+                           parts.sync(state, game.events) if parts is not None else None)
     return vector, _json_text(view_extensions(state, player)) if state.rules.state_kinds \
         else "{}"
 
@@ -154,6 +157,8 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         self._rng = random.Random()
         #: the decision last coded (:meth:`_coded`), its options' codes and options by code
         self._coding: tuple[Decision, list[int], dict[int, Action]] | None = None
+        #: the forests' parts of the observations, kept between steps
+        self._parts = ForestParts()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of *agent* (the same for all)."""
@@ -195,7 +200,7 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         pend = g.pending
         if pend is not None and pend.player == p:
             mask[self._coded(pend)[0]] = 1
-        vector, extensions = observation_of(g, p)
+        vector, extensions = observation_of(g, p, self._parts)
         return {"observation": vector, "action_mask": mask, "extensions": extensions}
 
     def _coded(self, dec: Decision) -> tuple[list[int], dict[int, Action]]:

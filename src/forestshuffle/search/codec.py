@@ -144,6 +144,10 @@ def _domains(rules: Ruleset, cls: type[Action]) -> tuple[tuple[str, tuple[Any, .
     return tuple(out)
 
 
+#: the most action objects a codec keeps the codes of (then it forgets them all)
+_KNOWN_MAX = 1 << 16
+
+
 class Codec:
     """The action space of a ruleset (see the module's docstring). Get it with
     :func:`codec_of`; ``game.encode``, ``game.decode`` and ``game.legal_actions_mask`` use
@@ -176,6 +180,8 @@ class Codec:
         self._plans = {b.cls: (b.start, tuple(
             (name, index, len(dom)) for (name, dom), index in zip(
                 b.fields, self._index[b.cls], strict=True))) for b in blocks}
+        #: by id: action objects already encoded, and their codes (:meth:`codes`)
+        self._known: dict[int, tuple[Action, int]] = {}
 
     def encode(self, action: Action) -> int:
         """The code of *action* (CodecError if it has none: a class or a field value outside
@@ -224,9 +230,18 @@ class Codec:
         return found if found is not None else action
 
     def codes(self, options: Iterable[Action]) -> list[int]:
-        """The codes of *options*, in their order."""
-        encode = self.encode
-        return [encode(a) for a in options]
+        """The codes of *options*, in their order (each action object's code is kept: a
+        ruleset shares one object per action, ``Ruleset.action``)."""
+        known = self._known
+        out = []
+        for a in options:
+            got = known.get(id(a))
+            if got is None or got[0] is not a:
+                if len(known) >= _KNOWN_MAX:
+                    known.clear()
+                got = known[id(a)] = (a, self.encode(a))
+            out.append(got[1])
+        return out
 
     def mask(self, options: Iterable[Action]) -> Any:
         """One bool per code, True for *options*' codes: a numpy bool array when numpy is
