@@ -155,8 +155,8 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         #: the game being played (None before the first ``reset``)
         self.game: Game | None = None
         self._rng = random.Random()
-        #: the decision last coded (:meth:`_coded`), its options' codes and options by code
-        self._coding: tuple[Decision, list[int], dict[int, Action]] | None = None
+        #: the decision last coded (:meth:`_coded`), its options' codes and its mask
+        self._coding: tuple[Decision, list[int], Any] | None = None
         #: the forests' parts of the observations, kept between steps
         self._parts = ForestParts()
 
@@ -196,23 +196,39 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         g = self.game
         assert g is not None
         p = self.possible_agents.index(agent)
-        mask = np.zeros(codec_of(self.rules).size, dtype=np.int8)
         pend = g.pending
         if pend is not None and pend.player == p:
-            mask[self._coded(pend)[0]] = 1
+            mask = self._coded(pend)[1].copy()
+        else:
+            mask = np.zeros(codec_of(self.rules).size, dtype=np.int8)
         vector, extensions = observation_of(g, p, self._parts)
         return {"observation": vector, "action_mask": mask, "extensions": extensions}
 
-    def _coded(self, dec: Decision) -> tuple[list[int], dict[int, Action]]:
-        """The codes of *dec*'s options, and the first option of each code (what
-        ``game.decode`` finds), kept while *dec* is the decision asked."""
+    def _coded(self, dec: Decision) -> tuple[list[int], Any]:
+        """The codes of *dec*'s options and their mask, kept while *dec* is the decision
+        asked."""
         if self._coding is None or self._coding[0] is not dec:
-            codes = codec_of(self.rules).codes(dec.options)
-            first: dict[int, Action] = {}
-            for c, o in zip(codes, dec.options, strict=True):
-                first.setdefault(c, o)
-            self._coding = (dec, codes, first)
+            codec = codec_of(self.rules)
+            codes = codec.codes(dec.options)
+            mask = np.zeros(codec.size, dtype=np.int8)
+            mask[codes] = 1
+            self._coding = (dec, codes, mask)
         return self._coding[1], self._coding[2]
+
+    def _option(self, code: int) -> Action:
+        """The pending decision's option of *code*, as ``game.decode`` finds it (the first
+        option of that code), from the codes :meth:`observe` kept for it."""
+        g = self.game
+        assert g is not None
+        coding = self._coding
+        if coding is not None and coding[0] is g.pending:
+            try:
+                option: Action = coding[0].options[coding[1].index(code)]
+            except ValueError:  # no option of that code: decode makes the action
+                pass
+            else:
+                return option
+        return g.decode(code)
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action code: an integer (a Python ``int`` or a NumPy
@@ -228,11 +244,7 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         try:
-            code = action_code(action, g.num_distinct_actions)
-            coding = self._coding
-            option = coding[2].get(code) if coding is not None and \
-                coding[0] is g.pending else None  # the decision's codes, made by observe()
-            g.apply(option if option is not None else g.decode(code))
+            g.apply(self._option(action_code(action, g.num_distinct_actions)))
         except (IllegalActionError, ArgumentError):
             if self.illegal_action == "raise":
                 raise
@@ -262,6 +274,8 @@ def action_code(action: Any, size: int) -> int:
     """*action* as an action code: an integer (``int`` or a NumPy integer, a 0-d integer
     array too; never a bool, a float or a text) from 0 to *size* - 1, else
     IllegalActionError."""
+    if type(action) is int and 0 <= action < size:  # the common case, at once
+        return action
     if isinstance(action, np.ndarray) and action.shape == () and \
             np.issubdtype(action.dtype, np.integer):
         action = action.item()

@@ -177,8 +177,7 @@ def observe_state(state: GameState, player: int, parts: ForestParts | None = Non
                 1.0 if state.over else 0.0,
                 1.0 if pend is not None and pend.player == player else 0.0)
     out = np.zeros(lay.size, dtype=np.float32)
-    if ones:
-        out[ones] = 1.0
+    out.put(ones, 1.0)
     out[lay.seat_start:] = tail
     return out
 
