@@ -134,3 +134,21 @@ def test_kept_forest_parts_follow_applies_undos_and_new_games(
                 vector, text = observation_of(game, p, parts)
                 old_vector, old_text = _old(game, p)
                 assert np.array_equal(vector, old_vector) and text == old_text
+
+
+@pytest.mark.parametrize(("ruleset", "options", "expansions"), RULESETS[1:2] + RULESETS[4:5])
+def test_the_single_seat_env_observes_as_the_view_does(
+        ruleset: str, options: dict[str, Any], expansions: list[str]) -> None:
+    from forestshuffle.rl.single import ForestShuffleGymEnv
+
+    e = ForestShuffleGymEnv(ruleset, players=3, seat=1, options=options, expansions=expansions)
+    rng = np.random.default_rng(11)
+    for seed in (11, 12):
+        obs, info = e.reset(seed=seed)
+        over = False
+        while not over:
+            assert e.game is not None
+            old_vector, old_text = _old(e.game, 1)
+            assert np.array_equal(obs, old_vector) and info["extensions"] == old_text
+            code = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            obs, _, over, _, info = e.step(code)
