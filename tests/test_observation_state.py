@@ -152,3 +152,15 @@ def test_the_single_seat_env_observes_as_the_view_does(
             assert np.array_equal(obs, old_vector) and info["extensions"] == old_text
             code = int(rng.choice(np.flatnonzero(info["action_mask"])))
             obs, _, over, _, info = e.step(code)
+
+
+def test_the_wrapper_refuses_last_before_reset_and_reads_as_pettingzoos() -> None:
+    from pettingzoo.utils import wrappers
+
+    e = env(ruleset="base", players=2)
+    assert isinstance(e, wrappers.OrderEnforcingWrapper)
+    with pytest.raises(AttributeError, match="before reset"):
+        e.last()
+    assert str(e) == str(wrappers.OrderEnforcingWrapper(e.unwrapped))
+    e.reset(seed=1)
+    assert e.last()[1:] == e.unwrapped.last()[1:]

@@ -49,8 +49,9 @@ from forestshuffle.safety import printable
 from forestshuffle.search.codec import codec_of
 from forestshuffle.search.observation import ForestParts, observation_size, observe_state
 
-__all__ = ["ForestShuffleEnv", "IllegalAction", "action_code", "env", "extensions_space",
-           "extensions_text", "observation_of", "raw_env", "render_table", "table_text"]
+__all__ = ["ForestShuffleEnv", "IllegalAction", "OrderEnforcing", "action_code", "env",
+           "extensions_space", "extensions_text", "observation_of", "raw_env", "render_table",
+           "table_text"]
 
 #: what an illegal action code does: raise IllegalActionError, or end the game with a penalty
 IllegalAction = Literal["raise", "penalty"]
@@ -211,7 +212,7 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
             codec = codec_of(self.rules)
             codes = codec.codes(dec.options)
             mask = np.zeros(codec.size, dtype=np.int8)
-            mask[codes] = 1
+            mask.put(codes, 1)
             self._coding = (dec, codes, mask)
         return self._coding[1], self._coding[2]
 
@@ -293,7 +294,24 @@ def raw_env(ruleset: str | Ruleset = "base", players: int = 2, **kwargs: Any) ->
     return ForestShuffleEnv(ruleset, players, **kwargs)
 
 
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper whose ``last()`` asks the environment at once:
+    the same result and the same refusal before ``reset``, without a look-up through the
+    wrapper for each field."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (when *observe*), cumulative reward,
+        termination, truncation and info."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        got: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return got
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
 def env(ruleset: str | Ruleset = "base", players: int = 2, **kwargs: Any) -> AECEnv:
     """The environment, wrapped in PettingZoo's order-enforcing wrapper (steps before
-    ``reset`` and illegal agents are refused)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(ruleset, players, **kwargs))
+    ``reset`` and illegal agents are refused; :class:`OrderEnforcing`)."""
+    return OrderEnforcing(raw_env(ruleset, players, **kwargs))
