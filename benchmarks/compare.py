@@ -8,10 +8,11 @@ Run from the repository root, with the checkout's own interpreter::
 The *current* side is this checkout as the interpreter running this script imports it
 (``.venv``: an editable install of the working tree, uncommitted changes included). The
 *base* side is BASE_REF exported with ``git archive`` into a temporary directory and
-installed (not editable) into a virtual environment of its own, cached under
-``$TMPDIR/forestshuffle-bench/<commit>`` so later comparisons with the same commit start at
-once; the export is removed after the install. That environment holds the base commit's
-library *and its plugins* (they register through entry points, which the install writes).
+installed (not editable, with the ``rl`` extra) into a virtual environment of its own,
+cached under ``$TMPDIR/forestshuffle-bench/<commit>-rl`` so later comparisons with the same
+commit start at once; the export is removed after the install. That environment holds the
+base commit's library *and its plugins* (they register through entry points, which the
+install writes).
 Both sides run the same benchmark scripts, this checkout's ``benchmarks/``.
 
 ``--metric instructions`` runs ``instructions.py`` on each side (the counts repeat
@@ -40,6 +41,9 @@ import workloads
 
 HERE = Path(__file__).resolve().parent
 CACHE = Path(tempfile.gettempdir()) / "forestshuffle-bench"
+#: the extras a base environment is installed with (``rl`` for the ``rl-step`` workload; a
+#: commit without the extra installs without it); part of the environment's cache name
+EXTRAS = "rl"
 
 
 def git(*args: str) -> str:
@@ -50,7 +54,7 @@ def git(*args: str) -> str:
 
 def base_python(commit: str) -> Path:
     """The interpreter of *commit*'s cached environment, built on first use."""
-    home = CACHE / commit
+    home = CACHE / f"{commit}-{EXTRAS}"
     python = home / "venv" / "bin" / "python"
     CACHE.mkdir(parents=True, exist_ok=True)
     with open(CACHE / f"{home.name}.lock", "w") as lock:
@@ -66,7 +70,8 @@ def base_python(commit: str) -> Path:
             with tarfile.open(fileobj=io.BytesIO(tree)) as tar:
                 tar.extractall(build, filter="data")
             subprocess.run([sys.executable, "-m", "venv", str(home / "venv")], check=True)
-            subprocess.run([str(python), "-m", "pip", "install", "-q", build], check=True)
+            subprocess.run([str(python), "-m", "pip", "install", "-q", f"{build}[{EXTRAS}]"],
+                           check=True)
         (home / "complete").touch()
     return python
 

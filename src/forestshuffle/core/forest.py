@@ -69,11 +69,13 @@ class ForestRules(Protocol):
 SlotCards = list[int] | tuple[int, ...]
 #: what an empty slot holds
 NO_CARDS: Final[tuple[int, ...]] = ()
+_NEW: Final = object.__new__
 
 
 class Site:
     """A site of a forest: the card that opened it and the cards in its slots (a slot with
-    no card holds the empty tuple :data:`NO_CARDS`, one with cards a list)."""
+    no card holds the empty tuple :data:`NO_CARDS`, one with cards a list, never changed in
+    place: placing a card gives the slot a new list)."""
 
     __slots__ = ("card", "extra_trees", "filled", "kind", "slots", "species", "symbol", "under")
 
@@ -102,12 +104,18 @@ class Site:
         return sum(len(v) for v in self.slots.values())
 
     def copy(self) -> Site:
-        """An independent copy."""
-        site = Site(self.card, self.kind, self.species, self.symbol,
-                    {k: list(v) if v else NO_CARDS for k, v in self.slots.items()})
+        """An independent copy. The slots' card lists are shared: a slot's list is never
+        changed in place (a card placed makes the slot a new list), so a copy of the mapping
+        is an independent copy."""
+        site: Site = _NEW(Site)
+        site.card = self.card
+        site.kind = self.kind
+        site.species = self.species
+        site.symbol = self.symbol
+        site.slots = self.slots.copy()
         site.filled = self.filled
         site.extra_trees = self.extra_trees
-        site.under = list(self.under)
+        site.under = self.under.copy()
         return site
 
 

@@ -41,7 +41,7 @@ from forestshuffle.safety import (
 from forestshuffle.search import copies as search
 from forestshuffle.search.codec import codec_of
 from forestshuffle.search.determinize import Determinizer, infostate_key
-from forestshuffle.search.observation import observe
+from forestshuffle.search.observation import observe_state
 
 #: Events whose fields hold step args (JSON values, where ``True == 1`` and ``1.0 == 1``):
 #: compared strictly. The strict record converter gives every other field its exact type.
@@ -433,8 +433,9 @@ class Game:
 
     def observation(self, player: int) -> Any:
         """*player*'s view as a fixed-shape numpy array (see
-        :mod:`forestshuffle.search.observation`; needs numpy: ``pip install forestshuffle[rl]``)."""
-        return observe(self.rules, self.players, self.view(player))
+        :mod:`forestshuffle.search.observation`; needs numpy: ``pip install forestshuffle[rl]``),
+        read straight from the state (what ``observe`` builds from :meth:`view`)."""
+        return observe_state(self.state, self._check_player(player, "player"))
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled as its parameters, log and actions; the ruleset by id, options, expansions

@@ -114,7 +114,13 @@ def view(state: GameState, player: int) -> PlayerView:
         current=state.current,
         is_over=state.over,
         pending=pend,
-        extensions={k.name: k.view(state.ext.get(k.name), state, player)
-                    for k in state.rules.state_kinds},
+        extensions=view_extensions(state, player),
         rules=state.rules,
     )
+
+
+def view_extensions(state: GameState, player: int) -> dict[str, Any]:
+    """What *player* may see of each plugin-owned part of *state*, by name (a view's
+    ``extensions``; empty for a ruleset without state kinds)."""
+    return {k.name: k.view(state.ext.get(k.name), state, player)
+            for k in state.rules.state_kinds}

@@ -39,17 +39,19 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from forestshuffle.core.decisions import Action, Decision
 from forestshuffle.core.game import Game, new_game
 from forestshuffle.core.ruleset import Ruleset
-from forestshuffle.core.views import PlayerView
+from forestshuffle.core.views import PlayerView, view_extensions
 from forestshuffle.errors import ArgumentError, IllegalActionError
 from forestshuffle.plugins.manager import get_ruleset
 from forestshuffle.safety import printable
 from forestshuffle.search.codec import codec_of
-from forestshuffle.search.observation import observation_size, observe
+from forestshuffle.search.observation import ForestParts, observation_size, observe_state
 
-__all__ = ["ForestShuffleEnv", "IllegalAction", "action_code", "env", "extensions_space",
-           "extensions_text", "observation_of", "raw_env", "render_table", "table_text"]
+__all__ = ["ForestShuffleEnv", "IllegalAction", "OrderEnforcing", "action_code", "env",
+           "extensions_space", "extensions_text", "observation_of", "raw_env", "render_table",
+           "table_text"]
 
 #: what an illegal action code does: raise IllegalActionError, or end the game with a penalty
 IllegalAction = Literal["raise", "penalty"]
@@ -66,14 +68,24 @@ def extensions_space() -> spaces.Text:
 def extensions_text(view: PlayerView) -> str:
     """A view's plugin parts (``view.extensions``) as compact JSON (keys sorted, ASCII; a
     tuple is a list): ``{}`` for a ruleset without any."""
-    ext = view.extensions
+    return _json_text(view.extensions)
+
+
+def _json_text(ext: dict[str, Any]) -> str:
     return json.dumps(ext, sort_keys=True, separators=(",", ":"), default=str) if ext else "{}"
 
 
-def observation_of(game: Game, player: int) -> tuple[Any, str]:
-    """*player*'s observation vector and extensions text, from one view of the game."""
-    view = game.view(player)
-    return observe(game.rules, game.players, view), extensions_text(view)
+def observation_of(game: Game, player: int,
+                   parts: ForestParts | None = None) -> tuple[Any, str]:
+    """*player*'s observation vector and extensions text: what
+    :func:`~forestshuffle.search.observation.observe` and :func:`extensions_text` make of
+    ``game.view(player)``, read straight from the state (no view is built); *parts* keeps
+    the forests' parts between calls (:class:`~forestshuffle.search.observation.ForestParts`)."""
+    state = game.state
+    vector = observe_state(state, player,
+                           parts.sync(state, game.events) if parts is not None else None)
+    return vector, _json_text(view_extensions(state, player)) if state.rules.state_kinds \
+        else "{}"
 
 
 def render_table(game: Game | None, render_mode: str | None) -> str | None:
@@ -144,6 +156,10 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         #: the game being played (None before the first ``reset``)
         self.game: Game | None = None
         self._rng = random.Random()
+        #: the decision last coded (:meth:`_coded`), its options' codes and its mask
+        self._coding: tuple[Decision, list[int], Any] | None = None
+        #: the forests' parts of the observations, kept between steps
+        self._parts = ForestParts()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of *agent* (the same for all)."""
@@ -181,13 +197,39 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         g = self.game
         assert g is not None
         p = self.possible_agents.index(agent)
-        n = codec_of(self.rules).size
-        mask = np.zeros(n, dtype=np.int8)
         pend = g.pending
         if pend is not None and pend.player == p:
-            mask[codec_of(self.rules).codes(pend.options)] = 1
-        vector, extensions = observation_of(g, p)
+            mask = self._coded(pend)[1].copy()
+        else:
+            mask = np.zeros(codec_of(self.rules).size, dtype=np.int8)
+        vector, extensions = observation_of(g, p, self._parts)
         return {"observation": vector, "action_mask": mask, "extensions": extensions}
+
+    def _coded(self, dec: Decision) -> tuple[list[int], Any]:
+        """The codes of *dec*'s options and their mask, kept while *dec* is the decision
+        asked."""
+        if self._coding is None or self._coding[0] is not dec:
+            codec = codec_of(self.rules)
+            codes = codec.codes(dec.options)
+            mask = np.zeros(codec.size, dtype=np.int8)
+            mask.put(codes, 1)
+            self._coding = (dec, codes, mask)
+        return self._coding[1], self._coding[2]
+
+    def _option(self, code: int) -> Action:
+        """The pending decision's option of *code*, as ``game.decode`` finds it (the first
+        option of that code), from the codes :meth:`observe` kept for it."""
+        g = self.game
+        assert g is not None
+        coding = self._coding
+        if coding is not None and coding[0] is g.pending:
+            try:
+                option: Action = coding[0].options[coding[1].index(code)]
+            except ValueError:  # no option of that code: decode makes the action
+                pass
+            else:
+                return option
+        return g.decode(code)
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action code: an integer (a Python ``int`` or a NumPy
@@ -203,7 +245,7 @@ class ForestShuffleEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         try:
-            g.apply(g.decode(action_code(action, g.num_distinct_actions)))
+            g.apply(self._option(action_code(action, g.num_distinct_actions)))
         except (IllegalActionError, ArgumentError):
             if self.illegal_action == "raise":
                 raise
@@ -233,6 +275,8 @@ def action_code(action: Any, size: int) -> int:
     """*action* as an action code: an integer (``int`` or a NumPy integer, a 0-d integer
     array too; never a bool, a float or a text) from 0 to *size* - 1, else
     IllegalActionError."""
+    if type(action) is int and 0 <= action < size:  # the common case, at once
+        return action
     if isinstance(action, np.ndarray) and action.shape == () and \
             np.issubdtype(action.dtype, np.integer):
         action = action.item()
@@ -250,7 +294,24 @@ def raw_env(ruleset: str | Ruleset = "base", players: int = 2, **kwargs: Any) ->
     return ForestShuffleEnv(ruleset, players, **kwargs)
 
 
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper whose ``last()`` asks the environment at once:
+    the same result and the same refusal before ``reset``, without a look-up through the
+    wrapper for each field."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (when *observe*), cumulative reward,
+        termination, truncation and info."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        got: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return got
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
 def env(ruleset: str | Ruleset = "base", players: int = 2, **kwargs: Any) -> AECEnv:
     """The environment, wrapped in PettingZoo's order-enforcing wrapper (steps before
-    ``reset`` and illegal agents are refused)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(ruleset, players, **kwargs))
+    ``reset`` and illegal agents are refused; :class:`OrderEnforcing`)."""
+    return OrderEnforcing(raw_env(ruleset, players, **kwargs))

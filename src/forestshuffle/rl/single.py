@@ -40,7 +40,7 @@ from forestshuffle.errors import ArgumentError, IllegalActionError
 from forestshuffle.plugins.manager import get_ruleset
 from forestshuffle.rl import IllegalAction, observation_of, render_table
 from forestshuffle.search.codec import codec_of
-from forestshuffle.search.observation import observation_size
+from forestshuffle.search.observation import ForestParts, observation_size
 
 __all__ = ["ENV_ID", "ForestShuffleGymEnv"]
 
@@ -89,6 +89,8 @@ class ForestShuffleGymEnv(gym.Env[Any, np.int64]):
         self.action_space = spaces.Discrete(self._codec.size)
         #: the game being played (None before the first ``reset``)
         self.game: Game | None = None
+        #: the forests' parts of the observations, kept between steps
+        self._parts = ForestParts()
         self._bots: dict[int, Any] = {}
         self._over = False
 
@@ -163,7 +165,7 @@ class ForestShuffleGymEnv(gym.Env[Any, np.int64]):
     def _observed(self, info: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """The learner's observation and the info (its mask and extensions, and *info*),
         from one view of the game."""
-        vector, extensions = observation_of(self._game(), self.seat)
+        vector, extensions = observation_of(self._game(), self.seat, self._parts)
         return vector, {"action_mask": self.action_masks(), "extensions": extensions,
                         **(info or {})}
 

@@ -144,6 +144,10 @@ def _domains(rules: Ruleset, cls: type[Action]) -> tuple[tuple[str, tuple[Any, .
     return tuple(out)
 
 
+#: the most action objects a codec keeps the codes of (then it forgets them all)
+_KNOWN_MAX = 1 << 16
+
+
 class Codec:
     """The action space of a ruleset (see the module's docstring). Get it with
     :func:`codec_of`; ``game.encode``, ``game.decode`` and ``game.legal_actions_mask`` use
@@ -168,28 +172,34 @@ class Codec:
         self.blocks: tuple[Block, ...] = tuple(blocks)
         #: the number of codes
         self.size = start
-        self._by_class = {b.cls: b for b in blocks}
         self._index = {b.cls: tuple({(type(v), v): i for i, v in enumerate(dom)}
                                     for _, dom in b.fields) for b in blocks}
         self._starts = [b.start for b in blocks]
+        #: per class: its block's start and, per field in digit order, (name, value index,
+        #: domain size)
+        self._plans = {b.cls: (b.start, tuple(
+            (name, index, len(dom)) for (name, dom), index in zip(
+                b.fields, self._index[b.cls], strict=True))) for b in blocks}
+        #: by id: action objects already encoded, and their codes (:meth:`codes`)
+        self._known: dict[int, tuple[Action, int]] = {}
 
     def encode(self, action: Action) -> int:
         """The code of *action* (CodecError if it has none: a class or a field value outside
         the action space, or a value of another type than its domain's)."""
-        block = self._by_class.get(type(action))
-        if block is None:
+        plan = self._plans.get(type(action))
+        if plan is None:
             raise CodecError(f"{type(action).__name__} has no code in the action space of "
                              f"ruleset {self.rules.id!r}")
         code = 0
-        for (name, dom), index in zip(block.fields, self._index[block.cls], strict=True):
+        for name, index, n in plan[1]:
             v = getattr(action, name)
             i = index.get((type(v), v))
             if i is None:
                 raise CodecError(f"{type(action).__name__}.{name} = {printable(repr(v))[:40]} "
                                  f"has no code in the action space of ruleset "
                                  f"{self.rules.id!r}")
-            code = code * len(dom) + i
-        return block.start + code
+            code = code * n + i
+        return plan[0] + code
 
     def block_of(self, code: int) -> Block:
         """The block holding *code* (CodecError unless ``0 <= code < size`` is an int)."""
@@ -220,8 +230,18 @@ class Codec:
         return found if found is not None else action
 
     def codes(self, options: Iterable[Action]) -> list[int]:
-        """The codes of *options*, in their order."""
-        return [self.encode(a) for a in options]
+        """The codes of *options*, in their order (each action object's code is kept: a
+        ruleset shares one object per action, ``Ruleset.action``)."""
+        known = self._known
+        out = []
+        for a in options:
+            got = known.get(id(a))
+            if got is None or got[0] is not a:
+                if len(known) >= _KNOWN_MAX:
+                    known.clear()
+                got = known[id(a)] = (a, self.encode(a))
+            out.append(got[1])
+        return out
 
     def mask(self, options: Iterable[Action]) -> Any:
         """One bool per code, True for *options*' codes: a numpy bool array when numpy is

@@ -9,10 +9,13 @@ Determinization lives in :mod:`forestshuffle.search.determinize`.
 **Undo.** A game keeps copies of its state at some action boundaries (before action ``i``
 for ``i`` a multiple of :data:`SNAPSHOT_EVERY`), made lazily: nothing is copied while a game
 is only played forward. ``undo(n)`` starts from the nearest saved state at or before the
-target, refolds the events from there (saving the boundaries it passes) and drops the saved
-states after the target. The first undo of a game refolds from the start once; after that an
-undo costs at most :data:`SNAPSHOT_EVERY` actions' events plus the actions played since the
-last undo.
+target ``m``, refolds the events from there and drops the saved states after the target. On
+the way it saves the boundaries :func:`kept_boundaries` names: the last multiple of
+:data:`SNAPSHOT_EVERY` at or before ``m``, then ones whose gaps double going down (the last
+multiple of ``2 *`` :data:`SNAPSHOT_EVERY` below it, of ``4 *`` below that...), a few copies
+rather than one per :data:`SNAPSHOT_EVERY` actions. The first undo of a game refolds from
+the start once (its cost is mostly that fold); an undo that passes below a saved state
+refolds from the next one down, saving its own boundaries.
 """
 
 from __future__ import annotations
@@ -100,6 +103,20 @@ def _fold(state: GameState, events: list[Event], upto: int) -> None:
         evolve(state, events[i])
 
 
+def kept_boundaries(m: int) -> set[int]:
+    """The action boundaries an undo to *m* saves as it refolds (see the module's
+    docstring): the last multiple of :data:`SNAPSHOT_EVERY` at or before *m*, then below
+    each boundary the last multiple of twice the previous step, down to the start."""
+    out = set()
+    step = SNAPSHOT_EVERY
+    b = m - m % step
+    while b > 0:
+        out.add(b)
+        step *= 2
+        b = (b - 1) - (b - 1) % step
+    return out
+
+
 def undo(game: GameLike, n: int) -> None:
     """Take back the last *n* actions of *game* (``1 <= n <= len(game.actions)``, checked by
     the caller), from the nearest saved state (see the module's docstring)."""
@@ -118,9 +135,10 @@ def undo(game: GameLike, n: int) -> None:
         saved[0] = state.copy()
     else:
         state = saved[start].copy()
+    keep = kept_boundaries(m)
     for i in range(start + 1, m + 1):
         _fold(state, events, actions[i][1])
-        if i % SNAPSHOT_EVERY == 0:
+        if i in keep:
             saved[i] = state.copy()
     del actions[m:]
     del events[mark:]
