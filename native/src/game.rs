@@ -301,11 +301,15 @@ impl Game {
     /// A new game dealt from `seed` (`fs.new_game(rules, players, seed)`), advanced to its
     /// first decision.
     pub fn new(rules: Arc<Rules>, players: usize, seed: u128) -> Result<Game, String> {
+        Game::dealt_by(rules, players, PyRandom::new(seed))
+    }
+
+    /// [`Game::new`] with the deal's generator given, as `PyRandom::new(seed)` makes it.
+    pub fn dealt_by(rules: Arc<Rules>, players: usize, mut rng: PyRandom) -> Result<Game, String> {
         if !rules.removal.contains_key(&players) {
             return Err(format!("ruleset {:?} is not for {players} players", rules.id));
         }
         let center = rules.name("center").ok_or("the codec has no center slot")?;
-        let mut rng = PyRandom::new(seed);
         let mut cards = rules.deck_cards.clone();
         rng.shuffle(&mut cards);
         let remove = rules.removal[&players].min(cards.len());

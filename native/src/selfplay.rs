@@ -45,8 +45,10 @@ pub fn play_random(
     bot_seed: u128,
     max_actions: u32,
 ) -> Result<Outcome, String> {
-    let mut g = Game::new(rules, players, seed)?;
-    let mut bot = PyRandom::new(bot_seed);
+    let deal = PyRandom::new(seed);
+    // the same seed seeds the same state: a copy is cheaper than seeding again
+    let mut bot = if bot_seed == seed { deal.clone() } else { PyRandom::new(bot_seed) };
+    let mut g = Game::dealt_by(rules, players, deal)?;
     while !g.over && g.actions < max_actions {
         let n = g.pending.options.len();
         let i = if n <= 1 { 0 } else { bot.randbelow(n as u64) as usize };
