@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::data::Filter;
 use crate::game::{nonempty_ref, Action, Cards, Eff, Game, Mode, Run, Step, Taker};
 
-impl Game {
+impl<'r> Game<'r> {
     pub(crate) fn run_effect(&mut self, p: u8, card: u16, eff: &Eff) -> Run {
         let pu = p as usize;
         match eff {
@@ -271,7 +271,7 @@ impl Game {
                 if any_number {
                     self.queue.push(place);
                 } else {
-                    self.replace_head(vec![place]);
+                    self.replace_head_with(place);
                 }
             }
             Eff::CaveFromHand { caved } => match a {
@@ -321,7 +321,7 @@ impl Game {
                     return;
                 };
                 let filter = self.fitting(pu, c, &filters);
-                self.replace_head(vec![Step::Place {
+                self.replace_head_with(Step::Place {
                     p,
                     card: c,
                     mode: Mode::Free,
@@ -329,7 +329,7 @@ impl Game {
                     pool: None,
                     from_clearing: false,
                     activates: None,
-                }]);
+                });
             }
             Eff::PlayFaceDown(kind) => {
                 let Action::PickCard(c) = a else {
@@ -344,7 +344,7 @@ impl Game {
                     self.finish();
                     return;
                 };
-                self.replace_head(vec![Step::Place {
+                self.replace_head_with(Step::Place {
                     p,
                     card: c,
                     mode: Mode::Free,
@@ -352,7 +352,7 @@ impl Game {
                     pool: None,
                     from_clearing: true,
                     activates: None,
-                }]);
+                });
             }
             Eff::DrawThenCave { .. } => {
                 let Action::PickCard(c) = a else { panic!("not a pick") };
@@ -380,8 +380,8 @@ impl Game {
                 self.remove_from_hand(pu, c);
                 let kind = self.rules.sapling_kind.expect("a sapling kind");
                 let turn = self.turn;
-                let rules = self.rules.clone();
-                self.forests[pu].open_site(&rules, c, None, kind, turn);
+                let rules = self.rules;
+                self.forests[pu].open_site(rules, c, None, kind, turn);
                 planted.push(c);
                 *self.queue.last_mut().expect("the head") =
                     Step::Effect { p, card, eff: Eff::PlaySaplings(planted) };
@@ -402,7 +402,7 @@ impl Game {
                     if deferred.is_empty() {
                         self.finish();
                     } else {
-                        self.replace_head(vec![Step::ResolvePlays { p, card, plays: deferred }]);
+                        self.replace_head_with(Step::ResolvePlays { p, card, plays: deferred });
                     }
                 }
             },

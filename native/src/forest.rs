@@ -9,6 +9,11 @@ use crate::data::{Half, Rules, K_CAVE, K_FULL_SITES, K_SAPLINGS, K_TREES, K_TREE
 pub const CENTER: i16 = -1;
 pub const UNDER: i16 = -2;
 
+/// The cards of one slot.
+pub type Slot = SmallVec<[u16; 4]>;
+/// A site's slots, in its kind's order (inline for the usual four).
+pub type Slots = SmallVec<[Slot; 4]>;
+
 /// A site: the card that opened it and the cards in its slots.
 #[derive(Clone, Debug)]
 pub struct Site {
@@ -17,7 +22,7 @@ pub struct Site {
     /// the opener's species (None for a sapling)
     pub species: Option<u16>,
     pub symbol: Option<u16>,
-    pub slots: Vec<SmallVec<[u16; 4]>>,
+    pub slots: Slots,
     pub filled: u32,
     pub extra_trees: i32,
     pub under: Vec<u16>,
@@ -192,7 +197,7 @@ impl Forest {
                 }
             }
         }
-        let slots: Vec<SmallVec<[u16; 4]>> = new
+        let slots: Slots = new
             .slots
             .iter()
             .map(|sd| match old.slots.iter().position(|o| o.name == sd.name) {

@@ -14,6 +14,8 @@ use crate::rng::PyRandom;
 pub type Cards = SmallVec<[u16; 16]>;
 /// A decision's options, inline.
 pub type Options = Vec<Action>;
+/// A few steps to queue (a play's follow-ups, an effect's steps), inline.
+pub type Steps = SmallVec<[Step; 4]>;
 
 /// An option of a decision (`forestshuffle.decisions`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,10 +221,10 @@ pub(crate) enum Taker {
     Deal(usize),
 }
 
-/// A game of a ruleset.
+/// A game of a ruleset, which it borrows: games share one ruleset, read only.
 #[derive(Clone)]
-pub struct Game {
-    pub rules: Arc<Rules>,
+pub struct Game<'r> {
+    pub rules: &'r Rules,
     pub players: usize,
     pub deck: Vec<u16>,
     pub hands: Vec<Vec<u16>>,
@@ -297,15 +299,15 @@ pub(crate) fn nonempty(f: &Option<Filter>) -> Option<&Filter> {
     f.as_ref().filter(|f| **f != Filter::default())
 }
 
-impl Game {
+impl<'r> Game<'r> {
     /// A new game dealt from `seed` (`fs.new_game(rules, players, seed)`), advanced to its
     /// first decision.
-    pub fn new(rules: Arc<Rules>, players: usize, seed: u128) -> Result<Game, String> {
+    pub fn new(rules: &'r Rules, players: usize, seed: u128) -> Result<Game<'r>, String> {
         Game::dealt_by(rules, players, PyRandom::new(seed))
     }
 
     /// [`Game::new`] with the deal's generator given, as `PyRandom::new(seed)` makes it.
-    pub fn dealt_by(rules: Arc<Rules>, players: usize, mut rng: PyRandom) -> Result<Game, String> {
+    pub fn dealt_by(rules: &'r Rules, players: usize, mut rng: PyRandom) -> Result<Game<'r>, String> {
         if !rules.removal.contains_key(&players) {
             return Err(format!("ruleset {:?} is not for {players} players", rules.id));
         }
@@ -325,7 +327,7 @@ impl Game {
         }
         order.extend(bottom);
         order.reverse();
-        let forests = (0..players).map(|_| Forest::new(&rules)).collect();
+        let forests = (0..players).map(|_| Forest::new(rules)).collect();
         let mut queue = vec![Step::EndTurn(-1)];
         if rules.mulligan {
             for p in (0..players).rev() {
@@ -365,12 +367,27 @@ impl Game {
         self.queue.pop();
     }
 
-    pub(crate) fn replace_head(&mut self, steps: Vec<Step>) {
+    /// The head step gives way to `steps`, the first of them the new head.
+    pub(crate) fn replace_head<I>(&mut self, steps: I)
+    where
+        I: IntoIterator<Item = Step>,
+        I::IntoIter: DoubleEndedIterator,
+    {
         self.queue.pop();
         self.queue.extend(steps.into_iter().rev());
     }
 
-    pub(crate) fn queue_at(&mut self, steps: Vec<Step>, at: usize) {
+    /// The head step gives way to one step.
+    #[inline]
+    pub(crate) fn replace_head_with(&mut self, step: Step) {
+        *self.queue.last_mut().expect("the head") = step;
+    }
+
+    pub(crate) fn queue_at<I>(&mut self, steps: I, at: usize)
+    where
+        I: IntoIterator<Item = Step>,
+        I::IntoIter: DoubleEndedIterator,
+    {
         let i = self.queue.len() - at;
         self.queue.splice(i..i, steps.into_iter().rev());
     }
@@ -523,7 +540,7 @@ impl Game {
 
     /// The clearing's cards (not winter cards) with a half `flt` accepts, in clearing order.
     pub(crate) fn clearing_matching(&self, flt: &Filter) -> Vec<u16> {
-        let rules = &*self.rules;
+        let rules = self.rules;
         let f = nonempty_ref(flt);
         self.clearing
             .iter()

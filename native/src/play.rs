@@ -2,13 +2,13 @@
 //! `may_join`, `play_events`, `resolution_steps`, `trigger_steps`).
 
 use crate::data::{Filter, Half, Pos};
-use crate::game::{flt_ok, Action, Cards, Decision, Eff, Game, Mode, Options, Step, Taker};
+use crate::game::{flt_ok, Action, Cards, Decision, Eff, Game, Mode, Options, Step, Steps, Taker};
 
-impl Game {
+impl<'r> Game<'r> {
     // -- placements -------------------------------------------------------------------
 
     pub(crate) fn may_join(&self, p: usize, site: usize, slot: usize, h: &Half) -> bool {
-        let rules = &*self.rules;
+        let rules = self.rules;
         let f = &self.forests[p];
         let s = &f.sites[site];
         let cards = &s.slots[slot];
@@ -60,7 +60,7 @@ impl Game {
         max_cost: Option<u32>,
         out: &mut Options,
     ) {
-        let rules = &*self.rules;
+        let rules = self.rules;
         let hs = &rules.cards[card as usize].halves;
         let f = &self.forests[p];
         if hs[0].pos == Pos::Center {
@@ -94,7 +94,7 @@ impl Game {
     /// Whether some half of `card` can be placed for `budget` (`rules.can_place`).
     /// Whether an empty slot of `p`'s forest takes half `h` (slots with rules).
     fn takes_empty(&self, p: usize, h: &Half) -> bool {
-        let rules = &*self.rules;
+        let rules = self.rules;
         self.forests[p].sites.iter().any(|s| {
             rules.site_kinds[s.kind as usize]
                 .slots
@@ -105,7 +105,7 @@ impl Game {
     }
 
     pub(crate) fn can_place(&self, p: usize, card: u16, budget: i64, flt: Option<&Filter>) -> bool {
-        let rules = &*self.rules;
+        let rules = self.rules;
         let hs = &rules.cards[card as usize].halves;
         if hs[0].pos == Pos::Center {
             return i64::from(hs[0].cost) <= budget && flt_ok(rules, flt, &hs[0]);
@@ -189,7 +189,7 @@ impl Game {
         face_down: Option<u16>,
         activates: Option<u16>,
     ) {
-        let rules = self.rules.clone();
+        let rules = self.rules;
         let is_center = slot == self.center;
         let kind = if is_center {
             match half {
@@ -219,7 +219,7 @@ impl Game {
         let later = if half.is_some() || (rules.has_triggers && !self.forests[p].triggers.is_empty()) {
             self.resolution_steps(p, card, half, role, kind, paid, mode, activates)
         } else {
-            Vec::new()
+            Steps::new()
         };
         // the card goes down
         if from_clearing {
@@ -238,13 +238,11 @@ impl Game {
         self.clearing.extend_from_slice(paid);
         let turn = self.turn;
         match (half, slot_idx) {
-            (None, _) => self.forests[p].open_site(&rules, card, None, kind.expect("a sapling kind"), turn),
+            (None, _) => self.forests[p].open_site(rules, card, None, kind.expect("a sapling kind"), turn),
             (Some(hi), None) => {
-                self.forests[p].open_site(&rules, card, Some(hi as usize), kind.expect("a site kind"), turn)
+                self.forests[p].open_site(rules, card, Some(hi as usize), kind.expect("a site kind"), turn)
             }
-            (Some(hi), Some(si)) => {
-                self.forests[p].attach(&rules, card, hi as usize, site as usize, si, turn)
-            }
+            (Some(hi), Some(si)) => self.forests[p].attach(rules, card, hi as usize, site as usize, si, turn),
         }
         if mode == Mode::Deferred {
             self.finish();
@@ -252,7 +250,7 @@ impl Game {
                 if let Some(Step::Effect { eff: Eff::PlayFurther { deferred, .. }, .. }) =
                     self.queue.last_mut()
                 {
-                    deferred.push((card, later));
+                    deferred.push((card, later.into_vec()));
                 } else {
                     panic!("a deferred play without its play_further step");
                 }
@@ -273,7 +271,7 @@ impl Game {
                 reveal: u8::from(reveals),
                 after: u8::from(reveals) + later.len() as u8,
             };
-            let mut now = Vec::with_capacity(later.len() + 2);
+            let mut now = Steps::new();
             now.push(up);
             if reveals {
                 now.push(Step::Reveal(p as u8));
@@ -299,12 +297,12 @@ impl Game {
         paid: &[u16],
         mode: Mode,
         activates: Option<u16>,
-    ) -> Vec<Step> {
-        let rules = &*self.rules;
+    ) -> Steps {
+        let rules = self.rules;
         let (mut early, late) = if rules.has_triggers && !self.forests[p].triggers.is_empty() {
             self.trigger_steps(p, card, half, role, kind, activates)
         } else {
-            (Vec::new(), Vec::new())
+            (Steps::new(), Steps::new())
         };
         if let (Some(hi), true) = (half, mode != Mode::Free) {
             let h = &rules.cards[card as usize].halves[hi as usize];
@@ -332,11 +330,11 @@ impl Game {
         role: u16,
         kind: Option<u16>,
         activates: Option<u16>,
-    ) -> (Vec<Step>, Vec<Step>) {
-        let rules = &*self.rules;
+    ) -> (Steps, Steps) {
+        let rules = self.rules;
         let f = &self.forests[p];
-        let mut early = Vec::new();
-        let mut late = Vec::new();
+        let mut early = Steps::new();
+        let mut late = Steps::new();
         for &c in &f.triggers {
             if c == card {
                 continue;
@@ -367,7 +365,7 @@ impl Game {
         role: u16,
         kind: Option<u16>,
     ) -> bool {
-        let rules = &*self.rules;
+        let rules = self.rules;
         if let Some(want) = t.slot {
             if role != want {
                 return false;

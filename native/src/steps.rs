@@ -3,13 +3,13 @@
 use smallvec::SmallVec;
 
 use crate::data::{Effect, Pos, TurnAct};
-use crate::game::{nonempty, Action, Cards, Decision, Eff, Game, Mode, Run, Step, Taker};
+use crate::game::{nonempty, Action, Cards, Decision, Eff, Game, Mode, Run, Step, Steps, Taker};
 
-impl Game {
+impl<'r> Game<'r> {
     // -- steps ----------------------------------------------------------------------------
 
     pub(crate) fn run_head(&mut self) -> Run {
-        let rules = self.rules.clone();
+        let rules = self.rules;
         match *self.queue.last().expect("the resolution queue ran empty") {
             Step::Deal => {
                 self.finish();
@@ -65,7 +65,7 @@ impl Game {
                 if opts.is_empty() {
                     self.pending.options = opts;
                     if rules.cannot_act {
-                        self.replace_head(vec![Step::CaveAndRedraw { p, caved: None }]);
+                        self.replace_head_with(Step::CaveAndRedraw { p, caved: None });
                     } else {
                         self.finish();
                     }
@@ -139,7 +139,7 @@ impl Game {
                 options: self.opts_of(&[Action::Use, Action::Pass]),
             }),
             Step::Trigger { p, card, index } => {
-                let sp = self.forests[p as usize].half_of(&rules, card).species;
+                let sp = self.forests[p as usize].half_of(rules, card).species;
                 let t = &rules.species[sp as usize]
                     .triggers
                     .iter()
@@ -203,7 +203,7 @@ impl Game {
 
     /// The options of `p`'s turn: those of each turn action of the ruleset, in order.
     fn turn_options(&mut self, pu: usize) -> crate::game::Options {
-        let rules = self.rules.clone();
+        let rules = self.rules;
         let mut opts = self.opts();
         let hand = self.sorted_hand(pu);
         for ta in &rules.turn_acts {
@@ -247,14 +247,14 @@ impl Game {
         self.queue_at(steps, 0);
     }
 
-    pub(crate) fn effect_steps(p: u8, card: u16, specs: &[Effect]) -> Vec<Step> {
+    pub(crate) fn effect_steps(p: u8, card: u16, specs: &[Effect]) -> Steps {
         specs.iter().map(|e| Step::Effect { p, card, eff: Eff::of(e) }).collect()
     }
 
     /// The head step answers option `a` of its decision.
     pub(crate) fn answer(&mut self, a: Action) {
         let step = self.queue.last().expect("the resolution queue ran empty").clone();
-        let rules = self.rules.clone();
+        let rules = self.rules;
         match step {
             Step::Mulligan(p) => {
                 self.finish();
@@ -276,14 +276,14 @@ impl Game {
                             left = room - 1;
                         }
                         if left > 0 {
-                            self.replace_head(vec![Step::DrawMore { p, left: left as u32 }]);
+                            self.replace_head_with(Step::DrawMore { p, left: left as u32 });
                         } else {
                             self.finish();
                         }
                         self.take_one(pu, a);
                     }
                     Action::PlayCard(c) => {
-                        self.replace_head(vec![Step::Place {
+                        self.replace_head_with(Step::Place {
                             p,
                             card: c,
                             mode: Mode::Normal,
@@ -291,7 +291,7 @@ impl Game {
                             pool: None,
                             from_clearing: false,
                             activates: None,
-                        }]);
+                        });
                     }
                     Action::PlaySapling(c) => {
                         let site = self.forests[pu].sites.len() as u16;
@@ -329,7 +329,7 @@ impl Game {
                         activates,
                     );
                 } else {
-                    self.replace_head(vec![Step::Pay {
+                    self.replace_head_with(Step::Pay {
                         p,
                         card,
                         mode,
@@ -339,7 +339,7 @@ impl Game {
                         owed: cost,
                         paid: SmallVec::new(),
                         pool,
-                    }]);
+                    });
                 }
             }
             Step::Pay { p, card, mode, half, site, slot, owed, mut paid, pool } => {
@@ -366,7 +366,7 @@ impl Game {
                 if a == Action::Pass {
                     self.finish();
                 } else {
-                    let sp = self.forests[p as usize].half_of(&rules, card).species;
+                    let sp = self.forests[p as usize].half_of(rules, card).species;
                     let t = rules.species[sp as usize]
                         .triggers
                         .iter()
@@ -384,12 +384,12 @@ impl Game {
                 let (early, late) = if rules.has_triggers {
                     self.trigger_steps(pu, card, None, rules.upgrade_role, Some(kind), None)
                 } else {
-                    (Vec::new(), Vec::new())
+                    (Steps::new(), Steps::new())
                 };
                 self.finish();
                 self.remove_from_hand(pu, c);
                 let turn = self.turn;
-                self.forests[pu].upgrade_site(&rules, site as usize, c, kind, turn);
+                self.forests[pu].upgrade_site(rules, site as usize, c, kind, turn);
                 if !late.is_empty() {
                     self.queue_at(late, after as usize);
                 }

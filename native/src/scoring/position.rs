@@ -56,7 +56,7 @@ fn site(rules: &Rules, v: &Value) -> Result<Site, String> {
         kind: kind as u16,
         species,
         symbol,
-        slots,
+        slots: slots.into(),
         filled: v["filled"].as_u64().unwrap_or(0) as u32,
         extra_trees: v["extra_trees"].as_i64().unwrap_or(0) as i32,
         under: cards(&v["under"]).unwrap_or_default(),
