@@ -170,6 +170,8 @@ pub struct SiteKind {
     pub features: Vec<u16>,
     pub feature_keys: Vec<u32>,
     pub slots: Vec<SlotDef>,
+    /// per position, the slots that accept it, as bits by slot index
+    pub by_pos: [u32; 5],
 }
 
 /// The built ruleset.
@@ -366,7 +368,19 @@ impl Rules {
                 let mut ki = Interner { map: &mut key_map, list: &mut keys };
                 sd.role_key = ki.get(&role);
             }
+            if slots.len() > 32 {
+                return Err(format!("site kind {id:?} has more than 32 slots"));
+            }
+            let mut by_pos = [0u32; 5];
+            for (i, sd) in slots.iter().enumerate() {
+                for (p, m) in by_pos.iter_mut().enumerate() {
+                    if sd.accepts & (1 << p) != 0 {
+                        *m |= 1 << i;
+                    }
+                }
+            }
             site_kinds.push(SiteKind {
+                by_pos,
                 id: id.clone(),
                 is_tree: k["is_tree"].as_bool().unwrap_or(true),
                 reveals: k["reveals"].as_bool().unwrap_or(true),

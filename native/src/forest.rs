@@ -41,6 +41,8 @@ pub struct Forest {
     pub triggers: Vec<u16>,
     /// per position, the number of empty slots taking it
     pub open: [u32; 5],
+    /// per position, the sites (the first 64, as bits by index) with an empty slot taking it
+    pub open_sites: [u64; 5],
 }
 
 impl Forest {
@@ -53,6 +55,34 @@ impl Forest {
             placed_turn: vec![0; rules.max_card + 1],
             triggers: Vec::new(),
             open: [0; 5],
+            open_sites: [0; 5],
+        }
+    }
+
+    /// Whether [`Forest::open_sites`] covers every site (it holds the first 64).
+    #[inline]
+    pub fn sites_in_masks(&self) -> bool {
+        self.sites.len() <= 64
+    }
+
+    /// Set `site`'s bits of [`Forest::open_sites`] anew from its empty slots.
+    fn mark_open(&mut self, rules: &Rules, site: usize) {
+        if site >= 64 {
+            return;
+        }
+        let s = &self.sites[site];
+        let mut accepts = 0u8;
+        for (sd, v) in rules.site_kinds[s.kind as usize].slots.iter().zip(&s.slots) {
+            if v.is_empty() {
+                accepts |= sd.accepts;
+            }
+        }
+        for (p, m) in self.open_sites.iter_mut().enumerate() {
+            if accepts & (1 << p) != 0 {
+                *m |= 1 << site;
+            } else {
+                *m &= !(1 << site);
+            }
         }
     }
 
@@ -117,6 +147,7 @@ impl Forest {
                 }
             }
         }
+        self.mark_open(rules, idx);
         self.where_[card as usize] = (idx as u16, CENTER, if half.is_none() { -1 } else { 0 });
         self.order.push(card);
         self.placed_turn[card as usize] = turn;
@@ -157,8 +188,11 @@ impl Forest {
             if self.sites[site].filled as usize == sk.slots.len() {
                 self.counts[K_FULL_SITES as usize] += 1;
             }
+            self.sites[site].slots[slot].push(card);
+            self.mark_open(rules, site);
+        } else {
+            self.sites[site].slots[slot].push(card);
         }
-        self.sites[site].slots[slot].push(card);
         self.where_[card as usize] = (site as u16, slot as i16, hi as i8);
         self.order.push(card);
         self.placed_turn[card as usize] = turn;
@@ -222,6 +256,7 @@ impl Forest {
             self.counts[K_FULL_SITES as usize] += if is_full { 1 } else { -1 };
         }
         s.under.push(card);
+        self.mark_open(rules, site);
         self.where_[card as usize] = (site as u16, UNDER, -1);
         self.order.push(card);
         self.placed_turn[card as usize] = turn;

@@ -76,6 +76,27 @@ impl<'r> Game<'r> {
             let bit = 1u8 << (h.pos as u8);
             let joins = self.joins(h);
             let plain = rules.plain_slots;
+            if !joins && f.sites_in_masks() {
+                // only empty slots take it: the sites with one for its position
+                let pos = h.pos as usize;
+                let mut m = f.open_sites[pos];
+                while m != 0 {
+                    let si = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let s = &f.sites[si];
+                    let sk = &rules.site_kinds[s.kind as usize];
+                    let mut slots = sk.by_pos[pos];
+                    while slots != 0 {
+                        let i = slots.trailing_zeros() as usize;
+                        slots &= slots - 1;
+                        let sd = &sk.slots[i];
+                        if s.slots[i].is_empty() && (plain || sd.takes(h)) {
+                            out.push(Action::Place(hi as u8, si as u16, sd.name));
+                        }
+                    }
+                }
+                continue;
+            }
             for (si, s) in f.sites.iter().enumerate() {
                 let sk = &rules.site_kinds[s.kind as usize];
                 for (i, sd) in sk.slots.iter().enumerate() {
@@ -95,7 +116,26 @@ impl<'r> Game<'r> {
     /// Whether an empty slot of `p`'s forest takes half `h` (slots with rules).
     fn takes_empty(&self, p: usize, h: &Half) -> bool {
         let rules = self.rules;
-        self.forests[p].sites.iter().any(|s| {
+        let f = &self.forests[p];
+        if f.sites_in_masks() {
+            let pos = h.pos as usize;
+            let mut m = f.open_sites[pos];
+            while m != 0 {
+                let s = &f.sites[m.trailing_zeros() as usize];
+                m &= m - 1;
+                let sk = &rules.site_kinds[s.kind as usize];
+                let mut slots = sk.by_pos[pos];
+                while slots != 0 {
+                    let i = slots.trailing_zeros() as usize;
+                    slots &= slots - 1;
+                    if s.slots[i].is_empty() && sk.slots[i].takes(h) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+        f.sites.iter().any(|s| {
             rules.site_kinds[s.kind as usize]
                 .slots
                 .iter()
