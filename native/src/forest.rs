@@ -41,6 +41,8 @@ pub struct Forest {
     pub triggers: Vec<u16>,
     /// per position, the number of empty slots taking it
     pub open: [u32; 5],
+    /// the positions with an empty slot, as bits (kept with `open`)
+    open_bits: u8,
     /// per position, the sites (the first 64, as bits by index) with an empty slot taking it
     pub open_sites: [u64; 5],
 }
@@ -55,6 +57,7 @@ impl Forest {
             placed_turn: vec![0; rules.max_card + 1],
             triggers: Vec::new(),
             open: [0; 5],
+            open_bits: 0,
             open_sites: [0; 5],
         }
     }
@@ -65,8 +68,16 @@ impl Forest {
         self.sites.len() <= 64
     }
 
-    /// Set `site`'s bits of [`Forest::open_sites`] anew from its empty slots.
+    /// Set the open positions' bits from `open` (which the caller has just changed) and
+    /// `site`'s bits of [`Forest::open_sites`] from its empty slots.
     fn mark_open(&mut self, rules: &Rules, site: usize) {
+        let mut bits = 0;
+        for (i, &n) in self.open.iter().enumerate() {
+            if n > 0 {
+                bits |= 1 << i;
+            }
+        }
+        self.open_bits = bits;
         if site >= 64 {
             return;
         }
@@ -94,13 +105,7 @@ impl Forest {
     /// The positions with an empty slot, as bits (1 << position).
     #[inline]
     pub fn open_mask(&self) -> u8 {
-        let mut m = 0;
-        for (i, &n) in self.open.iter().enumerate() {
-            if n > 0 {
-                m |= 1 << i;
-            }
-        }
-        m
+        self.open_bits
     }
 
     /// The half of a card in this forest.

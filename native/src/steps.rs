@@ -253,9 +253,9 @@ impl<'r> Game<'r> {
 
     /// The head step answers option `a` of its decision.
     pub(crate) fn answer(&mut self, a: Action) {
-        let step = self.queue.last().expect("the resolution queue ran empty").clone();
         let rules = self.rules;
-        match step {
+        // the head is read in place: its plain fields copied, the others cloned where needed
+        match *self.queue.last().expect("the resolution queue ran empty") {
             Step::Mulligan(p) => {
                 self.finish();
                 if a == Action::Redraw {
@@ -308,7 +308,8 @@ impl<'r> Game<'r> {
                 }
                 self.take_one(p as usize, a);
             }
-            Step::Place { p, card, mode, pool, from_clearing, activates, .. } => {
+            Step::Place { p, card, mode, ref pool, from_clearing, activates, .. } => {
+                let pool = pool.clone();
                 let Action::Place(half, site, slot) = a else { panic!("not a placement") };
                 let cost = if mode == Mode::Free {
                     0
@@ -342,7 +343,8 @@ impl<'r> Game<'r> {
                     });
                 }
             }
-            Step::Pay { p, card, mode, half, site, slot, owed, mut paid, pool } => {
+            Step::Pay { p, card, mode, half, site, slot, owed, ref paid, ref pool } => {
+                let (mut paid, pool) = (paid.clone(), pool.clone());
                 let Action::PayWith(c) = a else { panic!("not a payment") };
                 paid.push(c);
                 if owed > 1 {
@@ -414,7 +416,10 @@ impl<'r> Game<'r> {
                 let i = plays.iter().position(|(x, _)| *x == c).expect("a deferred play");
                 self.resolve_play(i);
             }
-            Step::Effect { p, card, eff } => self.answer_effect(p, card, eff, a),
+            Step::Effect { p, card, ref eff } => {
+                let eff = eff.clone();
+                self.answer_effect(p, card, eff, a)
+            }
             _ => panic!("this step asks nothing"),
         }
     }
