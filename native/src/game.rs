@@ -275,20 +275,25 @@ pub(crate) fn flt_ok(rules: &Rules, f: Option<&Filter>, h: &crate::data::Half) -
     }
 }
 
-/// `cards` in increasing order (insertion sort: these are hands and clearings, short).
+/// `cards` in increasing order: each inserted in its place as it is read (these are hands
+/// and clearings, short), in a fixed buffer when they fit.
 pub(crate) fn sorted(cards: &[u16]) -> Cards {
-    let mut out = Cards::from_slice(cards);
-    let v = out.as_mut_slice();
-    for i in 1..v.len() {
-        let c = v[i];
-        let mut j = i;
-        while j > 0 && v[j - 1] > c {
-            v[j] = v[j - 1];
+    const INLINE: usize = 16;
+    if cards.len() > INLINE {
+        let mut out = Cards::from_slice(cards);
+        out.sort_unstable();
+        return out;
+    }
+    let mut buf = [0u16; INLINE];
+    for (n, &c) in cards.iter().enumerate() {
+        let mut j = n;
+        while j > 0 && buf[j - 1] > c {
+            buf[j] = buf[j - 1];
             j -= 1;
         }
-        v[j] = c;
+        buf[j] = c;
     }
-    out
+    Cards::from_buf_and_len(buf, cards.len())
 }
 
 pub(crate) fn nonempty_ref(f: &Filter) -> Option<&Filter> {

@@ -60,11 +60,18 @@ impl PyRandom {
         let mix1 = |cur: u32, prev: u32, k: u32, j: usize| {
             (cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(k).wrapping_add(j as u32)
         };
-        for i in 1..N {
-            mt[i] = mix1(mt[i], mt[i - 1], key[j], j);
-            j += 1;
-            if j >= len {
-                j = 0;
+        if len == 1 {
+            // a seed below 2**32: one key word, j stays 0
+            for i in 1..N {
+                mt[i] = mix1(mt[i], mt[i - 1], key[0], 0);
+            }
+        } else {
+            for i in 1..N {
+                mt[i] = mix1(mt[i], mt[i - 1], key[j], j);
+                j += 1;
+                if j >= len {
+                    j = 0;
+                }
             }
         }
         mt[0] = mt[N - 1];
@@ -97,7 +104,7 @@ impl PyRandom {
     }
 
     /// The next 32-bit output (`genrand_uint32`).
-    #[inline]
+    #[inline(always)]
     pub fn next_u32(&mut self) -> u32 {
         if self.mti >= N {
             self.refill();
@@ -128,12 +135,22 @@ impl PyRandom {
 
     /// `_randbelow_with_getrandbits(n)`: `getrandbits(n.bit_length())` until below `n`
     /// (`n >= 1`; 0 for `n == 0` without drawing, which CPython never asks for here).
-    #[inline]
+    #[inline(always)]
     pub fn randbelow(&mut self, n: u64) -> u64 {
         if n == 0 {
             return 0;
         }
         let k = 64 - n.leading_zeros();
+        if k <= 32 {
+            // one word a draw: getrandbits(k) is its top k bits
+            let shift = 32 - k;
+            loop {
+                let r = u64::from(self.next_u32() >> shift);
+                if r < n {
+                    return r;
+                }
+            }
+        }
         let mut r = self.getrandbits(k);
         while r >= n {
             r = self.getrandbits(k);
@@ -223,6 +240,20 @@ mod tests {
             assert_eq!(got, words, "seed {seed}");
             assert_eq!(r.random(), x, "seed {seed}");
         }
+    }
+
+    /// `random.Random(9).randrange(n)` (CPython's `_randbelow`) for bounds of one word and
+    /// of two.
+    #[test]
+    fn randbelow_matches_cpython() {
+        let mut r = PyRandom::new(9);
+        let bounds: [u64; 10] =
+            [1, 2, 3, 7, 100, 1 << 31, (1 << 32) - 1, 1 << 32, (1 << 32) + 1, 1_000_000_000_000];
+        let got: Vec<u64> = bounds.iter().map(|&n| r.randbelow(n)).collect();
+        assert_eq!(
+            got,
+            [0, 1, 1, 1, 23, 27_638_352, 1_453_097_014, 2_159_432_582, 347_096_279, 771_447_637_752]
+        );
     }
 
     #[test]
