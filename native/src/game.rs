@@ -568,11 +568,11 @@ impl<'r> Game<'r> {
     }
 
     pub(crate) fn draw_options(&self, out: &mut Options) {
+        let clearing = sorted(&self.clearing);
+        out.reserve(clearing.len() + 1);
         if !self.deck.is_empty() {
             out.push(Action::DrawFromDeck);
         }
-        for c in sorted(&self.clearing) {
-            out.push(Action::DrawFromClearing(c));
-        }
+        out.extend(clearing.iter().map(|&c| Action::DrawFromClearing(c)));
     }
 }

@@ -144,14 +144,14 @@ impl<'r> Game<'r> {
         })
     }
 
+    #[inline]
     pub(crate) fn can_place(&self, p: usize, card: u16, budget: i64, flt: Option<&Filter>) -> bool {
         let rules = self.rules;
         let hs = &rules.cards[card as usize].halves;
         if hs[0].pos == Pos::Center {
             return i64::from(hs[0].cost) <= budget && flt_ok(rules, flt, &hs[0]);
         }
-        let f = &self.forests[p];
-        let mask = f.open_mask();
+        let mask = self.forests[p].open_mask();
         for h in hs {
             if i64::from(h.cost) > budget || !flt_ok(rules, flt, h) {
                 continue;
@@ -164,18 +164,27 @@ impl<'r> Game<'r> {
             } else if self.takes_empty(p, h) {
                 return true;
             }
-            if self.joins(h) {
-                for (si, s) in f.sites.iter().enumerate() {
-                    let sk = &rules.site_kinds[s.kind as usize];
-                    for (i, sd) in sk.slots.iter().enumerate() {
-                        if sd.accepts & bit != 0
-                            && !s.slots[i].is_empty()
-                            && (rules.plain_slots || sd.takes(h))
-                            && self.may_join(p, si, i, h)
-                        {
-                            return true;
-                        }
-                    }
+            if self.joins(h) && self.joins_some(p, h) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether half `h` may join a card already in a slot of `p`'s forest (sharing).
+    #[inline(never)]
+    fn joins_some(&self, p: usize, h: &Half) -> bool {
+        let rules = self.rules;
+        let bit = 1u8 << (h.pos as u8);
+        for (si, s) in self.forests[p].sites.iter().enumerate() {
+            let sk = &rules.site_kinds[s.kind as usize];
+            for (i, sd) in sk.slots.iter().enumerate() {
+                if sd.accepts & bit != 0
+                    && !s.slots[i].is_empty()
+                    && (rules.plain_slots || sd.takes(h))
+                    && self.may_join(p, si, i, h)
+                {
+                    return true;
                 }
             }
         }

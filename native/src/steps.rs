@@ -215,6 +215,7 @@ impl<'r> Game<'r> {
                 }
                 TurnAct::Play => {
                     let budget = self.hands[pu].len() as i64 - 1;
+                    opts.reserve(hand.len());
                     for &c in &hand {
                         if self.can_place(pu, c, budget, None) {
                             opts.push(Action::PlayCard(c));
@@ -223,9 +224,7 @@ impl<'r> Game<'r> {
                 }
                 TurnAct::Sapling => {
                     if rules.sapling_kind.is_some() {
-                        for &c in &hand {
-                            opts.push(Action::PlaySapling(c));
-                        }
+                        opts.extend(hand.iter().map(|&c| Action::PlaySapling(c)));
                     }
                 }
             }
