@@ -9,6 +9,21 @@ use crate::data::{Half, Rules, K_CAVE, K_FULL_SITES, K_SAPLINGS, K_TREES, K_TREE
 pub const CENTER: i16 = -1;
 pub const UNDER: i16 = -2;
 
+/// The bits of `n` slots (the first `n`).
+#[inline]
+pub fn all_slots(n: usize) -> u32 {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1 << n) - 1
+    }
+}
+
+/// The bits of the empty ones of `slots`.
+pub fn empty_bits(slots: &[Slot]) -> u32 {
+    slots.iter().enumerate().filter(|(_, v)| v.is_empty()).fold(0, |m, (i, _)| m | 1 << i)
+}
+
 /// The cards of one slot.
 pub type Slot = SmallVec<[u16; 4]>;
 /// A site's slots, in its kind's order (inline for the usual four).
@@ -24,6 +39,8 @@ pub struct Site {
     pub symbol: Option<u16>,
     pub slots: Slots,
     pub filled: u32,
+    /// its empty slots, as bits by slot index
+    pub empty: u32,
     pub extra_trees: i32,
     pub under: Vec<u16>,
 }
@@ -82,14 +99,9 @@ impl Forest {
             return;
         }
         let s = &self.sites[site];
-        let mut accepts = 0u8;
-        for (sd, v) in rules.site_kinds[s.kind as usize].slots.iter().zip(&s.slots) {
-            if v.is_empty() {
-                accepts |= sd.accepts;
-            }
-        }
+        let by_pos = &rules.site_kinds[s.kind as usize].by_pos;
         for (p, m) in self.open_sites.iter_mut().enumerate() {
-            if accepts & (1 << p) != 0 {
+            if by_pos[p] & s.empty != 0 {
                 *m |= 1 << site;
             } else {
                 *m &= !(1 << site);
@@ -142,6 +154,7 @@ impl Forest {
             symbol: h.and_then(|h| h.symbol),
             slots: (0..sk.slots.len()).map(|_| SmallVec::new()).collect(),
             filled: 0,
+            empty: all_slots(sk.slots.len()),
             extra_trees: 0,
             under: Vec::new(),
         });
@@ -194,6 +207,7 @@ impl Forest {
                 self.counts[K_FULL_SITES as usize] += 1;
             }
             self.sites[site].slots[slot].push(card);
+            self.sites[site].empty &= !(1 << slot);
             self.mark_open(rules, site);
         } else {
             self.sites[site].slots[slot].push(card);
@@ -247,6 +261,7 @@ impl Forest {
         s.slots = slots;
         s.kind = kind;
         s.filled = s.slots.iter().filter(|v| !v.is_empty()).count() as u32;
+        s.empty = empty_bits(&s.slots);
         for (i, sd) in new.slots.iter().enumerate() {
             if s.slots[i].is_empty() {
                 for p in 0..5 {

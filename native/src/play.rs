@@ -85,12 +85,12 @@ impl<'r> Game<'r> {
                     m &= m - 1;
                     let s = &f.sites[si];
                     let sk = &rules.site_kinds[s.kind as usize];
-                    let mut slots = sk.by_pos[pos];
+                    let mut slots = sk.by_pos[pos] & s.empty;
                     while slots != 0 {
                         let i = slots.trailing_zeros() as usize;
                         slots &= slots - 1;
                         let sd = &sk.slots[i];
-                        if s.slots[i].is_empty() && (plain || sd.takes(h)) {
+                        if plain || sd.takes(h) {
                             out.push(Action::Place(hi as u8, si as u16, sd.name));
                         }
                     }
@@ -124,11 +124,11 @@ impl<'r> Game<'r> {
                 let s = &f.sites[m.trailing_zeros() as usize];
                 m &= m - 1;
                 let sk = &rules.site_kinds[s.kind as usize];
-                let mut slots = sk.by_pos[pos];
+                let mut slots = sk.by_pos[pos] & s.empty;
                 while slots != 0 {
                     let i = slots.trailing_zeros() as usize;
                     slots &= slots - 1;
-                    if s.slots[i].is_empty() && sk.slots[i].takes(h) {
+                    if sk.slots[i].takes(h) {
                         return true;
                     }
                 }
@@ -144,7 +144,7 @@ impl<'r> Game<'r> {
         })
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn can_place(&self, p: usize, card: u16, budget: i64, flt: Option<&Filter>) -> bool {
         let rules = self.rules;
         let hs = &rules.cards[card as usize].halves;
