@@ -44,7 +44,7 @@ impl<'r> Game<'r> {
                 self.finish();
                 if !self.clearing.is_empty() {
                     let n = self.clearing.len();
-                    self.caves[pu].append(&mut self.clearing);
+                    self.caves[pu].extend(self.clearing.take_all());
                     self.forests[pu].caved(n);
                 }
                 Run::Done
@@ -57,11 +57,11 @@ impl<'r> Game<'r> {
                 if *exactly && self.clearing.len() as u32 <= n - caved {
                     // no choice left: every clearing card goes
                     self.finish();
-                    let cards = self.clearing.clone();
+                    let cards = self.clearing.to_vec();
                     self.cave_from_clearing(pu, &cards);
                     return Run::Done;
                 }
-                let mut cards = self.clearing.clone();
+                let mut cards = self.clearing.to_vec();
                 cards.sort_unstable();
                 Run::Ask(self.pick(pu, "cave", &cards, !*exactly))
             }
@@ -70,7 +70,7 @@ impl<'r> Game<'r> {
                     self.finish();
                     return Run::Done;
                 }
-                let mut cards = self.clearing.clone();
+                let mut cards = self.clearing.to_vec();
                 cards.sort_unstable();
                 Run::Ask(self.pick(pu, "take", &cards, true))
             }
@@ -109,7 +109,7 @@ impl<'r> Game<'r> {
             }
             Eff::RemoveClearing => {
                 self.finish();
-                self.boxed.append(&mut self.clearing);
+                self.boxed.extend(self.clearing.take_all());
                 Run::Done
             }
             Eff::FreePlayOneOf(filters) => {

@@ -8,6 +8,7 @@ use smallvec::SmallVec;
 
 use crate::data::{Effect, Filter, Rules};
 use crate::forest::Forest;
+use crate::pile::Pile;
 use crate::rng::PyRandom;
 
 /// A few cards (a sorted hand, payment candidates), inline.
@@ -228,7 +229,7 @@ pub struct Game<'r> {
     pub players: usize,
     pub deck: Vec<u16>,
     pub hands: Vec<Vec<u16>>,
-    pub clearing: Vec<u16>,
+    pub clearing: Pile,
     pub caves: Vec<Vec<u16>>,
     pub winter: Vec<u16>,
     pub boxed: Vec<u16>,
@@ -345,7 +346,7 @@ impl<'r> Game<'r> {
             players,
             deck: order,
             hands: vec![Vec::with_capacity(16); players],
-            clearing: Vec::new(),
+            clearing: Pile::default(),
             caves: vec![Vec::new(); players],
             winter: Vec::new(),
             boxed,
@@ -514,8 +515,7 @@ impl<'r> Game<'r> {
 
     /// A clearing card goes to `p`'s hand (`CardTaken`).
     pub(crate) fn take_card(&mut self, p: usize, c: u16) {
-        let i = self.clearing.iter().position(|&x| x == c).expect("a clearing card");
-        self.clearing.remove(i);
+        self.clearing.remove(c);
         self.hands[p].push(c);
     }
 
@@ -536,8 +536,7 @@ impl<'r> Game<'r> {
     /// Cards of the clearing go to `p`'s cave (`CardsCaved`, source clearing).
     pub(crate) fn cave_from_clearing(&mut self, p: usize, cards: &[u16]) {
         for &c in cards {
-            let i = self.clearing.iter().position(|&x| x == c).expect("a clearing card");
-            self.clearing.remove(i);
+            self.clearing.remove(c);
         }
         self.caves[p].extend_from_slice(cards);
         self.forests[p].caved(cards.len());
@@ -559,8 +558,7 @@ impl<'r> Game<'r> {
 
     pub(crate) fn take_one(&mut self, p: usize, a: Action) {
         if let Action::DrawFromClearing(c) = a {
-            let i = self.clearing.iter().position(|&x| x == c).expect("a clearing card");
-            self.clearing.remove(i);
+            self.clearing.remove(c);
             self.hands[p].push(c);
         } else {
             self.deck_take(1, Taker::Player(p as u8));
@@ -568,7 +566,7 @@ impl<'r> Game<'r> {
     }
 
     pub(crate) fn draw_options(&self, out: &mut Options) {
-        let clearing = sorted(&self.clearing);
+        let clearing = self.clearing.sorted();
         out.reserve(clearing.len() + 1);
         if !self.deck.is_empty() {
             out.push(Action::DrawFromDeck);

@@ -272,8 +272,7 @@ impl<'r> Game<'r> {
         };
         // the card goes down
         if from_clearing {
-            let i = self.clearing.iter().position(|&x| x == card).expect("a clearing card");
-            self.clearing.remove(i);
+            self.clearing.remove(card);
         } else {
             let hand = &mut self.hands[p];
             let i = hand.iter().position(|&x| x == card).expect("a hand card");

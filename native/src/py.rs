@@ -143,7 +143,7 @@ impl NativeGame {
 
     #[getter]
     fn clearing(&self) -> Vec<u16> {
-        self.game.clearing.clone()
+        self.game.clearing.to_vec()
     }
 
     #[getter]

@@ -34,7 +34,7 @@ impl<'r> Game<'r> {
             }
             Step::EndTurn(player) => {
                 if self.clearing.len() >= rules.clearing_limit {
-                    self.boxed.append(&mut self.clearing);
+                    self.boxed.extend(self.clearing.take_all());
                 }
                 if let Some(reason) = self.end_scheduled {
                     self.end(reason);
