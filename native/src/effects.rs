@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::data::Filter;
-use crate::game::{nonempty_ref, Action, Cards, Eff, Game, Mode, Run, Step, Taker};
+use crate::game::{nonempty_ref, Action, Cards, Eff, Game, Mode, Run, Step, Steps, Taker};
 
 impl<'r> Game<'r> {
     pub(crate) fn run_effect(&mut self, p: u8, card: u16, eff: &Eff) -> Run {
@@ -239,7 +239,8 @@ impl<'r> Game<'r> {
         let reveals = kind.is_some_and(|k| self.rules.site_kinds[k as usize].reveals);
         let mut steps: Vec<Step> = planted.iter().filter(|_| reveals).map(|_| Step::Reveal(p)).collect();
         for &c in planted {
-            let (early, late) = self.trigger_steps(p as usize, c, None, self.center, kind, None);
+            let (mut early, mut late) = (Steps::new(), Steps::new());
+            self.trigger_steps(p as usize, c, None, self.center, kind, None, &mut early, &mut late);
             steps.extend(early);
             steps.extend(late);
         }

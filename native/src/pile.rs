@@ -17,8 +17,15 @@ impl Pile {
     /// A card comes to the pile.
     pub fn push(&mut self, c: u16) {
         self.cards.push(c);
-        let i = self.sorted.partition_point(|&x| x <= c);
-        self.sorted.insert(i, c);
+        // in its place from the end (a step of insertion sort)
+        self.sorted.push(c);
+        let v = self.sorted.as_mut_slice();
+        let mut j = v.len() - 1;
+        while j > 0 && v[j - 1] > c {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = c;
     }
 
     /// Cards come to the pile, in order.
@@ -32,8 +39,10 @@ impl Pile {
     pub fn remove(&mut self, c: u16) {
         let i = self.cards.iter().position(|&x| x == c).expect("a card of the pile");
         self.cards.remove(i);
-        let j = self.sorted.iter().position(|&x| x == c).expect("a card of the pile");
-        self.sorted.remove(j);
+        let v = self.sorted.as_mut_slice();
+        let j = v.iter().position(|&x| x == c).expect("a card of the pile");
+        v.copy_within(j + 1.., j);
+        self.sorted.pop();
     }
 
     /// Every card leaves the pile: them, in the order they came.

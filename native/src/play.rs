@@ -265,11 +265,10 @@ impl<'r> Game<'r> {
             None => self.center,
             Some(i) => rules.site_kinds[self.forests[p].sites[site as usize].kind as usize].slots[i].role,
         };
-        let later = if half.is_some() || (rules.has_triggers && !self.forests[p].triggers.is_empty()) {
-            self.resolution_steps(p, card, half, role, kind, paid, mode, activates)
-        } else {
-            Steps::new()
-        };
+        let mut later = Steps::new();
+        if half.is_some() || (rules.has_triggers && !self.forests[p].triggers.is_empty()) {
+            self.resolution_steps(p, card, half, role, kind, paid, mode, activates, &mut later);
+        }
         // the card goes down
         if from_clearing {
             self.clearing.remove(card);
@@ -324,11 +323,11 @@ impl<'r> Game<'r> {
             if reveals {
                 now.push(Step::Reveal(p as u8));
             }
-            now.extend(later);
+            now.extend(later.drain(..));
             self.replace_head(now);
             return;
         }
-        self.replace_head(later);
+        self.replace_head(later.drain(..));
         if reveals {
             self.deck_take(1, Taker::Clearing);
         }
@@ -345,13 +344,13 @@ impl<'r> Game<'r> {
         paid: &[u16],
         mode: Mode,
         activates: Option<u16>,
-    ) -> Steps {
+        early: &mut Steps,
+    ) {
         let rules = self.rules;
-        let (mut early, late) = if rules.has_triggers && !self.forests[p].triggers.is_empty() {
-            self.trigger_steps(p, card, half, role, kind, activates)
-        } else {
-            (Steps::new(), Steps::new())
-        };
+        let mut late = Steps::new();
+        if rules.has_triggers && !self.forests[p].triggers.is_empty() {
+            self.trigger_steps(p, card, half, role, kind, activates, early, &mut late);
+        }
         if let (Some(hi), true) = (half, mode != Mode::Free) {
             let h = &rules.cards[card as usize].halves[hi as usize];
             let sp = &rules.species[h.species as usize];
@@ -366,10 +365,12 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        early.extend(late);
-        early
+        early.extend(late.drain(..));
     }
 
+    /// The triggers a play fires: into `early` those before the card's effects, into `late`
+    /// the others.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn trigger_steps(
         &self,
         p: usize,
@@ -378,11 +379,11 @@ impl<'r> Game<'r> {
         role: u16,
         kind: Option<u16>,
         activates: Option<u16>,
-    ) -> (Steps, Steps) {
+        early: &mut Steps,
+        late: &mut Steps,
+    ) {
         let rules = self.rules;
         let f = &self.forests[p];
-        let mut early = Steps::new();
-        let mut late = Steps::new();
         for &c in &f.triggers {
             if c == card {
                 continue;
@@ -402,7 +403,6 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        (early, late)
     }
 
     pub(crate) fn trigger_matches(

@@ -382,11 +382,19 @@ impl<'r> Game<'r> {
                     return;
                 };
                 let pu = p as usize;
-                let (early, late) = if rules.has_triggers {
-                    self.trigger_steps(pu, card, None, rules.upgrade_role, Some(kind), None)
-                } else {
-                    (Steps::new(), Steps::new())
-                };
+                let (mut early, mut late) = (Steps::new(), Steps::new());
+                if rules.has_triggers {
+                    self.trigger_steps(
+                        pu,
+                        card,
+                        None,
+                        rules.upgrade_role,
+                        Some(kind),
+                        None,
+                        &mut early,
+                        &mut late,
+                    );
+                }
                 self.finish();
                 self.remove_from_hand(pu, c);
                 let turn = self.turn;
