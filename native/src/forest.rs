@@ -158,12 +158,8 @@ impl Forest {
             extra_trees: 0,
             under: Vec::new(),
         });
-        for sd in &sk.slots {
-            for p in 0..5 {
-                if sd.accepts & (1 << p) != 0 {
-                    self.open[p] += 1;
-                }
-            }
+        for (n, slots) in self.open.iter_mut().zip(sk.by_pos) {
+            *n += slots.count_ones();
         }
         self.mark_open(rules, idx);
         self.where_[card as usize] = (idx as u16, CENTER, if half.is_none() { -1 } else { 0 });
