@@ -56,6 +56,8 @@ pub struct Forest {
     pub placed_turn: Vec<u32>,
     /// cards with permanent triggers, in the order played
     pub triggers: Vec<u16>,
+    /// the cards in slots whose species lets others share a site (`site_sharing`)
+    pub site_sharers: u32,
     /// per position, the number of empty slots taking it
     pub open: [u32; 5],
     /// the positions with an empty slot, as bits (kept with `open`)
@@ -73,6 +75,7 @@ impl Forest {
             order: Vec::with_capacity(64),
             placed_turn: vec![0; rules.max_card + 1],
             triggers: Vec::new(),
+            site_sharers: 0,
             open: [0; 5],
             open_bits: 0,
             open_sites: [0; 5],
@@ -192,6 +195,9 @@ impl Forest {
         let h = &rules.cards[card as usize].halves[hi];
         let sk = &rules.site_kinds[self.sites[site].kind as usize];
         let sd = &sk.slots[slot];
+        if rules.species[h.species as usize].site_sharing.is_some() {
+            self.site_sharers += 1;
+        }
         if self.sites[site].slots[slot].is_empty() {
             for p in 0..5 {
                 if sd.accepts & (1 << p) != 0 {

@@ -47,8 +47,11 @@ impl<'r> Game<'r> {
         false
     }
 
-    pub(crate) fn joins(&self, h: &Half) -> bool {
-        self.rules.species[h.species as usize].sharing.is_some() || self.rules.site_sharing
+    /// Whether half `h` might join a filled slot of `p`'s forest: its species shares slots,
+    /// or a card there lets others share its site.
+    pub(crate) fn joins(&self, p: usize, h: &Half) -> bool {
+        self.rules.species[h.species as usize].sharing.is_some()
+            || self.rules.site_sharing && self.forests[p].site_sharers > 0
     }
 
     /// Every legal placement of `card` in `p`'s forest (`rules.placements`).
@@ -74,7 +77,7 @@ impl<'r> Game<'r> {
                 continue;
             }
             let bit = 1u8 << (h.pos as u8);
-            let joins = self.joins(h);
+            let joins = self.joins(p, h);
             let plain = rules.plain_slots;
             if !joins && f.sites_in_masks() {
                 // only empty slots take it: the sites with one for its position
@@ -164,7 +167,7 @@ impl<'r> Game<'r> {
             } else if self.takes_empty(p, h) {
                 return true;
             }
-            if self.joins(h) && self.joins_some(p, h) {
+            if self.joins(p, h) && self.joins_some(p, h) {
                 return true;
             }
         }
