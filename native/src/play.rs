@@ -115,7 +115,6 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// Whether some half of `card` can be placed for `budget` (`rules.can_place`).
     /// Whether an empty slot of `p`'s forest takes half `h` (slots with rules).
     fn takes_empty(&self, p: usize, h: &Half) -> bool {
         let rules = self.rules;
@@ -147,6 +146,7 @@ impl<'r> Game<'r> {
         })
     }
 
+    /// Whether some half of `card` can be placed for `budget` (`rules.can_place`).
     #[inline(always)]
     pub(crate) fn can_place(&self, p: usize, card: u16, budget: i64, flt: Option<&Filter>) -> bool {
         let rules = self.rules;
