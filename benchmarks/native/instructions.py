@@ -1,7 +1,8 @@
-"""Instructions per random game of the native core, through ``forestshuffle.native.play_many``
-on one thread, counted by valgrind (cachegrind): the count of a run of N + 1 games minus that
-of a run of 1 game, over N (interpreter start-up, imports and the ruleset's export and parse
-cancel out). Stable under load, unlike time.
+"""Instructions per random game of the native core, counted by valgrind (callgrind) only
+inside ``forestshuffle.native.play_many`` on one thread: collection is on while the calling
+thread is in the extension's ``play_many`` and while a worker thread of the pool runs
+(``rayon_core::registry::ThreadBuilder::run``), so interpreter start-up, imports and the
+ruleset's export and parse do not enter the figure. Stable under load, unlike time.
 
     python benchmarks/native/instructions.py --games 200 base smoky base+alpine+woodland_edge
 """
@@ -24,15 +25,24 @@ res = native.play_many(ruleset, range(n), expansions=ex)
 print(int(res.lengths.sum()))
 """
 
+# where collection toggles on and off: the Python-facing function (calling thread) and the
+# body of each worker thread of the pool (threads of their own, toggled apart)
+TOGGLES = (
+    "forestshuffle_native::py::__pyfunction_play_many",
+    "rayon_core::registry::ThreadBuilder::run",
+)
+
 
 def count(ruleset: str, expansions: str, games: int) -> tuple[int, int]:
-    """(instructions, actions) of a run of *games* games on one thread."""
+    """(instructions inside ``play_many``, actions) of a run of *games* games on one thread."""
     env = dict(os.environ, RAYON_NUM_THREADS="1")
+    toggles = [f"--toggle-collect={t}" for t in TOGGLES]
     done = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+        ["valgrind", "--tool=callgrind", "--collect-atstart=no", *toggles,
+         "--callgrind-out-file=/dev/null",
          sys.executable, "-c", PROGRAM, ruleset, expansions, str(games)],
         capture_output=True, text=True, env=env, check=True)
-    m = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    m = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
     if m is None:
         raise RuntimeError(done.stderr[-2000:])
     return int(m.group(1).replace(",", "")), int(done.stdout.split()[-1])
@@ -56,12 +66,10 @@ def main() -> int:
         return 0
     for w in args.workloads:
         ruleset, _, ex = w.partition("+")
-        one, a1 = count(ruleset, ex, 1)
-        many, an = count(ruleset, ex, args.games + 1)
-        per_game = (many - one) / args.games
-        per_action = (many - one) / max(1, an - a1)
-        print(f"{w} {per_game:,.0f} instructions/game, {per_action:,.0f}/action "
-              f"({args.games} games, {(an - a1) / args.games:.1f} actions/game)")
+        instructions, actions = count(ruleset, ex, args.games)
+        print(f"{w} {instructions / args.games:,.0f} instructions/game, "
+              f"{instructions / max(1, actions):,.0f}/action "
+              f"({args.games} games, {actions / args.games:.1f} actions/game)")
     return 0
 
 

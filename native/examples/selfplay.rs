@@ -1,8 +1,6 @@
 //! Plays random games of an exported ruleset on one thread, for instruction counts:
 //! `selfplay RULESET.json GAMES [PLAYERS]` (export with `forestshuffle.native.export`).
 
-use std::sync::Arc;
-
 use forestshuffle_native::data::Rules;
 use forestshuffle_native::selfplay::play_random;
 
@@ -13,13 +11,13 @@ fn main() {
         std::process::exit(2);
     }
     let text = std::fs::read_to_string(&args[1]).expect("the exported ruleset");
-    let rules = Arc::new(Rules::parse(&text).expect("a ruleset export"));
+    let rules = Rules::parse(&text).expect("a ruleset export");
     let games: u128 = args[2].parse().expect("a number of games");
     let players: usize = args.get(3).map_or(2, |p| p.parse().expect("a number of players"));
     let mut actions = 0u64;
     let mut total = 0i64;
     for seed in 0..games {
-        let o = play_random(rules.clone(), players, seed, seed, 100_000).expect("a game");
+        let o = play_random(&rules, players, seed, seed, 100_000).expect("a game");
         actions += u64::from(o.length);
         total += i64::from(o.scores[0].total);
     }

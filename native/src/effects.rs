@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use crate::data::Filter;
-use crate::game::{nonempty_ref, Action, Cards, Eff, Game, Mode, Run, Step, Taker};
+use crate::game::{nonempty_ref, Action, Cards, Eff, Game, Mode, Run, Step, Steps, Taker};
 
-impl Game {
+impl<'r> Game<'r> {
     pub(crate) fn run_effect(&mut self, p: u8, card: u16, eff: &Eff) -> Run {
         let pu = p as usize;
         match eff {
@@ -44,7 +44,7 @@ impl Game {
                 self.finish();
                 if !self.clearing.is_empty() {
                     let n = self.clearing.len();
-                    self.caves[pu].append(&mut self.clearing);
+                    self.caves[pu].extend(self.clearing.take_all());
                     self.forests[pu].caved(n);
                 }
                 Run::Done
@@ -57,11 +57,11 @@ impl Game {
                 if *exactly && self.clearing.len() as u32 <= n - caved {
                     // no choice left: every clearing card goes
                     self.finish();
-                    let cards = self.clearing.clone();
+                    let cards = self.clearing.to_vec();
                     self.cave_from_clearing(pu, &cards);
                     return Run::Done;
                 }
-                let mut cards = self.clearing.clone();
+                let mut cards = self.clearing.to_vec();
                 cards.sort_unstable();
                 Run::Ask(self.pick(pu, "cave", &cards, !*exactly))
             }
@@ -70,7 +70,7 @@ impl Game {
                     self.finish();
                     return Run::Done;
                 }
-                let mut cards = self.clearing.clone();
+                let mut cards = self.clearing.to_vec();
                 cards.sort_unstable();
                 Run::Ask(self.pick(pu, "take", &cards, true))
             }
@@ -109,7 +109,7 @@ impl Game {
             }
             Eff::RemoveClearing => {
                 self.finish();
-                self.boxed.append(&mut self.clearing);
+                self.boxed.extend(self.clearing.take_all());
                 Run::Done
             }
             Eff::FreePlayOneOf(filters) => {
@@ -239,7 +239,8 @@ impl Game {
         let reveals = kind.is_some_and(|k| self.rules.site_kinds[k as usize].reveals);
         let mut steps: Vec<Step> = planted.iter().filter(|_| reveals).map(|_| Step::Reveal(p)).collect();
         for &c in planted {
-            let (early, late) = self.trigger_steps(p as usize, c, None, self.center, kind, None);
+            let (mut early, mut late) = (Steps::new(), Steps::new());
+            self.trigger_steps(p as usize, c, None, self.center, kind, None, &mut early, &mut late);
             steps.extend(early);
             steps.extend(late);
         }
@@ -271,7 +272,7 @@ impl Game {
                 if any_number {
                     self.queue.push(place);
                 } else {
-                    self.replace_head(vec![place]);
+                    self.replace_head_with(place);
                 }
             }
             Eff::CaveFromHand { caved } => match a {
@@ -321,7 +322,7 @@ impl Game {
                     return;
                 };
                 let filter = self.fitting(pu, c, &filters);
-                self.replace_head(vec![Step::Place {
+                self.replace_head_with(Step::Place {
                     p,
                     card: c,
                     mode: Mode::Free,
@@ -329,7 +330,7 @@ impl Game {
                     pool: None,
                     from_clearing: false,
                     activates: None,
-                }]);
+                });
             }
             Eff::PlayFaceDown(kind) => {
                 let Action::PickCard(c) = a else {
@@ -344,7 +345,7 @@ impl Game {
                     self.finish();
                     return;
                 };
-                self.replace_head(vec![Step::Place {
+                self.replace_head_with(Step::Place {
                     p,
                     card: c,
                     mode: Mode::Free,
@@ -352,7 +353,7 @@ impl Game {
                     pool: None,
                     from_clearing: true,
                     activates: None,
-                }]);
+                });
             }
             Eff::DrawThenCave { .. } => {
                 let Action::PickCard(c) = a else { panic!("not a pick") };
@@ -380,8 +381,8 @@ impl Game {
                 self.remove_from_hand(pu, c);
                 let kind = self.rules.sapling_kind.expect("a sapling kind");
                 let turn = self.turn;
-                let rules = self.rules.clone();
-                self.forests[pu].open_site(&rules, c, None, kind, turn);
+                let rules = self.rules;
+                self.forests[pu].open_site(rules, c, None, kind, turn);
                 planted.push(c);
                 *self.queue.last_mut().expect("the head") =
                     Step::Effect { p, card, eff: Eff::PlaySaplings(planted) };
@@ -402,7 +403,7 @@ impl Game {
                     if deferred.is_empty() {
                         self.finish();
                     } else {
-                        self.replace_head(vec![Step::ResolvePlays { p, card, plays: deferred }]);
+                        self.replace_head_with(Step::ResolvePlays { p, card, plays: deferred });
                     }
                 }
             },

@@ -9,6 +9,26 @@ use crate::data::{Half, Rules, K_CAVE, K_FULL_SITES, K_SAPLINGS, K_TREES, K_TREE
 pub const CENTER: i16 = -1;
 pub const UNDER: i16 = -2;
 
+/// The bits of `n` slots (the first `n`).
+#[inline]
+pub fn all_slots(n: usize) -> u32 {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1 << n) - 1
+    }
+}
+
+/// The bits of the empty ones of `slots`.
+pub fn empty_bits(slots: &[Slot]) -> u32 {
+    slots.iter().enumerate().filter(|(_, v)| v.is_empty()).fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// The cards of one slot.
+pub type Slot = SmallVec<[u16; 4]>;
+/// A site's slots, in its kind's order (inline for the usual four).
+pub type Slots = SmallVec<[Slot; 4]>;
+
 /// A site: the card that opened it and the cards in its slots.
 #[derive(Clone, Debug)]
 pub struct Site {
@@ -17,8 +37,10 @@ pub struct Site {
     /// the opener's species (None for a sapling)
     pub species: Option<u16>,
     pub symbol: Option<u16>,
-    pub slots: Vec<SmallVec<[u16; 4]>>,
+    pub slots: Slots,
     pub filled: u32,
+    /// its empty slots, as bits by slot index
+    pub empty: u32,
     pub extra_trees: i32,
     pub under: Vec<u16>,
 }
@@ -34,8 +56,14 @@ pub struct Forest {
     pub placed_turn: Vec<u32>,
     /// cards with permanent triggers, in the order played
     pub triggers: Vec<u16>,
+    /// the cards in slots whose species lets others share a site (`site_sharing`)
+    pub site_sharers: u32,
     /// per position, the number of empty slots taking it
     pub open: [u32; 5],
+    /// the positions with an empty slot, as bits (kept with `open`)
+    open_bits: u8,
+    /// per position, the sites (the first 64, as bits by index) with an empty slot taking it
+    pub open_sites: [u64; 5],
 }
 
 impl Forest {
@@ -47,7 +75,40 @@ impl Forest {
             order: Vec::with_capacity(64),
             placed_turn: vec![0; rules.max_card + 1],
             triggers: Vec::new(),
+            site_sharers: 0,
             open: [0; 5],
+            open_bits: 0,
+            open_sites: [0; 5],
+        }
+    }
+
+    /// Whether [`Forest::open_sites`] covers every site (it holds the first 64).
+    #[inline]
+    pub fn sites_in_masks(&self) -> bool {
+        self.sites.len() <= 64
+    }
+
+    /// Set the open positions' bits from `open` (which the caller has just changed) and
+    /// `site`'s bits of [`Forest::open_sites`] from its empty slots.
+    fn mark_open(&mut self, rules: &Rules, site: usize) {
+        let mut bits = 0;
+        for (i, &n) in self.open.iter().enumerate() {
+            if n > 0 {
+                bits |= 1 << i;
+            }
+        }
+        self.open_bits = bits;
+        if site >= 64 {
+            return;
+        }
+        let s = &self.sites[site];
+        let by_pos = &rules.site_kinds[s.kind as usize].by_pos;
+        for (p, m) in self.open_sites.iter_mut().enumerate() {
+            if by_pos[p] & s.empty != 0 {
+                *m |= 1 << site;
+            } else {
+                *m &= !(1 << site);
+            }
         }
     }
 
@@ -59,13 +120,7 @@ impl Forest {
     /// The positions with an empty slot, as bits (1 << position).
     #[inline]
     pub fn open_mask(&self) -> u8 {
-        let mut m = 0;
-        for (i, &n) in self.open.iter().enumerate() {
-            if n > 0 {
-                m |= 1 << i;
-            }
-        }
-        m
+        self.open_bits
     }
 
     /// The half of a card in this forest.
@@ -102,16 +157,14 @@ impl Forest {
             symbol: h.and_then(|h| h.symbol),
             slots: (0..sk.slots.len()).map(|_| SmallVec::new()).collect(),
             filled: 0,
+            empty: all_slots(sk.slots.len()),
             extra_trees: 0,
             under: Vec::new(),
         });
-        for sd in &sk.slots {
-            for p in 0..5 {
-                if sd.accepts & (1 << p) != 0 {
-                    self.open[p] += 1;
-                }
-            }
+        for (n, slots) in self.open.iter_mut().zip(sk.by_pos) {
+            *n += slots.count_ones();
         }
+        self.mark_open(rules, idx);
         self.where_[card as usize] = (idx as u16, CENTER, if half.is_none() { -1 } else { 0 });
         self.order.push(card);
         self.placed_turn[card as usize] = turn;
@@ -142,6 +195,9 @@ impl Forest {
         let h = &rules.cards[card as usize].halves[hi];
         let sk = &rules.site_kinds[self.sites[site].kind as usize];
         let sd = &sk.slots[slot];
+        if rules.species[h.species as usize].site_sharing.is_some() {
+            self.site_sharers += 1;
+        }
         if self.sites[site].slots[slot].is_empty() {
             for p in 0..5 {
                 if sd.accepts & (1 << p) != 0 {
@@ -152,8 +208,12 @@ impl Forest {
             if self.sites[site].filled as usize == sk.slots.len() {
                 self.counts[K_FULL_SITES as usize] += 1;
             }
+            self.sites[site].slots[slot].push(card);
+            self.sites[site].empty &= !(1 << slot);
+            self.mark_open(rules, site);
+        } else {
+            self.sites[site].slots[slot].push(card);
         }
-        self.sites[site].slots[slot].push(card);
         self.where_[card as usize] = (site as u16, slot as i16, hi as i8);
         self.order.push(card);
         self.placed_turn[card as usize] = turn;
@@ -192,7 +252,7 @@ impl Forest {
                 }
             }
         }
-        let slots: Vec<SmallVec<[u16; 4]>> = new
+        let slots: Slots = new
             .slots
             .iter()
             .map(|sd| match old.slots.iter().position(|o| o.name == sd.name) {
@@ -203,6 +263,7 @@ impl Forest {
         s.slots = slots;
         s.kind = kind;
         s.filled = s.slots.iter().filter(|v| !v.is_empty()).count() as u32;
+        s.empty = empty_bits(&s.slots);
         for (i, sd) in new.slots.iter().enumerate() {
             if s.slots[i].is_empty() {
                 for p in 0..5 {
@@ -217,6 +278,7 @@ impl Forest {
             self.counts[K_FULL_SITES as usize] += if is_full { 1 } else { -1 };
         }
         s.under.push(card);
+        self.mark_open(rules, site);
         self.where_[card as usize] = (site as u16, UNDER, -1);
         self.order.push(card);
         self.placed_turn[card as usize] = turn;

@@ -8,12 +8,15 @@ use smallvec::SmallVec;
 
 use crate::data::{Effect, Filter, Rules};
 use crate::forest::Forest;
+use crate::pile::Pile;
 use crate::rng::PyRandom;
 
 /// A few cards (a sorted hand, payment candidates), inline.
 pub type Cards = SmallVec<[u16; 16]>;
 /// A decision's options, inline.
 pub type Options = Vec<Action>;
+/// A few steps to queue (a play's follow-ups, an effect's steps), inline.
+pub type Steps = SmallVec<[Step; 4]>;
 
 /// An option of a decision (`forestshuffle.decisions`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,14 +222,14 @@ pub(crate) enum Taker {
     Deal(usize),
 }
 
-/// A game of a ruleset.
+/// A game of a ruleset, which it borrows: games share one ruleset, read only.
 #[derive(Clone)]
-pub struct Game {
-    pub rules: Arc<Rules>,
+pub struct Game<'r> {
+    pub rules: &'r Rules,
     pub players: usize,
     pub deck: Vec<u16>,
     pub hands: Vec<Vec<u16>>,
-    pub clearing: Vec<u16>,
+    pub clearing: Pile,
     pub caves: Vec<Vec<u16>>,
     pub winter: Vec<u16>,
     pub boxed: Vec<u16>,
@@ -273,20 +276,25 @@ pub(crate) fn flt_ok(rules: &Rules, f: Option<&Filter>, h: &crate::data::Half) -
     }
 }
 
-/// `cards` in increasing order (insertion sort: these are hands and clearings, short).
+/// `cards` in increasing order: each inserted in its place as it is read (these are hands
+/// and clearings, short), in a fixed buffer when they fit.
 pub(crate) fn sorted(cards: &[u16]) -> Cards {
-    let mut out = Cards::from_slice(cards);
-    let v = out.as_mut_slice();
-    for i in 1..v.len() {
-        let c = v[i];
-        let mut j = i;
-        while j > 0 && v[j - 1] > c {
-            v[j] = v[j - 1];
+    const INLINE: usize = 16;
+    if cards.len() > INLINE {
+        let mut out = Cards::from_slice(cards);
+        out.sort_unstable();
+        return out;
+    }
+    let mut buf = [0u16; INLINE];
+    for (n, &c) in cards.iter().enumerate() {
+        let mut j = n;
+        while j > 0 && buf[j - 1] > c {
+            buf[j] = buf[j - 1];
             j -= 1;
         }
-        v[j] = c;
+        buf[j] = c;
     }
-    out
+    Cards::from_buf_and_len(buf, cards.len())
 }
 
 pub(crate) fn nonempty_ref(f: &Filter) -> Option<&Filter> {
@@ -297,15 +305,19 @@ pub(crate) fn nonempty(f: &Option<Filter>) -> Option<&Filter> {
     f.as_ref().filter(|f| **f != Filter::default())
 }
 
-impl Game {
+impl<'r> Game<'r> {
     /// A new game dealt from `seed` (`fs.new_game(rules, players, seed)`), advanced to its
     /// first decision.
-    pub fn new(rules: Arc<Rules>, players: usize, seed: u128) -> Result<Game, String> {
+    pub fn new(rules: &'r Rules, players: usize, seed: u128) -> Result<Game<'r>, String> {
+        Game::dealt_by(rules, players, PyRandom::new(seed))
+    }
+
+    /// [`Game::new`] with the deal's generator given, as `PyRandom::new(seed)` makes it.
+    pub fn dealt_by(rules: &'r Rules, players: usize, mut rng: PyRandom) -> Result<Game<'r>, String> {
         if !rules.removal.contains_key(&players) {
             return Err(format!("ruleset {:?} is not for {players} players", rules.id));
         }
         let center = rules.name("center").ok_or("the codec has no center slot")?;
-        let mut rng = PyRandom::new(seed);
         let mut cards = rules.deck_cards.clone();
         rng.shuffle(&mut cards);
         let remove = rules.removal[&players].min(cards.len());
@@ -321,7 +333,7 @@ impl Game {
         }
         order.extend(bottom);
         order.reverse();
-        let forests = (0..players).map(|_| Forest::new(&rules)).collect();
+        let forests = (0..players).map(|_| Forest::new(rules)).collect();
         let mut queue = vec![Step::EndTurn(-1)];
         if rules.mulligan {
             for p in (0..players).rev() {
@@ -334,7 +346,7 @@ impl Game {
             players,
             deck: order,
             hands: vec![Vec::with_capacity(16); players],
-            clearing: Vec::new(),
+            clearing: Pile::default(),
             caves: vec![Vec::new(); players],
             winter: Vec::new(),
             boxed,
@@ -361,12 +373,27 @@ impl Game {
         self.queue.pop();
     }
 
-    pub(crate) fn replace_head(&mut self, steps: Vec<Step>) {
+    /// The head step gives way to `steps`, the first of them the new head.
+    pub(crate) fn replace_head<I>(&mut self, steps: I)
+    where
+        I: IntoIterator<Item = Step>,
+        I::IntoIter: DoubleEndedIterator,
+    {
         self.queue.pop();
         self.queue.extend(steps.into_iter().rev());
     }
 
-    pub(crate) fn queue_at(&mut self, steps: Vec<Step>, at: usize) {
+    /// The head step gives way to one step.
+    #[inline]
+    pub(crate) fn replace_head_with(&mut self, step: Step) {
+        *self.queue.last_mut().expect("the head") = step;
+    }
+
+    pub(crate) fn queue_at<I>(&mut self, steps: I, at: usize)
+    where
+        I: IntoIterator<Item = Step>,
+        I::IntoIter: DoubleEndedIterator,
+    {
         let i = self.queue.len() - at;
         self.queue.splice(i..i, steps.into_iter().rev());
     }
@@ -488,8 +515,7 @@ impl Game {
 
     /// A clearing card goes to `p`'s hand (`CardTaken`).
     pub(crate) fn take_card(&mut self, p: usize, c: u16) {
-        let i = self.clearing.iter().position(|&x| x == c).expect("a clearing card");
-        self.clearing.remove(i);
+        self.clearing.remove(c);
         self.hands[p].push(c);
     }
 
@@ -510,8 +536,7 @@ impl Game {
     /// Cards of the clearing go to `p`'s cave (`CardsCaved`, source clearing).
     pub(crate) fn cave_from_clearing(&mut self, p: usize, cards: &[u16]) {
         for &c in cards {
-            let i = self.clearing.iter().position(|&x| x == c).expect("a clearing card");
-            self.clearing.remove(i);
+            self.clearing.remove(c);
         }
         self.caves[p].extend_from_slice(cards);
         self.forests[p].caved(cards.len());
@@ -519,7 +544,7 @@ impl Game {
 
     /// The clearing's cards (not winter cards) with a half `flt` accepts, in clearing order.
     pub(crate) fn clearing_matching(&self, flt: &Filter) -> Vec<u16> {
-        let rules = &*self.rules;
+        let rules = self.rules;
         let f = nonempty_ref(flt);
         self.clearing
             .iter()
@@ -533,8 +558,7 @@ impl Game {
 
     pub(crate) fn take_one(&mut self, p: usize, a: Action) {
         if let Action::DrawFromClearing(c) = a {
-            let i = self.clearing.iter().position(|&x| x == c).expect("a clearing card");
-            self.clearing.remove(i);
+            self.clearing.remove(c);
             self.hands[p].push(c);
         } else {
             self.deck_take(1, Taker::Player(p as u8));
@@ -542,11 +566,11 @@ impl Game {
     }
 
     pub(crate) fn draw_options(&self, out: &mut Options) {
+        let clearing = self.clearing.sorted();
+        out.reserve(clearing.len() + 1);
         if !self.deck.is_empty() {
             out.push(Action::DrawFromDeck);
         }
-        for c in sorted(&self.clearing) {
-            out.push(Action::DrawFromClearing(c));
-        }
+        out.extend(clearing.iter().map(|&c| Action::DrawFromClearing(c)));
     }
 }

@@ -2,13 +2,13 @@
 //! `may_join`, `play_events`, `resolution_steps`, `trigger_steps`).
 
 use crate::data::{Filter, Half, Pos};
-use crate::game::{flt_ok, Action, Cards, Decision, Eff, Game, Mode, Options, Step, Taker};
+use crate::game::{flt_ok, Action, Cards, Decision, Eff, Game, Mode, Options, Step, Steps, Taker};
 
-impl Game {
+impl<'r> Game<'r> {
     // -- placements -------------------------------------------------------------------
 
     pub(crate) fn may_join(&self, p: usize, site: usize, slot: usize, h: &Half) -> bool {
-        let rules = &*self.rules;
+        let rules = self.rules;
         let f = &self.forests[p];
         let s = &f.sites[site];
         let cards = &s.slots[slot];
@@ -47,8 +47,11 @@ impl Game {
         false
     }
 
-    pub(crate) fn joins(&self, h: &Half) -> bool {
-        self.rules.species[h.species as usize].sharing.is_some() || self.rules.site_sharing
+    /// Whether half `h` might join a filled slot of `p`'s forest: its species shares slots,
+    /// or a card there lets others share its site.
+    pub(crate) fn joins(&self, p: usize, h: &Half) -> bool {
+        self.rules.species[h.species as usize].sharing.is_some()
+            || self.rules.site_sharing && self.forests[p].site_sharers > 0
     }
 
     /// Every legal placement of `card` in `p`'s forest (`rules.placements`).
@@ -60,7 +63,7 @@ impl Game {
         max_cost: Option<u32>,
         out: &mut Options,
     ) {
-        let rules = &*self.rules;
+        let rules = self.rules;
         let hs = &rules.cards[card as usize].halves;
         let f = &self.forests[p];
         if hs[0].pos == Pos::Center {
@@ -74,8 +77,29 @@ impl Game {
                 continue;
             }
             let bit = 1u8 << (h.pos as u8);
-            let joins = self.joins(h);
+            let joins = self.joins(p, h);
             let plain = rules.plain_slots;
+            if !joins && f.sites_in_masks() {
+                // only empty slots take it: the sites with one for its position
+                let pos = h.pos as usize;
+                let mut m = f.open_sites[pos];
+                while m != 0 {
+                    let si = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let s = &f.sites[si];
+                    let sk = &rules.site_kinds[s.kind as usize];
+                    let mut slots = sk.by_pos[pos] & s.empty;
+                    while slots != 0 {
+                        let i = slots.trailing_zeros() as usize;
+                        slots &= slots - 1;
+                        let sd = &sk.slots[i];
+                        if plain || sd.takes(h) {
+                            out.push(Action::Place(hi as u8, si as u16, sd.name));
+                        }
+                    }
+                }
+                continue;
+            }
             for (si, s) in f.sites.iter().enumerate() {
                 let sk = &rules.site_kinds[s.kind as usize];
                 for (i, sd) in sk.slots.iter().enumerate() {
@@ -91,11 +115,29 @@ impl Game {
         }
     }
 
-    /// Whether some half of `card` can be placed for `budget` (`rules.can_place`).
     /// Whether an empty slot of `p`'s forest takes half `h` (slots with rules).
     fn takes_empty(&self, p: usize, h: &Half) -> bool {
-        let rules = &*self.rules;
-        self.forests[p].sites.iter().any(|s| {
+        let rules = self.rules;
+        let f = &self.forests[p];
+        if f.sites_in_masks() {
+            let pos = h.pos as usize;
+            let mut m = f.open_sites[pos];
+            while m != 0 {
+                let s = &f.sites[m.trailing_zeros() as usize];
+                m &= m - 1;
+                let sk = &rules.site_kinds[s.kind as usize];
+                let mut slots = sk.by_pos[pos] & s.empty;
+                while slots != 0 {
+                    let i = slots.trailing_zeros() as usize;
+                    slots &= slots - 1;
+                    if sk.slots[i].takes(h) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+        f.sites.iter().any(|s| {
             rules.site_kinds[s.kind as usize]
                 .slots
                 .iter()
@@ -104,14 +146,15 @@ impl Game {
         })
     }
 
+    /// Whether some half of `card` can be placed for `budget` (`rules.can_place`).
+    #[inline(always)]
     pub(crate) fn can_place(&self, p: usize, card: u16, budget: i64, flt: Option<&Filter>) -> bool {
-        let rules = &*self.rules;
+        let rules = self.rules;
         let hs = &rules.cards[card as usize].halves;
         if hs[0].pos == Pos::Center {
             return i64::from(hs[0].cost) <= budget && flt_ok(rules, flt, &hs[0]);
         }
-        let f = &self.forests[p];
-        let mask = f.open_mask();
+        let mask = self.forests[p].open_mask();
         for h in hs {
             if i64::from(h.cost) > budget || !flt_ok(rules, flt, h) {
                 continue;
@@ -124,18 +167,27 @@ impl Game {
             } else if self.takes_empty(p, h) {
                 return true;
             }
-            if self.joins(h) {
-                for (si, s) in f.sites.iter().enumerate() {
-                    let sk = &rules.site_kinds[s.kind as usize];
-                    for (i, sd) in sk.slots.iter().enumerate() {
-                        if sd.accepts & bit != 0
-                            && !s.slots[i].is_empty()
-                            && (rules.plain_slots || sd.takes(h))
-                            && self.may_join(p, si, i, h)
-                        {
-                            return true;
-                        }
-                    }
+            if self.joins(p, h) && self.joins_some(p, h) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether half `h` may join a card already in a slot of `p`'s forest (sharing).
+    #[inline(never)]
+    fn joins_some(&self, p: usize, h: &Half) -> bool {
+        let rules = self.rules;
+        let bit = 1u8 << (h.pos as u8);
+        for (si, s) in self.forests[p].sites.iter().enumerate() {
+            let sk = &rules.site_kinds[s.kind as usize];
+            for (i, sd) in sk.slots.iter().enumerate() {
+                if sd.accepts & bit != 0
+                    && !s.slots[i].is_empty()
+                    && (rules.plain_slots || sd.takes(h))
+                    && self.may_join(p, si, i, h)
+                {
+                    return true;
                 }
             }
         }
@@ -189,7 +241,7 @@ impl Game {
         face_down: Option<u16>,
         activates: Option<u16>,
     ) {
-        let rules = self.rules.clone();
+        let rules = self.rules;
         let is_center = slot == self.center;
         let kind = if is_center {
             match half {
@@ -216,15 +268,13 @@ impl Game {
             None => self.center,
             Some(i) => rules.site_kinds[self.forests[p].sites[site as usize].kind as usize].slots[i].role,
         };
-        let later = if half.is_some() || (rules.has_triggers && !self.forests[p].triggers.is_empty()) {
-            self.resolution_steps(p, card, half, role, kind, paid, mode, activates)
-        } else {
-            Vec::new()
-        };
+        let mut later = Steps::new();
+        if half.is_some() || (rules.has_triggers && !self.forests[p].triggers.is_empty()) {
+            self.resolution_steps(p, card, half, role, kind, paid, mode, activates, &mut later);
+        }
         // the card goes down
         if from_clearing {
-            let i = self.clearing.iter().position(|&x| x == card).expect("a clearing card");
-            self.clearing.remove(i);
+            self.clearing.remove(card);
         } else {
             let hand = &mut self.hands[p];
             let i = hand.iter().position(|&x| x == card).expect("a hand card");
@@ -238,13 +288,11 @@ impl Game {
         self.clearing.extend_from_slice(paid);
         let turn = self.turn;
         match (half, slot_idx) {
-            (None, _) => self.forests[p].open_site(&rules, card, None, kind.expect("a sapling kind"), turn),
+            (None, _) => self.forests[p].open_site(rules, card, None, kind.expect("a sapling kind"), turn),
             (Some(hi), None) => {
-                self.forests[p].open_site(&rules, card, Some(hi as usize), kind.expect("a site kind"), turn)
+                self.forests[p].open_site(rules, card, Some(hi as usize), kind.expect("a site kind"), turn)
             }
-            (Some(hi), Some(si)) => {
-                self.forests[p].attach(&rules, card, hi as usize, site as usize, si, turn)
-            }
+            (Some(hi), Some(si)) => self.forests[p].attach(rules, card, hi as usize, site as usize, si, turn),
         }
         if mode == Mode::Deferred {
             self.finish();
@@ -252,7 +300,7 @@ impl Game {
                 if let Some(Step::Effect { eff: Eff::PlayFurther { deferred, .. }, .. }) =
                     self.queue.last_mut()
                 {
-                    deferred.push((card, later));
+                    deferred.push((card, later.into_vec()));
                 } else {
                     panic!("a deferred play without its play_further step");
                 }
@@ -273,16 +321,16 @@ impl Game {
                 reveal: u8::from(reveals),
                 after: u8::from(reveals) + later.len() as u8,
             };
-            let mut now = Vec::with_capacity(later.len() + 2);
+            let mut now = Steps::new();
             now.push(up);
             if reveals {
                 now.push(Step::Reveal(p as u8));
             }
-            now.extend(later);
+            now.extend(later.drain(..));
             self.replace_head(now);
             return;
         }
-        self.replace_head(later);
+        self.replace_head(later.drain(..));
         if reveals {
             self.deck_take(1, Taker::Clearing);
         }
@@ -299,13 +347,13 @@ impl Game {
         paid: &[u16],
         mode: Mode,
         activates: Option<u16>,
-    ) -> Vec<Step> {
-        let rules = &*self.rules;
-        let (mut early, late) = if rules.has_triggers && !self.forests[p].triggers.is_empty() {
-            self.trigger_steps(p, card, half, role, kind, activates)
-        } else {
-            (Vec::new(), Vec::new())
-        };
+        early: &mut Steps,
+    ) {
+        let rules = self.rules;
+        let mut late = Steps::new();
+        if rules.has_triggers && !self.forests[p].triggers.is_empty() {
+            self.trigger_steps(p, card, half, role, kind, activates, early, &mut late);
+        }
         if let (Some(hi), true) = (half, mode != Mode::Free) {
             let h = &rules.cards[card as usize].halves[hi as usize];
             let sp = &rules.species[h.species as usize];
@@ -320,10 +368,12 @@ impl Game {
                 }
             }
         }
-        early.extend(late);
-        early
+        early.extend(late.drain(..));
     }
 
+    /// The triggers a play fires: into `early` those before the card's effects, into `late`
+    /// the others.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn trigger_steps(
         &self,
         p: usize,
@@ -332,11 +382,11 @@ impl Game {
         role: u16,
         kind: Option<u16>,
         activates: Option<u16>,
-    ) -> (Vec<Step>, Vec<Step>) {
-        let rules = &*self.rules;
+        early: &mut Steps,
+        late: &mut Steps,
+    ) {
+        let rules = self.rules;
         let f = &self.forests[p];
-        let mut early = Vec::new();
-        let mut late = Vec::new();
         for &c in &f.triggers {
             if c == card {
                 continue;
@@ -356,7 +406,6 @@ impl Game {
                 }
             }
         }
-        (early, late)
     }
 
     pub(crate) fn trigger_matches(
@@ -367,7 +416,7 @@ impl Game {
         role: u16,
         kind: Option<u16>,
     ) -> bool {
-        let rules = &*self.rules;
+        let rules = self.rules;
         if let Some(want) = t.slot {
             if role != want {
                 return false;

@@ -50,14 +50,31 @@ impl NativeRules {
 /// One game played natively.
 #[pyclass(module = "forestshuffle_native")]
 struct NativeGame {
-    game: Game,
+    /// borrows the ruleset `rules` holds (declared first: dropped before it)
+    game: Game<'static>,
+    rules: Arc<Rules>,
+}
+
+impl NativeGame {
+    /// A game of `rules` made by `make`, the borrow of the ruleset kept alive by the Arc the
+    /// object holds beside it.
+    fn holding(
+        rules: Arc<Rules>,
+        make: impl FnOnce(&'static Rules) -> Result<Game<'static>, String>,
+    ) -> PyResult<Self> {
+        // SAFETY: the ruleset lives in the Arc's allocation, which neither moves nor is freed
+        // while `rules` holds it; `game`, the only holder of the borrow, is dropped first (field
+        // order) and never handed out with the 'static lifetime.
+        let borrowed: &'static Rules = unsafe { &*Arc::as_ptr(&rules) };
+        Ok(NativeGame { game: make(borrowed).map_err(err)?, rules })
+    }
 }
 
 #[pymethods]
 impl NativeGame {
     #[new]
     fn new(rules: &NativeRules, players: usize, seed: u128) -> PyResult<Self> {
-        Ok(NativeGame { game: Game::new(rules.rules.clone(), players, seed).map_err(err)? })
+        NativeGame::holding(rules.rules.clone(), |r| Game::new(r, players, seed))
     }
 
     /// The codec ids of the pending decision's options, in their order.
@@ -126,7 +143,7 @@ impl NativeGame {
 
     #[getter]
     fn clearing(&self) -> Vec<u16> {
-        self.game.clearing.clone()
+        self.game.clearing.to_vec()
     }
 
     #[getter]
@@ -212,7 +229,8 @@ impl NativeGame {
     }
 
     fn __copy__(&self) -> Self {
-        NativeGame { game: self.game.clone() }
+        let game = self.game.clone();
+        NativeGame::holding(self.rules.clone(), |_| Ok(game)).expect("a copy")
     }
 }
 
@@ -239,7 +257,7 @@ fn play_many<'py>(
     if seeds.len() != bot_seeds.len() {
         return Err(err("seeds and bot_seeds differ in length".into()));
     }
-    let r = rules.rules.clone();
+    let r: &Rules = &rules.rules;
     let out =
         py.allow_threads(|| selfplay::play_many(r, players, &seeds, &bot_seeds, max_actions)).map_err(err)?;
     let nsp = rules.rules.species.len();

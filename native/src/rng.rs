@@ -17,69 +17,77 @@ pub struct PyRandom {
     mti: usize,
 }
 
+/// The state `init_genrand(19650218)` leaves, where every `init_by_array` starts: the same
+/// for every seed, so computed once, at compile time.
+const GENRAND_19650218: [u32; N] = init_genrand(19_650_218);
+
+const fn init_genrand(s: u32) -> [u32; N] {
+    let mut mt = [0u32; N];
+    mt[0] = s;
+    let mut i = 1;
+    while i < N {
+        let prev = mt[i - 1];
+        mt[i] = 1_812_433_253u32.wrapping_mul(prev ^ (prev >> 30)).wrapping_add(i as u32);
+        i += 1;
+    }
+    mt
+}
+
 impl PyRandom {
     /// `random.Random(seed)` for a whole number `0 <= seed < 2**128`.
     pub fn new(seed: u128) -> Self {
-        let mut key: Vec<u32> = Vec::with_capacity(4);
+        let mut key = [0u32; 4];
+        let mut len = 0;
         let mut s = seed;
         while s != 0 {
-            key.push(s as u32);
+            key[len] = s as u32;
+            len += 1;
             s >>= 32;
         }
-        if key.is_empty() {
-            key.push(0);
-        }
-        let mut r = PyRandom { mt: [0; N], mti: N + 1 };
-        r.init_by_array(&key);
+        let mut r = PyRandom { mt: GENRAND_19650218, mti: N };
+        r.init_by_array(&key[..len.max(1)]);
         r
     }
 
-    fn init_genrand(&mut self, s: u32) {
-        self.mt[0] = s;
-        for i in 1..N {
-            let prev = self.mt[i - 1];
-            self.mt[i] = 1_812_433_253u32.wrapping_mul(prev ^ (prev >> 30)).wrapping_add(i as u32);
-        }
-        self.mti = N;
-    }
-
+    /// CPython's `init_by_array` for a key of 1 to 4 words (so `max(N, len(key))` is N),
+    /// from the state of `init_genrand(19650218)`: its two passes over the state, each
+    /// ending by wrapping round to index 1 once.
     fn init_by_array(&mut self, key: &[u32]) {
-        self.init_genrand(19_650_218);
-        let mut i = 1usize;
-        let mut j = 0usize;
+        debug_assert!((1..=4).contains(&key.len()));
+        let mt = &mut self.mt;
         let len = key.len();
-        let mut k = N.max(len);
-        while k > 0 {
-            let prev = self.mt[i - 1];
-            self.mt[i] = (self.mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525))
-                .wrapping_add(key[j])
-                .wrapping_add(j as u32);
-            i += 1;
-            j += 1;
-            if i >= N {
-                self.mt[0] = self.mt[N - 1];
-                i = 1;
+        let mut j = 0usize;
+        let mix1 = |cur: u32, prev: u32, k: u32, j: usize| {
+            (cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(k).wrapping_add(j as u32)
+        };
+        if len == 1 {
+            // a seed below 2**32: one key word, j stays 0
+            for i in 1..N {
+                mt[i] = mix1(mt[i], mt[i - 1], key[0], 0);
             }
-            if j >= len {
-                j = 0;
+        } else {
+            for i in 1..N {
+                mt[i] = mix1(mt[i], mt[i - 1], key[j], j);
+                j += 1;
+                if j >= len {
+                    j = 0;
+                }
             }
-            k -= 1;
         }
-        k = N - 1;
-        while k > 0 {
-            let prev = self.mt[i - 1];
-            self.mt[i] =
-                (self.mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
-            i += 1;
-            if i >= N {
-                self.mt[0] = self.mt[N - 1];
-                i = 1;
-            }
-            k -= 1;
+        mt[0] = mt[N - 1];
+        mt[1] = mix1(mt[1], mt[0], key[j], j);
+        let mix2 = |cur: u32, prev: u32, i: usize| {
+            (cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32)
+        };
+        for i in 2..N {
+            mt[i] = mix2(mt[i], mt[i - 1], i);
         }
-        self.mt[0] = 0x8000_0000;
+        mt[0] = mt[N - 1];
+        mt[1] = mix2(mt[1], mt[0], 1);
+        mt[0] = 0x8000_0000;
     }
 
+    #[inline(never)]
     fn refill(&mut self) {
         let mag = |y: u32| if y & 1 == 1 { MATRIX_A } else { 0 };
         for kk in 0..N - M {
@@ -96,7 +104,7 @@ impl PyRandom {
     }
 
     /// The next 32-bit output (`genrand_uint32`).
-    #[inline]
+    #[inline(always)]
     pub fn next_u32(&mut self) -> u32 {
         if self.mti >= N {
             self.refill();
@@ -127,12 +135,22 @@ impl PyRandom {
 
     /// `_randbelow_with_getrandbits(n)`: `getrandbits(n.bit_length())` until below `n`
     /// (`n >= 1`; 0 for `n == 0` without drawing, which CPython never asks for here).
-    #[inline]
+    #[inline(always)]
     pub fn randbelow(&mut self, n: u64) -> u64 {
         if n == 0 {
             return 0;
         }
         let k = 64 - n.leading_zeros();
+        if k <= 32 {
+            // one word a draw: getrandbits(k) is its top k bits
+            let shift = 32 - k;
+            loop {
+                let r = u64::from(self.next_u32() >> shift);
+                if r < n {
+                    return r;
+                }
+            }
+        }
         let mut r = self.getrandbits(k);
         while r >= n {
             r = self.getrandbits(k);
@@ -141,6 +159,7 @@ impl PyRandom {
     }
 
     /// `shuffle(x)`: the same permutation as `random.Random.shuffle`.
+    #[inline]
     pub fn shuffle<T>(&mut self, x: &mut [T]) {
         let mut i = x.len();
         while i > 1 {
@@ -151,6 +170,7 @@ impl PyRandom {
     }
 
     /// `random()`: a float in `[0, 1)` from 53 random bits.
+    #[inline]
     pub fn random(&mut self) -> f64 {
         let a = u64::from(self.next_u32() >> 5);
         let b = u64::from(self.next_u32() >> 6);
@@ -158,6 +178,7 @@ impl PyRandom {
     }
 
     /// `choice(seq)`: `seq[_randbelow(len(seq))]` (None for an empty slice).
+    #[inline]
     pub fn choice<'a, T>(&mut self, seq: &'a [T]) -> Option<&'a T> {
         if seq.is_empty() {
             return None;
@@ -192,6 +213,47 @@ mod tests {
         let mut v: Vec<u32> = (0..10).collect();
         r.shuffle(&mut v);
         assert_eq!(v, vec![8, 3, 1, 4, 7, 0, 9, 6, 2, 5]);
+    }
+
+    /// `random.Random(seed)`'s first three `getrandbits(32)`, then `random()`, as CPython
+    /// 3.11 draws them, for seeds of one to four 32-bit words and at the words' edges.
+    #[test]
+    fn seeding_matches_cpython() {
+        let cases: [(u128, [u64; 3], f64); 13] = [
+            (0, [3_626_764_237, 1_654_615_998, 3_255_389_356], 0.890_243_920_837_131),
+            (1, [577_090_037, 2_444_712_010, 3_639_700_191], 0.802_265_061_168_183_5),
+            (5, [2_675_342_405, 1_097_127_993, 3_185_950_873], 0.358_535_511_755_895_26),
+            (42, [2_746_317_213, 478_163_327, 107_420_369], 0.741_550_499_759_832_9),
+            (1 << 31, [1_455_117_090, 1_620_553_392, 2_169_224_728], 0.878_667_621_978_715_5),
+            ((1 << 32) - 1, [2_728_839_433, 2_661_025_012, 872_737_089], 0.215_343_457_515_288_83),
+            (1 << 32, [485_306_839, 1_508_871_100, 1_794_561_286], 0.934_721_276_288_303_5),
+            ((1 << 33) + 7, [3_024_930_075, 3_803_530_016, 644_625_210], 0.575_092_288_113_291_8),
+            ((1 << 64) - 1, [93_740_670, 1_068_495_656, 1_452_108_352], 0.618_751_229_434_963_2),
+            ((1 << 64) + 5, [2_192_917_427, 3_085_273_184, 3_778_534_651], 0.567_320_581_636_85),
+            ((1 << 96) + 3, [1_664_899_548, 3_345_998_862, 1_465_741_337], 0.589_740_497_367_937_8),
+            ((1 << 127) + 12_345, [165_063_735, 296_895_227, 1_782_937_787], 0.232_132_202_414_000_45),
+            (u128::MAX, [1_009_630_920, 3_360_221_056, 3_623_212_703], 0.494_921_050_119_138_1),
+        ];
+        for (seed, words, x) in cases {
+            let mut r = PyRandom::new(seed);
+            let got = [r.getrandbits(32), r.getrandbits(32), r.getrandbits(32)];
+            assert_eq!(got, words, "seed {seed}");
+            assert_eq!(r.random(), x, "seed {seed}");
+        }
+    }
+
+    /// `random.Random(9).randrange(n)` (CPython's `_randbelow`) for bounds of one word and
+    /// of two.
+    #[test]
+    fn randbelow_matches_cpython() {
+        let mut r = PyRandom::new(9);
+        let bounds: [u64; 10] =
+            [1, 2, 3, 7, 100, 1 << 31, (1 << 32) - 1, 1 << 32, (1 << 32) + 1, 1_000_000_000_000];
+        let got: Vec<u64> = bounds.iter().map(|&n| r.randbelow(n)).collect();
+        assert_eq!(
+            got,
+            [0, 1, 1, 1, 23, 27_638_352, 1_453_097_014, 2_159_432_582, 347_096_279, 771_447_637_752]
+        );
     }
 
     #[test]

@@ -1,8 +1,6 @@
 //! Self-play: whole games played by the random bot (`fs.bots.RandomBot`), one per seed,
 //! in parallel.
 
-use std::sync::Arc;
-
 use rayon::prelude::*;
 
 use crate::data::Rules;
@@ -25,7 +23,7 @@ pub struct Outcome {
 /// The final scores and winners of a finished game.
 pub fn outcome_of(g: &Game) -> Outcome {
     let caves: Vec<usize> = g.caves.iter().map(Vec::len).collect();
-    let scores = final_scores(&g.rules, &g.forests, &caves, &g.hands);
+    let scores = final_scores(g.rules, &g.forests, &caves, &g.hands);
     let best = scores.iter().map(|s| s.total).max().unwrap_or(0);
     let mut winners = 0u32;
     for (i, s) in scores.iter().enumerate() {
@@ -39,14 +37,16 @@ pub fn outcome_of(g: &Game) -> Outcome {
 /// Play one game of `players` from `seed` with a random bot seeded `bot_seed` choosing for
 /// every seat: exactly `RandomBot(seed=bot_seed)` on `new_game(..., seed=seed)`.
 pub fn play_random(
-    rules: Arc<Rules>,
+    rules: &Rules,
     players: usize,
     seed: u128,
     bot_seed: u128,
     max_actions: u32,
 ) -> Result<Outcome, String> {
-    let mut g = Game::new(rules, players, seed)?;
-    let mut bot = PyRandom::new(bot_seed);
+    let deal = PyRandom::new(seed);
+    // the same seed seeds the same state: a copy is cheaper than seeding again
+    let mut bot = if bot_seed == seed { deal.clone() } else { PyRandom::new(bot_seed) };
+    let mut g = Game::dealt_by(rules, players, deal)?;
     while !g.over && g.actions < max_actions {
         let n = g.pending.options.len();
         let i = if n <= 1 { 0 } else { bot.randbelow(n as u64) as usize };
@@ -55,26 +55,27 @@ pub fn play_random(
     Ok(outcome_of(&g))
 }
 
-/// [`play_random`] for every seed pair, in parallel on rayon's pool.
-///
-/// Each job of the pool plays with a copy of the ruleset of its own: a game clones its
-/// `Arc<Rules>` at every step, and one counter shared by every core would be written by all
-/// of them at once (the cores then take turns at its cache line, and two play no faster
-/// than one).
+/// [`play_random`] for every seed pair, in parallel on rayon's pool; on the calling thread
+/// when the pool has one thread (no hand-off to a worker). The games borrow the one ruleset,
+/// read only.
 pub fn play_many(
-    rules: Arc<Rules>,
+    rules: &Rules,
     players: usize,
     seeds: &[u128],
     bot_seeds: &[u128],
     max_actions: u32,
 ) -> Result<Vec<Outcome>, String> {
+    if rayon::current_num_threads() <= 1 {
+        return seeds
+            .iter()
+            .zip(bot_seeds)
+            .map(|(&s, &b)| play_random(rules, players, s, b, max_actions))
+            .collect();
+    }
     seeds
         .par_iter()
         .zip(bot_seeds.par_iter())
         .with_min_len(64)
-        .map_init(
-            || Arc::new(Rules::clone(&rules)),
-            |own, (&s, &b)| play_random(own.clone(), players, s, b, max_actions),
-        )
+        .map(|(&s, &b)| play_random(rules, players, s, b, max_actions))
         .collect()
 }

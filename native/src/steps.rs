@@ -3,13 +3,13 @@
 use smallvec::SmallVec;
 
 use crate::data::{Effect, Pos, TurnAct};
-use crate::game::{nonempty, Action, Cards, Decision, Eff, Game, Mode, Run, Step, Taker};
+use crate::game::{nonempty, Action, Cards, Decision, Eff, Game, Mode, Run, Step, Steps, Taker};
 
-impl Game {
+impl<'r> Game<'r> {
     // -- steps ----------------------------------------------------------------------------
 
     pub(crate) fn run_head(&mut self) -> Run {
-        let rules = self.rules.clone();
+        let rules = self.rules;
         match *self.queue.last().expect("the resolution queue ran empty") {
             Step::Deal => {
                 self.finish();
@@ -34,7 +34,7 @@ impl Game {
             }
             Step::EndTurn(player) => {
                 if self.clearing.len() >= rules.clearing_limit {
-                    self.boxed.append(&mut self.clearing);
+                    self.boxed.extend(self.clearing.take_all());
                 }
                 if let Some(reason) = self.end_scheduled {
                     self.end(reason);
@@ -65,7 +65,7 @@ impl Game {
                 if opts.is_empty() {
                     self.pending.options = opts;
                     if rules.cannot_act {
-                        self.replace_head(vec![Step::CaveAndRedraw { p, caved: None }]);
+                        self.replace_head_with(Step::CaveAndRedraw { p, caved: None });
                     } else {
                         self.finish();
                     }
@@ -139,7 +139,7 @@ impl Game {
                 options: self.opts_of(&[Action::Use, Action::Pass]),
             }),
             Step::Trigger { p, card, index } => {
-                let sp = self.forests[p as usize].half_of(&rules, card).species;
+                let sp = self.forests[p as usize].half_of(rules, card).species;
                 let t = &rules.species[sp as usize]
                     .triggers
                     .iter()
@@ -203,7 +203,7 @@ impl Game {
 
     /// The options of `p`'s turn: those of each turn action of the ruleset, in order.
     fn turn_options(&mut self, pu: usize) -> crate::game::Options {
-        let rules = self.rules.clone();
+        let rules = self.rules;
         let mut opts = self.opts();
         let hand = self.sorted_hand(pu);
         for ta in &rules.turn_acts {
@@ -215,6 +215,7 @@ impl Game {
                 }
                 TurnAct::Play => {
                     let budget = self.hands[pu].len() as i64 - 1;
+                    opts.reserve(hand.len());
                     for &c in &hand {
                         if self.can_place(pu, c, budget, None) {
                             opts.push(Action::PlayCard(c));
@@ -223,9 +224,7 @@ impl Game {
                 }
                 TurnAct::Sapling => {
                     if rules.sapling_kind.is_some() {
-                        for &c in &hand {
-                            opts.push(Action::PlaySapling(c));
-                        }
+                        opts.extend(hand.iter().map(|&c| Action::PlaySapling(c)));
                     }
                 }
             }
@@ -247,15 +246,15 @@ impl Game {
         self.queue_at(steps, 0);
     }
 
-    pub(crate) fn effect_steps(p: u8, card: u16, specs: &[Effect]) -> Vec<Step> {
+    pub(crate) fn effect_steps(p: u8, card: u16, specs: &[Effect]) -> Steps {
         specs.iter().map(|e| Step::Effect { p, card, eff: Eff::of(e) }).collect()
     }
 
     /// The head step answers option `a` of its decision.
     pub(crate) fn answer(&mut self, a: Action) {
-        let step = self.queue.last().expect("the resolution queue ran empty").clone();
-        let rules = self.rules.clone();
-        match step {
+        let rules = self.rules;
+        // the head is read in place: its plain fields copied, the others cloned where needed
+        match *self.queue.last().expect("the resolution queue ran empty") {
             Step::Mulligan(p) => {
                 self.finish();
                 if a == Action::Redraw {
@@ -276,14 +275,14 @@ impl Game {
                             left = room - 1;
                         }
                         if left > 0 {
-                            self.replace_head(vec![Step::DrawMore { p, left: left as u32 }]);
+                            self.replace_head_with(Step::DrawMore { p, left: left as u32 });
                         } else {
                             self.finish();
                         }
                         self.take_one(pu, a);
                     }
                     Action::PlayCard(c) => {
-                        self.replace_head(vec![Step::Place {
+                        self.replace_head_with(Step::Place {
                             p,
                             card: c,
                             mode: Mode::Normal,
@@ -291,7 +290,7 @@ impl Game {
                             pool: None,
                             from_clearing: false,
                             activates: None,
-                        }]);
+                        });
                     }
                     Action::PlaySapling(c) => {
                         let site = self.forests[pu].sites.len() as u16;
@@ -308,7 +307,8 @@ impl Game {
                 }
                 self.take_one(p as usize, a);
             }
-            Step::Place { p, card, mode, pool, from_clearing, activates, .. } => {
+            Step::Place { p, card, mode, ref pool, from_clearing, activates, .. } => {
+                let pool = pool.clone();
                 let Action::Place(half, site, slot) = a else { panic!("not a placement") };
                 let cost = if mode == Mode::Free {
                     0
@@ -329,7 +329,7 @@ impl Game {
                         activates,
                     );
                 } else {
-                    self.replace_head(vec![Step::Pay {
+                    self.replace_head_with(Step::Pay {
                         p,
                         card,
                         mode,
@@ -339,10 +339,11 @@ impl Game {
                         owed: cost,
                         paid: SmallVec::new(),
                         pool,
-                    }]);
+                    });
                 }
             }
-            Step::Pay { p, card, mode, half, site, slot, owed, mut paid, pool } => {
+            Step::Pay { p, card, mode, half, site, slot, owed, ref paid, ref pool } => {
+                let (mut paid, pool) = (paid.clone(), pool.clone());
                 let Action::PayWith(c) = a else { panic!("not a payment") };
                 paid.push(c);
                 if owed > 1 {
@@ -366,7 +367,7 @@ impl Game {
                 if a == Action::Pass {
                     self.finish();
                 } else {
-                    let sp = self.forests[p as usize].half_of(&rules, card).species;
+                    let sp = self.forests[p as usize].half_of(rules, card).species;
                     let t = rules.species[sp as usize]
                         .triggers
                         .iter()
@@ -381,15 +382,23 @@ impl Game {
                     return;
                 };
                 let pu = p as usize;
-                let (early, late) = if rules.has_triggers {
-                    self.trigger_steps(pu, card, None, rules.upgrade_role, Some(kind), None)
-                } else {
-                    (Vec::new(), Vec::new())
-                };
+                let (mut early, mut late) = (Steps::new(), Steps::new());
+                if rules.has_triggers {
+                    self.trigger_steps(
+                        pu,
+                        card,
+                        None,
+                        rules.upgrade_role,
+                        Some(kind),
+                        None,
+                        &mut early,
+                        &mut late,
+                    );
+                }
                 self.finish();
                 self.remove_from_hand(pu, c);
                 let turn = self.turn;
-                self.forests[pu].upgrade_site(&rules, site as usize, c, kind, turn);
+                self.forests[pu].upgrade_site(rules, site as usize, c, kind, turn);
                 if !late.is_empty() {
                     self.queue_at(late, after as usize);
                 }
@@ -414,7 +423,10 @@ impl Game {
                 let i = plays.iter().position(|(x, _)| *x == c).expect("a deferred play");
                 self.resolve_play(i);
             }
-            Step::Effect { p, card, eff } => self.answer_effect(p, card, eff, a),
+            Step::Effect { p, card, ref eff } => {
+                let eff = eff.clone();
+                self.answer_effect(p, card, eff, a)
+            }
             _ => panic!("this step asks nothing"),
         }
     }

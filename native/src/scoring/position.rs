@@ -51,13 +51,15 @@ fn site(rules: &Rules, v: &Value) -> Result<Site, String> {
         Some(s) => Some(index_of(rules.symbols.iter(), s, "symbol")? as u16),
         None => None,
     };
+    let empty = crate::forest::empty_bits(&slots);
     Ok(Site {
         card: v["card"].as_u64().ok_or("a site without a card")? as u16,
         kind: kind as u16,
         species,
         symbol,
-        slots,
+        slots: slots.into(),
         filled: v["filled"].as_u64().unwrap_or(0) as u32,
+        empty,
         extra_trees: v["extra_trees"].as_i64().unwrap_or(0) as i32,
         under: cards(&v["under"]).unwrap_or_default(),
     })
