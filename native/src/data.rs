@@ -98,6 +98,8 @@ pub struct Half {
     /// what it needs of a slot (`Species.needs`), as bits of `Rules::words`
     pub needs: u64,
     pub is_tree_kind: bool,
+    /// whether its species shares a slot with others (`Species::sharing` is set)
+    pub shares: bool,
     pub site_kind: Option<u16>,
     /// counter keys: `species:<id>`, then its tags' and symbol's keys, the distinct keys
     pub species_key: u32,

@@ -279,22 +279,33 @@ pub(crate) fn flt_ok(rules: &Rules, f: Option<&Filter>, h: &crate::data::Half) -
 /// `cards` in increasing order: each inserted in its place as it is read (these are hands
 /// and clearings, short), in a fixed buffer when they fit.
 pub(crate) fn sorted(cards: &[u16]) -> Cards {
+    sorted_where(cards, |_| true)
+}
+
+/// The cards of `cards` that `keep` keeps, in increasing order (as [`sorted`]).
+#[inline]
+pub(crate) fn sorted_where(cards: &[u16], mut keep: impl FnMut(u16) -> bool) -> Cards {
     const INLINE: usize = 16;
     if cards.len() > INLINE {
-        let mut out = Cards::from_slice(cards);
+        let mut out: Cards = cards.iter().copied().filter(|&c| keep(c)).collect();
         out.sort_unstable();
         return out;
     }
     let mut buf = [0u16; INLINE];
-    for (n, &c) in cards.iter().enumerate() {
+    let mut n = 0;
+    for &c in cards {
+        if !keep(c) {
+            continue;
+        }
         let mut j = n;
         while j > 0 && buf[j - 1] > c {
             buf[j] = buf[j - 1];
             j -= 1;
         }
         buf[j] = c;
+        n += 1;
     }
-    Cards::from_buf_and_len(buf, cards.len())
+    Cards::from_buf_and_len(buf, n)
 }
 
 pub(crate) fn nonempty_ref(f: &Filter) -> Option<&Filter> {

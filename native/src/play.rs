@@ -50,8 +50,7 @@ impl<'r> Game<'r> {
     /// Whether half `h` might join a filled slot of `p`'s forest: its species shares slots,
     /// or a card there lets others share its site.
     pub(crate) fn joins(&self, p: usize, h: &Half) -> bool {
-        self.rules.species[h.species as usize].sharing.is_some()
-            || self.rules.site_sharing && self.forests[p].site_sharers > 0
+        h.shares || self.rules.site_sharing && self.forests[p].site_sharers > 0
     }
 
     /// Every legal placement of `card` in `p`'s forest (`rules.placements`).
@@ -330,7 +329,11 @@ impl<'r> Game<'r> {
             self.replace_head(now);
             return;
         }
-        self.replace_head(later.drain(..));
+        if later.is_empty() {
+            self.finish();
+        } else {
+            self.replace_head(later.drain(..));
+        }
         if reveals {
             self.deck_take(1, Taker::Clearing);
         }
@@ -351,7 +354,8 @@ impl<'r> Game<'r> {
     ) {
         let rules = self.rules;
         let mut late = Steps::new();
-        if rules.has_triggers && !self.forests[p].triggers.is_empty() {
+        let fires = rules.has_triggers && !self.forests[p].triggers.is_empty();
+        if fires {
             self.trigger_steps(p, card, half, role, kind, activates, early, &mut late);
         }
         if let (Some(hi), true) = (half, mode != Mode::Free) {
@@ -368,7 +372,9 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        early.extend(late.drain(..));
+        if !late.is_empty() {
+            early.extend(late.drain(..));
+        }
     }
 
     /// The triggers a play fires: into `early` those before the card's effects, into `late`

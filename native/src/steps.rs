@@ -3,7 +3,9 @@
 use smallvec::SmallVec;
 
 use crate::data::{Effect, Pos, TurnAct};
-use crate::game::{nonempty, Action, Cards, Decision, Eff, Game, Mode, Run, Step, Steps, Taker};
+use crate::game::{
+    nonempty, sorted_where, Action, Cards, Decision, Eff, Game, Mode, Run, Step, Steps, Taker,
+};
 
 impl<'r> Game<'r> {
     // -- steps ----------------------------------------------------------------------------
@@ -117,14 +119,9 @@ impl<'r> Game<'r> {
             }
             Step::Pay { p, card, owed, ref paid, ref pool, .. } => {
                 let last = paid.last().map_or(-1, |&c| i32::from(c));
-                let mut cands: Cards = self.hands[p as usize]
-                    .iter()
-                    .copied()
-                    .filter(|&c| {
-                        c != card && i32::from(c) > last && pool.as_ref().is_none_or(|pl| pl.contains(&c))
-                    })
-                    .collect();
-                cands.sort_unstable();
+                let cands = sorted_where(&self.hands[p as usize], |c| {
+                    c != card && i32::from(c) > last && pool.as_ref().is_none_or(|pl| pl.contains(&c))
+                });
                 let mut opts = self.opts();
                 if cands.len() >= owed as usize {
                     for &c in &cands[..cands.len() - owed as usize + 1] {

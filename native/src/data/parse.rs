@@ -383,6 +383,7 @@ impl Rules {
                     cost: u(&h["cost"])? as u32,
                     tags: tagbits,
                     is_tree_kind: h["kind"].as_str() == Some("tree"),
+                    shares: species[sp as usize].sharing.is_some(),
                     site_kind: h["site_kind"].as_str().and_then(kind_of),
                     species_key: ki.get(&format!("species:{sid}")),
                     count_keys,
