@@ -221,6 +221,8 @@ pub struct Rules {
     pub json: Value,
     /// the scoring, compiled once (`crate::scoring::Plan`)
     pub scoring: crate::scoring::Plan,
+    /// the interned name of the center slot
+    pub center: Option<u16>,
 }
 
 pub fn fixed_keys() -> [&'static str; 7] {

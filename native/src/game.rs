@@ -325,24 +325,29 @@ impl<'r> Game<'r> {
 
     /// [`Game::new`] with the deal's generator given, as `PyRandom::new(seed)` makes it.
     pub fn dealt_by(rules: &'r Rules, players: usize, mut rng: PyRandom) -> Result<Game<'r>, String> {
-        if !rules.removal.contains_key(&players) {
+        let Some(&remove) = rules.removal.get(&players) else {
             return Err(format!("ruleset {:?} is not for {players} players", rules.id));
-        }
-        let center = rules.name("center").ok_or("the codec has no center slot")?;
+        };
+        let center = rules.center.ok_or("the codec has no center slot")?;
         let mut cards = rules.deck_cards.clone();
         rng.shuffle(&mut cards);
-        let remove = rules.removal[&players].min(cards.len());
+        let remove = remove.min(cards.len());
         let boxed = cards[..remove].to_vec();
         let rest = &cards[remove..];
         let third = rest.len() / 3;
-        let mut order: Vec<u16> = rest[..2 * third].to_vec();
-        let mut bottom: Vec<u16> = rest[2 * third..].to_vec();
+        // from the top: two thirds, the first winter card, then the last third shuffled with
+        // the other winter cards
+        let mut order: Vec<u16> = Vec::with_capacity(rest.len() + rules.winter_cards.len());
+        order.extend_from_slice(&rest[..2 * third]);
         if let Some((&last, others)) = rules.winter_cards.split_first() {
-            bottom.extend_from_slice(others);
-            rng.shuffle(&mut bottom);
             order.push(last);
+            let bottom = order.len();
+            order.extend_from_slice(&rest[2 * third..]);
+            order.extend_from_slice(others);
+            rng.shuffle(&mut order[bottom..]);
+        } else {
+            order.extend_from_slice(&rest[2 * third..]);
         }
-        order.extend(bottom);
         order.reverse();
         let forests = (0..players).map(|_| Forest::new(rules)).collect();
         let mut queue = vec![Step::EndTurn(-1)];

@@ -56,8 +56,9 @@ impl<'r> Game<'r> {
                 if extra {
                     self.extra_turns[next] -= 1;
                 }
-                self.queue.pop();
-                self.queue.push(Step::EndTurn(next as i8));
+                // the head, read in place: it ends the turn of `next` now
+                let Some(Step::EndTurn(of)) = self.queue.last_mut() else { panic!("not an end of turn") };
+                *of = next as i8;
                 self.queue.push(Step::Turn(next as u8));
                 Run::Done
             }
@@ -298,7 +299,10 @@ impl<'r> Game<'r> {
             }
             Step::DrawMore { p, left } => {
                 if left > 1 {
-                    *self.queue.last_mut().expect("the head") = Step::DrawMore { p, left: left - 1 };
+                    let Some(Step::DrawMore { left, .. }) = self.queue.last_mut() else {
+                        panic!("not a draw")
+                    };
+                    *left -= 1;
                 } else {
                     self.finish();
                 }
@@ -339,14 +343,17 @@ impl<'r> Game<'r> {
                     });
                 }
             }
-            Step::Pay { p, card, mode, half, site, slot, owed, ref paid, ref pool } => {
-                let (mut paid, pool) = (paid.clone(), pool.clone());
+            Step::Pay { p, card, mode, half, site, slot, owed, .. } => {
                 let Action::PayWith(c) = a else { panic!("not a payment") };
+                // the head, changed in place: one more card paid
+                let Some(Step::Pay { owed: left, paid, .. }) = self.queue.last_mut() else {
+                    panic!("not a payment")
+                };
                 paid.push(c);
                 if owed > 1 {
-                    *self.queue.last_mut().expect("the head") =
-                        Step::Pay { p, card, mode, half, site, slot, owed: owed - 1, paid, pool };
+                    *left -= 1;
                 } else {
+                    let paid = std::mem::take(paid);
                     self.play_card(p as usize, card, Some(half), site, slot, &paid, mode, false, None, None);
                 }
             }

@@ -481,7 +481,9 @@ impl Rules {
             kinds,
             json,
             scoring: crate::scoring::Plan::default(),
+            center: None,
         };
+        rules.center = rules.name("center");
         rules.scoring = crate::scoring::Plan::build(&rules);
         Ok(rules)
     }
