@@ -174,8 +174,9 @@ pub struct SiteKind {
     pub features: Vec<u16>,
     pub feature_keys: Vec<u32>,
     pub slots: Vec<SlotDef>,
-    /// per position, the slots that accept it, as bits by slot index
-    pub by_pos: [u32; 5],
+    /// per slot, in slot order, a (position, slot index) pair for each position it accepts:
+    /// what an empty site of the kind adds to a forest's open slots
+    pub opens: Vec<(u8, u8)>,
 }
 
 /// The built ruleset.

@@ -151,16 +151,16 @@ impl Rules {
             if slots.len() > 32 {
                 return Err(format!("site kind {id:?} has more than 32 slots"));
             }
-            let mut by_pos = [0u32; 5];
+            let mut opens = Vec::new();
             for (i, sd) in slots.iter().enumerate() {
-                for (p, m) in by_pos.iter_mut().enumerate() {
+                for p in 0..5 {
                     if sd.accepts & (1 << p) != 0 {
-                        *m |= 1 << i;
+                        opens.push((p as u8, i as u8));
                     }
                 }
             }
             site_kinds.push(SiteKind {
-                by_pos,
+                opens,
                 id: id.clone(),
                 is_tree: k["is_tree"].as_bool().unwrap_or(true),
                 reveals: k["reveals"].as_bool().unwrap_or(true),
