@@ -98,6 +98,8 @@ pub struct Half {
     /// what it needs of a slot (`Species.needs`), as bits of `Rules::words`
     pub needs: u64,
     pub is_tree_kind: bool,
+    /// whether its species shares a slot with others (`Species::sharing` is set)
+    pub shares: bool,
     pub site_kind: Option<u16>,
     /// counter keys: `species:<id>`, then its tags' and symbol's keys, the distinct keys
     pub species_key: u32,
@@ -172,8 +174,9 @@ pub struct SiteKind {
     pub features: Vec<u16>,
     pub feature_keys: Vec<u32>,
     pub slots: Vec<SlotDef>,
-    /// per position, the slots that accept it, as bits by slot index
-    pub by_pos: [u32; 5],
+    /// per slot, in slot order, a (position, slot index) pair for each position it accepts:
+    /// what an empty site of the kind adds to a forest's open slots
+    pub opens: Vec<(u8, u8)>,
 }
 
 /// The built ruleset.
@@ -219,6 +222,8 @@ pub struct Rules {
     pub json: Value,
     /// the scoring, compiled once (`crate::scoring::Plan`)
     pub scoring: crate::scoring::Plan,
+    /// the interned name of the center slot
+    pub center: Option<u16>,
 }
 
 pub fn fixed_keys() -> [&'static str; 7] {

@@ -3,7 +3,9 @@
 
 use smallvec::SmallVec;
 
-use crate::data::{Half, Rules, K_CAVE, K_FULL_SITES, K_SAPLINGS, K_TREES, K_TREE_SPECIES, K_TREE_TOTAL};
+use crate::data::{
+    Half, Rules, SlotDef, K_CAVE, K_FULL_SITES, K_SAPLINGS, K_TREES, K_TREE_SPECIES, K_TREE_TOTAL,
+};
 
 /// Where a card lies in the forest.
 pub const CENTER: i16 = -1;
@@ -22,6 +24,27 @@ pub fn all_slots(n: usize) -> u32 {
 /// The bits of the empty ones of `slots`.
 pub fn empty_bits(slots: &[Slot]) -> u32 {
     slots.iter().enumerate().filter(|(_, v)| v.is_empty()).fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// An empty slot of a forest: its site, its name and its index in the site's kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenSlot {
+    pub site: u16,
+    pub name: u16,
+    pub slot: u8,
+}
+
+/// The empty slots taking one position, in site then slot order (inline for the usual few).
+pub type OpenSlots = SmallVec<[OpenSlot; 24]>;
+
+/// Per position, the empty slots taking it; copied as bytes when a forest is.
+#[derive(Debug, Default)]
+pub struct OpenLists(pub [OpenSlots; 5]);
+
+impl Clone for OpenLists {
+    fn clone(&self) -> Self {
+        OpenLists(std::array::from_fn(|p| OpenSlots::from_slice(&self.0[p])))
+    }
 }
 
 /// The cards of one slot.
@@ -58,12 +81,11 @@ pub struct Forest {
     pub triggers: Vec<u16>,
     /// the cards in slots whose species lets others share a site (`site_sharing`)
     pub site_sharers: u32,
-    /// per position, the number of empty slots taking it
-    pub open: [u32; 5],
+    /// per position, the empty slots taking it, in site then slot order (the order
+    /// placements list them in)
+    pub open: OpenLists,
     /// the positions with an empty slot, as bits (kept with `open`)
     open_bits: u8,
-    /// per position, the sites (the first 64, as bits by index) with an empty slot taking it
-    pub open_sites: [u64; 5],
 }
 
 impl Forest {
@@ -76,40 +98,56 @@ impl Forest {
             placed_turn: vec![0; rules.max_card + 1],
             triggers: Vec::new(),
             site_sharers: 0,
-            open: [0; 5],
+            open: Default::default(),
             open_bits: 0,
-            open_sites: [0; 5],
         }
     }
 
-    /// Whether [`Forest::open_sites`] covers every site (it holds the first 64).
-    #[inline]
-    pub fn sites_in_masks(&self) -> bool {
-        self.sites.len() <= 64
+    /// `site`'s empty slots join the lists of [`Forest::open`], each in its place (a new
+    /// site's last).
+    fn open_slots_of(&mut self, rules: &Rules, site: usize) {
+        let s = &self.sites[site];
+        let last = site + 1 == self.sites.len();
+        let sk = &rules.site_kinds[s.kind as usize];
+        for &(pos, slot) in &sk.opens {
+            if s.empty & (1 << slot) == 0 {
+                continue;
+            }
+            let o = OpenSlot { site: site as u16, name: sk.slots[slot as usize].name, slot };
+            let list = &mut self.open.0[pos as usize];
+            if last {
+                list.push(o);
+            } else {
+                let at = list.partition_point(|x| (x.site, x.slot) < (o.site, o.slot));
+                list.insert(at, o);
+            }
+        }
+        self.mark_open();
     }
 
-    /// Set the open positions' bits from `open` (which the caller has just changed) and
-    /// `site`'s bits of [`Forest::open_sites`] from its empty slots.
-    fn mark_open(&mut self, rules: &Rules, site: usize) {
+    /// Slot `slot` of `site`, which takes the positions `accepts`, is no longer empty.
+    fn close_slot(&mut self, site: usize, slot: usize, accepts: u8) {
+        let key = (site as u16, slot as u8);
+        let mut ps = accepts;
+        while ps != 0 {
+            let list = &mut self.open.0[ps.trailing_zeros() as usize];
+            ps &= ps - 1;
+            if let Ok(at) = list.binary_search_by_key(&key, |x| (x.site, x.slot)) {
+                list.remove(at);
+            }
+        }
+        self.mark_open();
+    }
+
+    /// Set the open positions' bits from [`Forest::open`].
+    fn mark_open(&mut self) {
         let mut bits = 0;
-        for (i, &n) in self.open.iter().enumerate() {
-            if n > 0 {
+        for (i, list) in self.open.0.iter().enumerate() {
+            if !list.is_empty() {
                 bits |= 1 << i;
             }
         }
         self.open_bits = bits;
-        if site >= 64 {
-            return;
-        }
-        let s = &self.sites[site];
-        let by_pos = &rules.site_kinds[s.kind as usize].by_pos;
-        for (p, m) in self.open_sites.iter_mut().enumerate() {
-            if by_pos[p] & s.empty != 0 {
-                *m |= 1 << site;
-            } else {
-                *m &= !(1 << site);
-            }
-        }
     }
 
     #[inline]
@@ -121,6 +159,12 @@ impl Forest {
     #[inline]
     pub fn open_mask(&self) -> u8 {
         self.open_bits
+    }
+
+    /// The definition of an empty slot.
+    #[inline]
+    pub fn slot_def<'a>(&self, rules: &'a Rules, o: &OpenSlot) -> &'a SlotDef {
+        &rules.site_kinds[self.sites[o.site as usize].kind as usize].slots[o.slot as usize]
     }
 
     /// The half of a card in this forest.
@@ -161,10 +205,7 @@ impl Forest {
             extra_trees: 0,
             under: Vec::new(),
         });
-        for (n, slots) in self.open.iter_mut().zip(sk.by_pos) {
-            *n += slots.count_ones();
-        }
-        self.mark_open(rules, idx);
+        self.open_slots_of(rules, idx);
         self.where_[card as usize] = (idx as u16, CENTER, if half.is_none() { -1 } else { 0 });
         self.order.push(card);
         self.placed_turn[card as usize] = turn;
@@ -199,18 +240,13 @@ impl Forest {
             self.site_sharers += 1;
         }
         if self.sites[site].slots[slot].is_empty() {
-            for p in 0..5 {
-                if sd.accepts & (1 << p) != 0 {
-                    self.open[p] -= 1;
-                }
-            }
+            self.close_slot(site, slot, sd.accepts);
             self.sites[site].filled += 1;
             if self.sites[site].filled as usize == sk.slots.len() {
                 self.counts[K_FULL_SITES as usize] += 1;
             }
             self.sites[site].slots[slot].push(card);
             self.sites[site].empty &= !(1 << slot);
-            self.mark_open(rules, site);
         } else {
             self.sites[site].slots[slot].push(card);
         }
@@ -242,16 +278,10 @@ impl Forest {
                 self.counts[new.feature_keys[i] as usize] += 1;
             }
         }
-        let s = &mut self.sites[site];
-        for (i, sd) in old.slots.iter().enumerate() {
-            if s.slots[i].is_empty() {
-                for p in 0..5 {
-                    if sd.accepts & (1 << p) != 0 {
-                        self.open[p] -= 1;
-                    }
-                }
-            }
+        for list in &mut self.open.0 {
+            list.retain(|x| x.site as usize != site);
         }
+        let s = &mut self.sites[site];
         let slots: Slots = new
             .slots
             .iter()
@@ -264,21 +294,12 @@ impl Forest {
         s.kind = kind;
         s.filled = s.slots.iter().filter(|v| !v.is_empty()).count() as u32;
         s.empty = empty_bits(&s.slots);
-        for (i, sd) in new.slots.iter().enumerate() {
-            if s.slots[i].is_empty() {
-                for p in 0..5 {
-                    if sd.accepts & (1 << p) != 0 {
-                        self.open[p] += 1;
-                    }
-                }
-            }
-        }
         let is_full = s.filled as usize == new.slots.len();
         if was_full != is_full {
             self.counts[K_FULL_SITES as usize] += if is_full { 1 } else { -1 };
         }
         s.under.push(card);
-        self.mark_open(rules, site);
+        self.open_slots_of(rules, site);
         self.where_[card as usize] = (site as u16, UNDER, -1);
         self.order.push(card);
         self.placed_turn[card as usize] = turn;

@@ -279,22 +279,33 @@ pub(crate) fn flt_ok(rules: &Rules, f: Option<&Filter>, h: &crate::data::Half) -
 /// `cards` in increasing order: each inserted in its place as it is read (these are hands
 /// and clearings, short), in a fixed buffer when they fit.
 pub(crate) fn sorted(cards: &[u16]) -> Cards {
+    sorted_where(cards, |_| true)
+}
+
+/// The cards of `cards` that `keep` keeps, in increasing order (as [`sorted`]).
+#[inline]
+pub(crate) fn sorted_where(cards: &[u16], mut keep: impl FnMut(u16) -> bool) -> Cards {
     const INLINE: usize = 16;
     if cards.len() > INLINE {
-        let mut out = Cards::from_slice(cards);
+        let mut out: Cards = cards.iter().copied().filter(|&c| keep(c)).collect();
         out.sort_unstable();
         return out;
     }
     let mut buf = [0u16; INLINE];
-    for (n, &c) in cards.iter().enumerate() {
+    let mut n = 0;
+    for &c in cards {
+        if !keep(c) {
+            continue;
+        }
         let mut j = n;
         while j > 0 && buf[j - 1] > c {
             buf[j] = buf[j - 1];
             j -= 1;
         }
         buf[j] = c;
+        n += 1;
     }
-    Cards::from_buf_and_len(buf, cards.len())
+    Cards::from_buf_and_len(buf, n)
 }
 
 pub(crate) fn nonempty_ref(f: &Filter) -> Option<&Filter> {
@@ -314,24 +325,29 @@ impl<'r> Game<'r> {
 
     /// [`Game::new`] with the deal's generator given, as `PyRandom::new(seed)` makes it.
     pub fn dealt_by(rules: &'r Rules, players: usize, mut rng: PyRandom) -> Result<Game<'r>, String> {
-        if !rules.removal.contains_key(&players) {
+        let Some(&remove) = rules.removal.get(&players) else {
             return Err(format!("ruleset {:?} is not for {players} players", rules.id));
-        }
-        let center = rules.name("center").ok_or("the codec has no center slot")?;
+        };
+        let center = rules.center.ok_or("the codec has no center slot")?;
         let mut cards = rules.deck_cards.clone();
         rng.shuffle(&mut cards);
-        let remove = rules.removal[&players].min(cards.len());
+        let remove = remove.min(cards.len());
         let boxed = cards[..remove].to_vec();
         let rest = &cards[remove..];
         let third = rest.len() / 3;
-        let mut order: Vec<u16> = rest[..2 * third].to_vec();
-        let mut bottom: Vec<u16> = rest[2 * third..].to_vec();
+        // from the top: two thirds, the first winter card, then the last third shuffled with
+        // the other winter cards
+        let mut order: Vec<u16> = Vec::with_capacity(rest.len() + rules.winter_cards.len());
+        order.extend_from_slice(&rest[..2 * third]);
         if let Some((&last, others)) = rules.winter_cards.split_first() {
-            bottom.extend_from_slice(others);
-            rng.shuffle(&mut bottom);
             order.push(last);
+            let bottom = order.len();
+            order.extend_from_slice(&rest[2 * third..]);
+            order.extend_from_slice(others);
+            rng.shuffle(&mut order[bottom..]);
+        } else {
+            order.extend_from_slice(&rest[2 * third..]);
         }
-        order.extend(bottom);
         order.reverse();
         let forests = (0..players).map(|_| Forest::new(rules)).collect();
         let mut queue = vec![Step::EndTurn(-1)];

@@ -50,8 +50,7 @@ impl<'r> Game<'r> {
     /// Whether half `h` might join a filled slot of `p`'s forest: its species shares slots,
     /// or a card there lets others share its site.
     pub(crate) fn joins(&self, p: usize, h: &Half) -> bool {
-        self.rules.species[h.species as usize].sharing.is_some()
-            || self.rules.site_sharing && self.forests[p].site_sharers > 0
+        h.shares || self.rules.site_sharing && self.forests[p].site_sharers > 0
     }
 
     /// Every legal placement of `card` in `p`'s forest (`rules.placements`).
@@ -79,22 +78,15 @@ impl<'r> Game<'r> {
             let bit = 1u8 << (h.pos as u8);
             let joins = self.joins(p, h);
             let plain = rules.plain_slots;
-            if !joins && f.sites_in_masks() {
-                // only empty slots take it: the sites with one for its position
-                let pos = h.pos as usize;
-                let mut m = f.open_sites[pos];
-                while m != 0 {
-                    let si = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let s = &f.sites[si];
-                    let sk = &rules.site_kinds[s.kind as usize];
-                    let mut slots = sk.by_pos[pos] & s.empty;
-                    while slots != 0 {
-                        let i = slots.trailing_zeros() as usize;
-                        slots &= slots - 1;
-                        let sd = &sk.slots[i];
-                        if plain || sd.takes(h) {
-                            out.push(Action::Place(hi as u8, si as u16, sd.name));
+            if !joins {
+                // only empty slots take it: those listed for its position
+                let open = &f.open.0[h.pos as usize];
+                if plain {
+                    out.extend(open.iter().map(|o| Action::Place(hi as u8, o.site, o.name)));
+                } else {
+                    for o in open {
+                        if f.slot_def(rules, o).takes(h) {
+                            out.push(Action::Place(hi as u8, o.site, o.name));
                         }
                     }
                 }
@@ -117,33 +109,8 @@ impl<'r> Game<'r> {
 
     /// Whether an empty slot of `p`'s forest takes half `h` (slots with rules).
     fn takes_empty(&self, p: usize, h: &Half) -> bool {
-        let rules = self.rules;
         let f = &self.forests[p];
-        if f.sites_in_masks() {
-            let pos = h.pos as usize;
-            let mut m = f.open_sites[pos];
-            while m != 0 {
-                let s = &f.sites[m.trailing_zeros() as usize];
-                m &= m - 1;
-                let sk = &rules.site_kinds[s.kind as usize];
-                let mut slots = sk.by_pos[pos] & s.empty;
-                while slots != 0 {
-                    let i = slots.trailing_zeros() as usize;
-                    slots &= slots - 1;
-                    if sk.slots[i].takes(h) {
-                        return true;
-                    }
-                }
-            }
-            return false;
-        }
-        f.sites.iter().any(|s| {
-            rules.site_kinds[s.kind as usize]
-                .slots
-                .iter()
-                .zip(&s.slots)
-                .any(|(sd, v)| v.is_empty() && sd.takes(h))
-        })
+        f.open.0[h.pos as usize].iter().any(|o| f.slot_def(self.rules, o).takes(h))
     }
 
     /// Whether some half of `card` can be placed for `budget` (`rules.can_place`).
@@ -330,7 +297,11 @@ impl<'r> Game<'r> {
             self.replace_head(now);
             return;
         }
-        self.replace_head(later.drain(..));
+        if later.is_empty() {
+            self.finish();
+        } else {
+            self.replace_head(later.drain(..));
+        }
         if reveals {
             self.deck_take(1, Taker::Clearing);
         }
@@ -351,7 +322,8 @@ impl<'r> Game<'r> {
     ) {
         let rules = self.rules;
         let mut late = Steps::new();
-        if rules.has_triggers && !self.forests[p].triggers.is_empty() {
+        let fires = rules.has_triggers && !self.forests[p].triggers.is_empty();
+        if fires {
             self.trigger_steps(p, card, half, role, kind, activates, early, &mut late);
         }
         if let (Some(hi), true) = (half, mode != Mode::Free) {
@@ -368,7 +340,9 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        early.extend(late.drain(..));
+        if !late.is_empty() {
+            early.extend(late.drain(..));
+        }
     }
 
     /// The triggers a play fires: into `early` those before the card's effects, into `late`

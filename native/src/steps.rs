@@ -3,7 +3,9 @@
 use smallvec::SmallVec;
 
 use crate::data::{Effect, Pos, TurnAct};
-use crate::game::{nonempty, Action, Cards, Decision, Eff, Game, Mode, Run, Step, Steps, Taker};
+use crate::game::{
+    nonempty, sorted_where, Action, Cards, Decision, Eff, Game, Mode, Run, Step, Steps, Taker,
+};
 
 impl<'r> Game<'r> {
     // -- steps ----------------------------------------------------------------------------
@@ -54,8 +56,9 @@ impl<'r> Game<'r> {
                 if extra {
                     self.extra_turns[next] -= 1;
                 }
-                self.queue.pop();
-                self.queue.push(Step::EndTurn(next as i8));
+                // the head, read in place: it ends the turn of `next` now
+                let Some(Step::EndTurn(of)) = self.queue.last_mut() else { panic!("not an end of turn") };
+                *of = next as i8;
                 self.queue.push(Step::Turn(next as u8));
                 Run::Done
             }
@@ -117,14 +120,9 @@ impl<'r> Game<'r> {
             }
             Step::Pay { p, card, owed, ref paid, ref pool, .. } => {
                 let last = paid.last().map_or(-1, |&c| i32::from(c));
-                let mut cands: Cards = self.hands[p as usize]
-                    .iter()
-                    .copied()
-                    .filter(|&c| {
-                        c != card && i32::from(c) > last && pool.as_ref().is_none_or(|pl| pl.contains(&c))
-                    })
-                    .collect();
-                cands.sort_unstable();
+                let cands = sorted_where(&self.hands[p as usize], |c| {
+                    c != card && i32::from(c) > last && pool.as_ref().is_none_or(|pl| pl.contains(&c))
+                });
                 let mut opts = self.opts();
                 if cands.len() >= owed as usize {
                     for &c in &cands[..cands.len() - owed as usize + 1] {
@@ -301,7 +299,10 @@ impl<'r> Game<'r> {
             }
             Step::DrawMore { p, left } => {
                 if left > 1 {
-                    *self.queue.last_mut().expect("the head") = Step::DrawMore { p, left: left - 1 };
+                    let Some(Step::DrawMore { left, .. }) = self.queue.last_mut() else {
+                        panic!("not a draw")
+                    };
+                    *left -= 1;
                 } else {
                     self.finish();
                 }
@@ -342,14 +343,17 @@ impl<'r> Game<'r> {
                     });
                 }
             }
-            Step::Pay { p, card, mode, half, site, slot, owed, ref paid, ref pool } => {
-                let (mut paid, pool) = (paid.clone(), pool.clone());
+            Step::Pay { p, card, mode, half, site, slot, owed, .. } => {
                 let Action::PayWith(c) = a else { panic!("not a payment") };
+                // the head, changed in place: one more card paid
+                let Some(Step::Pay { owed: left, paid, .. }) = self.queue.last_mut() else {
+                    panic!("not a payment")
+                };
                 paid.push(c);
                 if owed > 1 {
-                    *self.queue.last_mut().expect("the head") =
-                        Step::Pay { p, card, mode, half, site, slot, owed: owed - 1, paid, pool };
+                    *left -= 1;
                 } else {
+                    let paid = std::mem::take(paid);
                     self.play_card(p as usize, card, Some(half), site, slot, &paid, mode, false, None, None);
                 }
             }

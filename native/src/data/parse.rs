@@ -151,16 +151,16 @@ impl Rules {
             if slots.len() > 32 {
                 return Err(format!("site kind {id:?} has more than 32 slots"));
             }
-            let mut by_pos = [0u32; 5];
+            let mut opens = Vec::new();
             for (i, sd) in slots.iter().enumerate() {
-                for (p, m) in by_pos.iter_mut().enumerate() {
+                for p in 0..5 {
                     if sd.accepts & (1 << p) != 0 {
-                        *m |= 1 << i;
+                        opens.push((p as u8, i as u8));
                     }
                 }
             }
             site_kinds.push(SiteKind {
-                by_pos,
+                opens,
                 id: id.clone(),
                 is_tree: k["is_tree"].as_bool().unwrap_or(true),
                 reveals: k["reveals"].as_bool().unwrap_or(true),
@@ -383,6 +383,7 @@ impl Rules {
                     cost: u(&h["cost"])? as u32,
                     tags: tagbits,
                     is_tree_kind: h["kind"].as_str() == Some("tree"),
+                    shares: species[sp as usize].sharing.is_some(),
                     site_kind: h["site_kind"].as_str().and_then(kind_of),
                     species_key: ki.get(&format!("species:{sid}")),
                     count_keys,
@@ -480,7 +481,9 @@ impl Rules {
             kinds,
             json,
             scoring: crate::scoring::Plan::default(),
+            center: None,
         };
+        rules.center = rules.name("center");
         rules.scoring = crate::scoring::Plan::build(&rules);
         Ok(rules)
     }
