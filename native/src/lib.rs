@@ -12,6 +12,7 @@ pub mod rng;
 pub mod scoring;
 pub mod selfplay;
 mod steps;
+pub mod vecenv;
 
 #[cfg(feature = "python")]
 mod py;

@@ -17,8 +17,8 @@ fn err(e: String) -> PyErr {
 
 /// A ruleset parsed from its export (`forestshuffle.native._export.export`).
 #[pyclass(frozen, module = "forestshuffle_native")]
-struct NativeRules {
-    rules: Arc<Rules>,
+pub(crate) struct NativeRules {
+    pub(crate) rules: Arc<Rules>,
 }
 
 #[pymethods]
@@ -379,6 +379,7 @@ fn forestshuffle_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeRules>()?;
     m.add_class::<NativeGame>()?;
     m.add_class::<PyRng>()?;
+    m.add_class::<crate::vecenv::py::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(play_many, m)?)?;
     m.add_function(wrap_pyfunction!(known_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(crate::scoring::py::_score_positions, m)?)?;
