@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -226,6 +227,24 @@ impl NativeGame {
         }
         let w = selfplay::outcome_of(&self.game).winners;
         (0..self.game.players).filter(|i| w & (1 << i) != 0).collect()
+    }
+
+    /// The length of an observation (`forestshuffle_native` layout, as the Python engine's).
+    #[getter]
+    fn observation_size(&self) -> usize {
+        crate::observe::observation_size(&self.game)
+    }
+
+    /// Write `player`'s observation into `out`, a writable contiguous float32 buffer of
+    /// `observation_size` values.
+    fn observe_into(&self, py: Python<'_>, player: usize, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        if player >= self.game.players {
+            return Err(err(format!("no player {player} in a {}-player game", self.game.players)));
+        }
+        let buf = PyBuffer::<f32>::get(out)?;
+        let mut v = vec![0.0f32; crate::observe::observation_size(&self.game)];
+        crate::observe::observe_into(&self.game, player, &mut v);
+        buf.copy_from_slice(py, &v)
     }
 
     fn __copy__(&self) -> Self {

@@ -208,6 +208,28 @@ class NativeGame:
             out.apply(game.encode(action))
         return out
 
+    # -- search and learning: the Python engine's ``Game.observation``... (same values) ---
+
+    @property
+    def observation_size(self) -> int:
+        """The length of an observation (:func:`forestshuffle.search.observation_size`)."""
+        size: int = self._game.observation_size
+        return size
+
+    def observation(self, player: int) -> Any:
+        """*player*'s observation, a NumPy float32 array equal to the Python engine's
+        ``Game.observation(player)`` for the same state (see
+        :mod:`forestshuffle.search.observation`). ArgumentError unless *player* is a seat
+        number (an int)."""
+        import numpy as np
+
+        if type(player) is not int or not 0 <= player < self.players:
+            raise ArgumentError(f"no player {player!r} in a {self.players}-player game (a "
+                                "seat number from 0 is needed)")
+        out = np.empty(self._game.observation_size, dtype=np.float32)
+        self._game.observe_into(player, out)
+        return out
+
     def __getattr__(self, name: str) -> Any:
         # the extension's read-outs: to_move, current_player, hands, clearing, deck_size,
         # caves, forests(), is_over, end_reason, scores(), winners()...
