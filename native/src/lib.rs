@@ -11,6 +11,7 @@ pub mod pile;
 mod play;
 pub mod rng;
 pub mod scoring;
+pub mod search;
 pub mod selfplay;
 mod steps;
 
