@@ -3,12 +3,14 @@
 
 use std::sync::Arc;
 
+use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::data::Rules;
 use crate::game::Game;
+use crate::search::{self, History};
 use crate::selfplay;
 
 fn err(e: String) -> PyErr {
@@ -52,6 +54,8 @@ impl NativeRules {
 struct NativeGame {
     /// borrows the ruleset `rules` holds (declared first: dropped before it)
     game: Game<'static>,
+    /// the codes applied and copies of the game, for undo (borrows the ruleset too)
+    history: History<'static>,
     rules: Arc<Rules>,
 }
 
@@ -63,10 +67,12 @@ impl NativeGame {
         make: impl FnOnce(&'static Rules) -> Result<Game<'static>, String>,
     ) -> PyResult<Self> {
         // SAFETY: the ruleset lives in the Arc's allocation, which neither moves nor is freed
-        // while `rules` holds it; `game`, the only holder of the borrow, is dropped first (field
-        // order) and never handed out with the 'static lifetime.
+        // while `rules` holds it; `game` and `history`, the only holders of the borrow, are
+        // dropped first (field order) and never handed out with the 'static lifetime.
         let borrowed: &'static Rules = unsafe { &*Arc::as_ptr(&rules) };
-        Ok(NativeGame { game: make(borrowed).map_err(err)?, rules })
+        let game = make(borrowed).map_err(err)?;
+        let history = History::new(&game);
+        Ok(NativeGame { game, history, rules })
     }
 }
 
@@ -92,18 +98,12 @@ impl NativeGame {
 
     /// Apply the option of code `code`.
     fn apply_code(&mut self, code: u32) -> PyResult<()> {
-        let i = self
-            .game
-            .legal_codes()
-            .iter()
-            .position(|&c| c == code)
-            .ok_or_else(|| err(format!("action code {code} is not a legal answer")))?;
-        self.game.apply_index(i).map_err(err)
+        self.history.apply(&mut self.game, code).map_err(err)
     }
 
     /// Apply option `i` of the pending decision.
     fn apply_index(&mut self, i: usize) -> PyResult<()> {
-        self.game.apply_index(i).map_err(err)
+        self.history.apply_index(&mut self.game, i).map_err(err)
     }
 
     #[getter]
@@ -228,9 +228,59 @@ impl NativeGame {
         (0..self.game.players).filter(|i| w & (1 << i) != 0).collect()
     }
 
+    /// The length of an observation (`forestshuffle_native` layout, as the Python engine's).
+    #[getter]
+    fn observation_size(&self) -> usize {
+        crate::observe::observation_size(&self.game)
+    }
+
+    /// Write `player`'s observation into `out`, a writable contiguous float32 buffer of
+    /// `observation_size` values.
+    fn observe_into(&self, py: Python<'_>, player: usize, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        if player >= self.game.players {
+            return Err(err(format!("no player {player} in a {}-player game", self.game.players)));
+        }
+        let buf = PyBuffer::<f32>::get(out)?;
+        let mut v = vec![0.0f32; crate::observe::observation_size(&self.game)];
+        crate::observe::observe_into(&self.game, player, &mut v);
+        buf.copy_from_slice(py, &v)
+    }
+
+    /// The legal codes as a mask: one bool per code, written into `out` (a writable
+    /// contiguous uint8 buffer of `action_count` values, numpy's bools viewed as bytes).
+    fn legal_mask_into(&self, py: Python<'_>, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        let buf = PyBuffer::<u8>::get(out)?;
+        let mut mask = vec![false; search::action_count(&self.game)];
+        search::legal_mask_into(&self.game, &mut mask);
+        let bytes: Vec<u8> = mask.into_iter().map(u8::from).collect();
+        buf.copy_from_slice(py, &bytes)
+    }
+
+    /// The size of the action space (the codec's codes).
+    #[getter]
+    fn action_count(&self) -> usize {
+        search::action_count(&self.game)
+    }
+
+    /// Per player, +1 / 0 / -1 against each other player, averaged (zeros until the end).
+    fn returns(&self) -> Vec<f64> {
+        search::returns(&self.game)
+    }
+
+    /// The codes applied so far, in order.
+    fn codes(&self) -> Vec<u32> {
+        self.history.codes().to_vec()
+    }
+
+    /// Take back the last `n` actions.
+    fn undo(&mut self, n: usize) -> PyResult<()> {
+        self.history.undo(&mut self.game, n).map_err(err)
+    }
+
+    /// An independent copy (undo included).
     fn __copy__(&self) -> Self {
-        let game = self.game.clone();
-        NativeGame::holding(self.rules.clone(), |_| Ok(game)).expect("a copy")
+        // the copies borrow the ruleset of the Arc the new object holds too
+        NativeGame { game: self.game.clone(), history: self.history.clone(), rules: self.rules.clone() }
     }
 }
 

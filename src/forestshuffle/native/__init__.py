@@ -60,8 +60,12 @@ class NativeGame:
             self._game = _ext().NativeGame(native, players, self.seed)
         except ValueError as exc:
             raise ArgumentError(str(exc)) from None
-        #: the codec ids applied so far, in order
-        self.codes: list[int] = []
+
+    @property
+    def codes(self) -> list[int]:
+        """The codec ids applied so far, in order."""
+        codes: list[int] = self._game.codes()
+        return codes
 
     def legal_codes(self) -> list[int]:
         """The codec ids of the pending decision's options, in the engine's order."""
@@ -76,7 +80,17 @@ class NativeGame:
             self._game.apply_code(code)
         except ValueError as exc:
             raise IllegalActionError(str(exc)) from None
-        self.codes.append(code)
+
+    def apply_index(self, index: int) -> None:
+        """Apply the option at position *index* of :meth:`legal_codes`."""
+        from forestshuffle.errors import IllegalActionError
+
+        if type(index) is not int or index < 0:
+            raise IllegalActionError(f"no legal action number {index!r}")
+        try:
+            self._game.apply_index(index)
+        except ValueError as exc:
+            raise IllegalActionError(str(exc)) from None
 
     def to_game(self) -> Game:
         """The same game in the Python engine: dealt from the same seed, the same actions
@@ -106,6 +120,71 @@ class NativeGame:
         out = cls(game.rules, game.players, game.seed, scoring=scoring)
         for action, _ in game.actions:
             out.apply(game.encode(action))
+        return out
+
+    # -- search and learning: the Python engine's ``Game.observation``... (same values) ---
+
+    @property
+    def observation_size(self) -> int:
+        """The length of an observation (:func:`forestshuffle.search.observation_size`)."""
+        size: int = self._game.observation_size
+        return size
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """The size of the ruleset's action space (``Game.num_distinct_actions``)."""
+        size: int = self._game.action_count
+        return size
+
+    def legal_actions_mask(self) -> Any:
+        """One bool per code, True for the legal actions: a NumPy bool array equal to the
+        Python engine's ``Game.legal_actions_mask()`` (all False once the game is over)."""
+        import numpy as np
+
+        out = np.empty(self._game.action_count, dtype=bool)
+        self._game.legal_mask_into(out.view(np.uint8))
+        return out
+
+    def returns(self) -> tuple[float, ...]:
+        """Per player, +1 / 0 / −1 against each other player, averaged: the Python engine's
+        ``Game.returns()`` (:func:`forestshuffle.search.copies.returns`; zeros until the
+        end). The winners are the highest totals, which needs the native scoring (a game
+        made with ``scoring=False`` counts the caves only)."""
+        values: list[float] = self._game.returns()
+        return tuple(values)
+
+    def undo(self, n: int = 1) -> None:
+        """Take back the last *n* actions (the game is fixed by its seed and codes: from a
+        copy kept every few actions, the codes after it replayed). ArgumentError unless
+        ``0 <= n <= len(codes)`` is an int."""
+        applied = self._game.actions
+        if type(n) is not int or not 0 <= n <= applied:
+            raise ArgumentError(f"cannot undo {n!r} actions; {applied} were applied (a whole "
+                                "number from 0 is needed)")
+        self._game.undo(n)
+
+    def clone(self) -> NativeGame:
+        """An independent copy (its undo too), sharing the ruleset."""
+        out = NativeGame.__new__(NativeGame)
+        out.rules, out.seed, out.players = self.rules, self.seed, self.players
+        out._game = self._game.__copy__()
+        return out
+
+    def __copy__(self) -> NativeGame:
+        return self.clone()
+
+    def observation(self, player: int) -> Any:
+        """*player*'s observation, a NumPy float32 array equal to the Python engine's
+        ``Game.observation(player)`` for the same state (see
+        :mod:`forestshuffle.search.observation`). ArgumentError unless *player* is a seat
+        number (an int)."""
+        import numpy as np
+
+        if type(player) is not int or not 0 <= player < self.players:
+            raise ArgumentError(f"no player {player!r} in a {self.players}-player game (a "
+                                "seat number from 0 is needed)")
+        out = np.empty(self._game.observation_size, dtype=np.float32)
+        self._game.observe_into(player, out)
         return out
 
     def __getattr__(self, name: str) -> Any:
