@@ -10,10 +10,14 @@ use rayon::prelude::*;
 
 use crate::data::Rules;
 use crate::game::Game;
+use crate::observe::{observation_size, observe_into};
 use crate::selfplay::outcome_of;
 
 /// The outputs of a step or a reset, one row per environment.
 pub struct Out<'a> {
+    /// num_envs x observation size: the observation of the player to move (empty when the
+    /// environments write none)
+    pub obs: &'a mut [f32],
     /// num_envs x num_codes, 1 for the legal codes of the player to move
     pub mask: &'a mut [u8],
     /// the player to move, -1 once the game is over (and not reset)
@@ -56,6 +60,8 @@ type Row<'a, 's, 'r> =
 pub struct VecEnv<'r> {
     plan: Plan<'r>,
     num_codes: usize,
+    /// values per observation, 0 when none is written
+    obs_size: usize,
     slots: Vec<Slot<'r>>,
     /// the option index each environment answers this step (`u32::MAX`: none, it is done)
     picks: Vec<u32>,
@@ -67,21 +73,25 @@ const MIN_PER_THREAD: usize = 16;
 
 impl<'r> VecEnv<'r> {
     /// `num_envs` environments of games of `rules` for `players`; `max_actions`: a game
-    /// still going after that many actions is truncated (`u32::MAX`: never).
+    /// still going after that many actions is truncated (`u32::MAX`: never); `observations`:
+    /// whether the outputs hold the observation of the player to move.
     pub fn new(
         rules: &'r Rules,
         players: usize,
         num_envs: usize,
         auto_reset: bool,
         max_actions: u32,
+        observations: bool,
     ) -> Result<VecEnv<'r>, String> {
         if num_envs == 0 {
             return Err("num_envs must be at least 1".into());
         }
-        Game::new(rules, players, 0)?; // the player count is one the ruleset plays
+        let probe = Game::new(rules, players, 0)?; // the player count is one the ruleset plays
+        let obs_size = if observations { observation_size(&probe) } else { 0 };
         let plan = Plan { rules, players, num_envs: num_envs as u128, auto_reset, max_actions };
         let num_codes = rules.codec.size as usize;
-        Ok(VecEnv { plan, num_codes, slots: Vec::new(), picks: vec![0; num_envs], parallel: true })
+        let picks = vec![0; num_envs];
+        Ok(VecEnv { plan, num_codes, obs_size, slots: Vec::new(), picks, parallel: true })
     }
 
     /// The number of environments.
@@ -92,6 +102,11 @@ impl<'r> VecEnv<'r> {
     /// The number of action codes (the width of the mask).
     pub fn num_codes(&self) -> usize {
         self.num_codes
+    }
+
+    /// The values of an observation (0 when the environments write none).
+    pub fn obs_size(&self) -> usize {
+        self.obs_size
     }
 
     /// Whether steps spread the environments over rayon's pool (when it has more than one
@@ -143,6 +158,7 @@ impl<'r> VecEnv<'r> {
         for ((s, mask), player) in rows {
             s.write_codes(mask, player);
         }
+        self.observe(out.obs, false);
         Ok(())
     }
 
@@ -162,9 +178,10 @@ impl<'r> VecEnv<'r> {
             *pick = s.pick(a).ok_or_else(|| illegal(i, a, &s.codes))?;
         }
         let plan = self.plan;
-        let Out { mask, player, rewards, terminated, truncated } = out;
+        let Out { obs, mask, player, rewards, terminated, truncated } = out;
         let (k, p) = (self.num_codes, plan.players);
-        if self.parallel && rayon::current_num_threads() > 1 && n >= 2 * MIN_PER_THREAD {
+        let parallel = self.threaded();
+        if parallel {
             (
                 self.slots.par_iter_mut(),
                 self.picks.par_iter(),
@@ -191,7 +208,34 @@ impl<'r> VecEnv<'r> {
                 plan.step((s, pick, m, pl, r, te, tr));
             }
         }
+        self.observe(obs, parallel);
         Ok(())
+    }
+
+    fn threaded(&self) -> bool {
+        self.parallel && rayon::current_num_threads() > 1 && self.num_envs() >= 2 * MIN_PER_THREAD
+    }
+
+    /// Write each environment's observation of the player to move (of the seat whose turn it
+    /// was, once over) into its row of `obs`.
+    fn observe(&self, obs: &mut [f32], parallel: bool) {
+        if self.obs_size == 0 {
+            return;
+        }
+        let one = |(s, row): (&Slot<'r>, &mut [f32])| {
+            let g = &s.game;
+            let player = if g.over || s.done { g.current.min(g.players - 1) } else { g.to_move() };
+            observe_into(g, player, row);
+        };
+        if parallel {
+            self.slots
+                .par_iter()
+                .zip(obs.par_chunks_mut(self.obs_size))
+                .with_min_len(MIN_PER_THREAD)
+                .for_each(one);
+        } else {
+            self.slots.iter().zip(obs.chunks_mut(self.obs_size)).for_each(one);
+        }
     }
 
     /// One legal code per environment, drawn uniformly by `draw(n)` (an index below `n`);
@@ -205,6 +249,7 @@ impl<'r> VecEnv<'r> {
     fn check_out(&self, out: &Out<'_>) -> Result<(), String> {
         let n = self.num_envs();
         let want = [
+            ("observation", out.obs.len(), n * self.obs_size),
             ("mask", out.mask.len(), n * self.num_codes),
             ("player", out.player.len(), n),
             ("rewards", out.rewards.len(), n * self.plan.players),
@@ -328,6 +373,7 @@ pub(crate) mod py {
     /// The arrays the environments read their actions from and write their outputs into,
     /// held (exported) for the object's life: NumPy cannot resize or free them meanwhile.
     struct Buffers {
+        obs: Option<PyBuffer<f32>>,
         actions: PyBuffer<i64>,
         mask: PyBuffer<u8>,
         player: PyBuffer<i32>,
@@ -365,6 +411,10 @@ pub(crate) mod py {
             // only slices of the buffers
             unsafe {
                 let out = Out {
+                    obs: match &mut self.obs {
+                        Some(b) => slice(b),
+                        None => &mut [],
+                    },
                     mask: slice(&mut self.mask),
                     player: slice(&mut self.player),
                     rewards: slice(&mut self.rewards),
@@ -391,9 +441,10 @@ pub(crate) mod py {
     impl PyVecEnv {
         /// `num_envs` games of `rules`; the arrays: actions (int64, num_envs), mask (uint8,
         /// num_envs x codes), player (int32), rewards (float32, num_envs x players),
-        /// terminated and truncated (uint8).
+        /// terminated and truncated (uint8), observations (float32, num_envs x
+        /// observation size, or None: no observations are written).
         #[new]
-        #[pyo3(signature = (rules, players, num_envs, auto_reset, max_actions, actions, mask, player, rewards, terminated, truncated))]
+        #[pyo3(signature = (rules, players, num_envs, auto_reset, max_actions, actions, mask, player, rewards, terminated, truncated, observations))]
         #[allow(clippy::too_many_arguments)]
         fn new(
             rules: &NativeRules,
@@ -407,14 +458,22 @@ pub(crate) mod py {
             rewards: &Bound<'_, PyAny>,
             terminated: &Bound<'_, PyAny>,
             truncated: &Bound<'_, PyAny>,
+            observations: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<Self> {
             let arc = rules.rules.clone();
             // SAFETY: the ruleset lives in the Arc's allocation, which neither moves nor is
             // freed while `rules` holds it; `env`, the only holder of the borrow, is dropped
             // first (field order) and never handed out with the 'static lifetime.
             let borrowed: &'static Rules = unsafe { &*Arc::as_ptr(&arc) };
-            let env = VecEnv::new(borrowed, players, num_envs, auto_reset, max_actions.unwrap_or(u32::MAX))
-                .map_err(err)?;
+            let env = VecEnv::new(
+                borrowed,
+                players,
+                num_envs,
+                auto_reset,
+                max_actions.unwrap_or(u32::MAX),
+                observations.is_some(),
+            )
+            .map_err(err)?;
             let n = num_envs;
             let (actions, r0) = take(actions, "actions", n)?;
             let (mask, r1) = take(mask, "mask", n * env.num_codes())?;
@@ -422,12 +481,20 @@ pub(crate) mod py {
             let (rewards, r3) = take(rewards, "rewards", n * players)?;
             let (terminated, r4) = take(terminated, "terminated", n)?;
             let (truncated, r5) = take(truncated, "truncated", n)?;
-            let mut ranges = [r0, r1, r2, r3, r4, r5];
+            let mut ranges = vec![r0, r1, r2, r3, r4, r5];
+            let obs = match observations {
+                Some(o) => {
+                    let (b, r) = take(o, "observations", n * env.obs_size())?;
+                    ranges.push(r);
+                    Some(b)
+                }
+                None => None,
+            };
             ranges.sort_unstable();
             if ranges.windows(2).any(|w| w[0].1 > w[1].0) {
                 return Err(err("the arrays must not overlap".into()));
             }
-            let buffers = Buffers { actions, mask, player, rewards, terminated, truncated };
+            let buffers = Buffers { obs, actions, mask, player, rewards, terminated, truncated };
             Ok(PyVecEnv { env, buffers, rng: PyRandom::new(0), rules: arc })
         }
 
@@ -473,6 +540,12 @@ pub(crate) mod py {
         /// Per environment, the games started since its reset.
         fn episodes(&self) -> Vec<u64> {
             self.env.episodes()
+        }
+
+        /// The values of an observation (0 when none is written).
+        #[getter]
+        fn observation_size(&self) -> usize {
+            self.env.obs_size()
         }
 
         /// Per environment, the actions of its current game so far.

@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 
@@ -41,6 +42,12 @@ class Reference:
     def player(self) -> Any:
         return np.array([-1 if g.pending is None else g.pending.player for g in self.games])
 
+    def observation(self) -> Any:
+        """Per game, the observation of the player to move (once over, of the player whose
+        turn it was)."""
+        return np.stack([g.observation(g.state.current if g.pending is None
+                                       else g.pending.player) for g in self.games])
+
     def step(self, actions: Any) -> tuple[Any, Any]:
         """(rewards: the change of returns(), terminated) of applying *actions*."""
         rewards, ended = [], []
@@ -67,6 +74,9 @@ def _random_legal(mask: Any, rng: random.Random) -> Any:
 def _same(state: native.VecState, ref: Reference) -> None:
     np.testing.assert_array_equal(state.legal_action_mask, ref.mask())
     np.testing.assert_array_equal(state.current_player, ref.player())
+    if state.observation is not None:
+        assert state.observation.dtype == np.float32
+        np.testing.assert_array_equal(state.observation, ref.observation())
 
 
 @pytest.mark.parametrize(("ruleset", "players", "steps"),
@@ -128,7 +138,7 @@ def test_without_auto_reset_a_finished_game_waits() -> None:
 
 
 def test_max_actions_truncates_and_restarts() -> None:
-    env = native.VecEnv("base", 2, max_actions=5)
+    env = native.VecEnv("base", 2, max_actions=5, observations=False)
     state = env.reset(0)
     rng = random.Random(0)
     for _ in range(5):
@@ -142,7 +152,7 @@ def test_max_actions_truncates_and_restarts() -> None:
 
 
 def test_an_illegal_action_names_its_env_and_moves_no_game() -> None:
-    env = native.VecEnv("base", 3)
+    env = native.VecEnv("base", 3, observations=False)
     state = env.reset([1, 2, 3])
     ref = Reference("base", [1, 2, 3])
     rng = random.Random(4)
@@ -201,8 +211,9 @@ def test_states_are_copies_unless_asked_for_views() -> None:
 
 
 def test_random_actions_are_legal_and_seeded() -> None:
-    env = native.VecEnv("smoky", 16)
+    env = native.VecEnv("smoky", 16, observations=False)
     state = env.reset(0)
+    assert state.observation is None
     for _ in range(50):
         actions = env.random_actions()
         assert state.legal_action_mask[np.arange(16), actions].all()
@@ -219,11 +230,6 @@ def test_threads_do_not_change_the_games() -> None:
     for step in range(400):
         actions = one.random_actions(seed=step)
         a, b = one.step(actions), many.step(actions)
-        for x, y in zip(attrs_values(a), attrs_values(b), strict=True):
+        for x, y in zip(attrs.astuple(a), attrs.astuple(b), strict=True):
             np.testing.assert_array_equal(x, y)
     assert one.episodes == many.episodes and sum(one.episodes) > 0
-
-
-def attrs_values(state: native.VecState) -> list[Any]:
-    return [state.legal_action_mask, state.current_player, state.rewards, state.terminated,
-            state.truncated]

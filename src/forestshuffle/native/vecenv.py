@@ -9,11 +9,12 @@ for the player its pending decision asks, the GIL released while the games move.
 ...     while not state.terminated.any():
 ...         state = env.step(env.random_actions())
 
-Every step returns a :class:`VecState` of NumPy arrays, one row per game: the legal-action
-mask of the player to move (what ``Game.legal_actions_mask()`` gives for the same state), that
-player, the rewards of the step, and whether the game ended (``terminated``) or was cut
-short after ``max_actions`` actions (``truncated``). The rewards follow
-:mod:`forestshuffle.rl`: 0 until the end, then each player's
+Every step returns a :class:`VecState` of NumPy arrays, one row per game: the observation of
+the player to move (what ``Game.observation(player)`` gives for the same state, the layout of
+:mod:`forestshuffle.search.observation`), the legal-action mask of that player (what
+``Game.legal_actions_mask()`` gives), that player, the rewards of the step, and whether the
+game ended (``terminated``) or was cut short after ``max_actions`` actions (``truncated``).
+The rewards follow :mod:`forestshuffle.rl`: 0 until the end, then each player's
 :meth:`~forestshuffle.core.game.Game.returns` (+1 / −1 in a 2-player game, 0 for a shared
 win), so each row of rewards is the change of ``Game.returns()`` over the step.
 
@@ -52,7 +53,9 @@ class VecState:
     """What :meth:`VecEnv.reset` and :meth:`VecEnv.step` return, one row per game.
 
     Attributes:
-        observation: None (the native core does not write observations).
+        observation: num_envs x observation_size float32, the observation of the player
+            to move (``Game.observation(player)``; once finished, of the player whose turn
+            it was), or None with ``observations=False``.
         legal_action_mask: num_envs x num_actions bools, True for the legal codes of the
             player to move (all False for a finished game that is not reset).
         current_player: int32 per game, the player to move (−1 once finished).
@@ -72,22 +75,25 @@ class VecState:
 class VecEnv:
     """``num_envs`` games of *ruleset* played natively, stepped together (see the module).
 
-    *max_actions* cuts a game short (``truncated``) after that many actions (None: never,
-    every game ends by itself); with ``copy=False`` the arrays of a state are read-only views
-    of the environment's own, overwritten by the next step (no copy is made); *parallel*
-    spreads the games over the native core's threads (``RAYON_NUM_THREADS``) when there are
-    enough of them. ArgumentError for a ruleset or player count the native core does not
-    play (NativeError when the extension is missing or lacks a kind of the ruleset).
+    *observations* (True) writes the observation of the player to move into every state
+    (False saves the time: ``observation`` is then None); *max_actions* cuts a game short
+    (``truncated``) after that many actions (None: never, every game ends by itself); with
+    ``copy=False`` the arrays of a state are read-only views of the environment's own,
+    overwritten by the next step (no copy is made); *parallel* spreads the games over the
+    native core's threads (``RAYON_NUM_THREADS``) when there are enough of them.
+    ArgumentError for a ruleset or player count the native core does not play (NativeError
+    when the extension is missing or lacks a kind of the ruleset).
     """
 
     def __init__(  # noqa: PLR0913 (new_game's parameters and the environment's knobs)
             self, ruleset: str | Ruleset, num_envs: int, players: int = 2,
             expansions: Sequence[str] = (), options: Mapping[str, Any] | None = None,
-            auto_reset: bool = True, *, max_actions: int | None = None, copy: bool = True,
-            parallel: bool = True) -> None:
+            auto_reset: bool = True, *, observations: bool = True,
+            max_actions: int | None = None, copy: bool = True, parallel: bool = True) -> None:
         import numpy as np
 
         from forestshuffle.search.codec import codec_of
+        from forestshuffle.search.observation import observation_size
 
         if type(num_envs) is not int or num_envs < 1:
             raise ArgumentError(f"num_envs must be a whole number from 1, not {num_envs!r}")
@@ -110,11 +116,15 @@ class VecEnv:
         self._rewards = np.zeros((num_envs, players), dtype=np.float32)
         self._terminated = np.zeros(num_envs, dtype=bool)
         self._truncated = np.zeros(num_envs, dtype=bool)
+        #: the values of an observation (0 without observations)
+        self.observation_size: int = observation_size(self.rules) if observations else 0
+        self._obs = np.zeros((num_envs, self.observation_size), dtype=np.float32) \
+            if observations else None
         try:
             self._env = _ext().VecEnv(
                 load_rules(self.rules), players, num_envs, auto_reset, max_actions,
                 self._actions, self._mask.view(np.uint8), self._player, self._rewards,
-                self._terminated.view(np.uint8), self._truncated.view(np.uint8))
+                self._terminated.view(np.uint8), self._truncated.view(np.uint8), self._obs)
         except ValueError as exc:
             raise ArgumentError(str(exc)) from None
         self._env.parallel = parallel
@@ -181,13 +191,16 @@ class VecEnv:
         return counts
 
     def _state(self) -> VecState:
-        arrays = (self._mask, self._player, self._rewards, self._terminated, self._truncated)
+        arrays = (self._obs, self._mask, self._player, self._rewards, self._terminated,
+                  self._truncated)
         if self._copy:
-            return VecState(None, *(a.copy() for a in arrays))
-        return VecState(None, *(_read_only(a) for a in arrays))
+            return VecState(*(None if a is None else a.copy() for a in arrays))
+        return VecState(*(_read_only(a) for a in arrays))
 
 
 def _read_only(a: Any) -> Any:
+    if a is None:
+        return None
     view = a.view()
     view.flags.writeable = False
     return view
