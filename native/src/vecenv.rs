@@ -138,19 +138,20 @@ impl<'r> VecEnv<'r> {
         }
         self.check_out(&out)?;
         let Plan { rules, players, .. } = self.plan;
-        // the mask rows hold the old codes' bits: cleared before the slots change
-        for (s, row) in self.slots.iter().zip(out.mask.chunks_mut(self.num_codes)) {
-            for &c in &s.codes {
-                row[c as usize] = 0;
-            }
-        }
-        self.slots = seeds
+        let slots = seeds
             .iter()
             .map(|&seed| {
                 let game = Game::new(rules, players, seed)?;
                 Ok(Slot { game, codes: Vec::new(), seed, episode: 0, done: false })
             })
             .collect::<Result<_, String>>()?;
+        // the mask rows hold the old codes' bits: cleared before the slots change
+        for (s, row) in self.slots.iter().zip(out.mask.chunks_mut(self.num_codes)) {
+            for &c in &s.codes {
+                row[c as usize] = 0;
+            }
+        }
+        self.slots = slots;
         out.rewards.fill(0.0);
         out.terminated.fill(0);
         out.truncated.fill(0);
