@@ -241,8 +241,8 @@ class NativeGame:
         Python engine's ``Game.legal_actions_mask()`` (all False once the game is over)."""
         import numpy as np
 
-        out = np.empty(self._game.action_count, dtype=bool)
-        self._game.legal_mask_into(out.view(np.uint8))
+        out = np.zeros(self._game.action_count, dtype=bool)
+        self._game.legal_mask_onto_zeros(out.view(np.uint8))
         return out
 
     def returns(self) -> tuple[float, ...]:
@@ -283,8 +283,8 @@ class NativeGame:
         if type(player) is not int or not 0 <= player < self.players:
             raise ArgumentError(f"no player {player!r} in a {self.players}-player game (a "
                                 "seat number from 0 is needed)")
-        out = np.empty(self._game.observation_size, dtype=np.float32)
-        self._game.observe_into(player, out)
+        out = np.zeros(self._game.observation_size, dtype=np.float32)
+        self._game.observe_onto_zeros(player, out)
         return out
 
     def __getattr__(self, name: str) -> Any:
