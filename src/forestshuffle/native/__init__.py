@@ -132,6 +132,19 @@ def load_rules(ruleset: str | Ruleset, *, options: Mapping[str, Any] | None = No
     return cached
 
 
+_NP: Any = None
+
+
+def _numpy() -> Any:
+    """numpy, imported on first use (the search methods of :class:`NativeGame` need it)."""
+    global _NP
+    if _NP is None:
+        import numpy
+
+        _NP = numpy
+    return _NP
+
+
 def _seed(value: Any, what: str) -> int:
     from forestshuffle.core.deal import check_seed
 
@@ -239,11 +252,10 @@ class NativeGame:
     def legal_actions_mask(self) -> Any:
         """One bool per code, True for the legal actions: a NumPy bool array equal to the
         Python engine's ``Game.legal_actions_mask()`` (all False once the game is over)."""
-        import numpy as np
-
-        out = np.zeros(self._game.action_count, dtype=bool)
-        self._game.legal_mask_onto_zeros(out.view(np.uint8))
-        return out
+        np = _numpy()
+        out = np.zeros(self._game.action_count, dtype=np.uint8)
+        self._game.legal_mask_onto_zeros(out)
+        return out.view(bool)
 
     def returns(self) -> tuple[float, ...]:
         """Per player, +1 / 0 / −1 against each other player, averaged: the Python engine's
@@ -278,13 +290,12 @@ class NativeGame:
         ``Game.observation(player)`` for the same state (see
         :mod:`forestshuffle.search.observation`). ArgumentError unless *player* is a seat
         number (an int)."""
-        import numpy as np
-
         if type(player) is not int or not 0 <= player < self.players:
             raise ArgumentError(f"no player {player!r} in a {self.players}-player game (a "
                                 "seat number from 0 is needed)")
-        out = np.zeros(self._game.observation_size, dtype=np.float32)
-        self._game.observe_onto_zeros(player, out)
+        game = self._game
+        out = _numpy().zeros(game.observation_size, dtype="float32")
+        game.observe_onto_zeros(player, out)
         return out
 
     def __getattr__(self, name: str) -> Any:
