@@ -252,9 +252,9 @@ class NativeGame:
         """One bool per code, True for the legal actions: a NumPy bool array equal to the
         Python engine's ``Game.legal_actions_mask()`` (all False once the game is over)."""
         np = _numpy()
-        out = np.zeros(self._sizes[1], dtype=np.uint8)
-        self._game.legal_mask_onto_zeros(out)
-        return out.view(bool)
+        out = np.zeros(self._sizes[1], dtype=bool)
+        self._game.legal_mask_onto_zeros(out.view(np.uint8))
+        return out
 
     def returns(self) -> tuple[float, ...]:
         """Per player, +1 / 0 / −1 against each other player, averaged: the Python engine's
