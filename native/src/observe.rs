@@ -69,19 +69,34 @@ pub fn observation_size(game: &Game) -> usize {
 ///
 /// Panics unless `player < game.players` and `out.len() == observation_size(game)`.
 pub fn observe_into(game: &Game, player: usize, out: &mut [f32]) {
+    out.fill(0.0);
+    observe_onto_zeros(game, player, out);
+}
+
+/// [`observe_into`] for an `out` that holds zeros already (a batch zeroed at once): only the
+/// values that are not zero are written.
+///
+/// Panics unless `player < game.players` and `out.len() == observation_size(game)`.
+pub fn observe_onto_zeros(game: &Game, player: usize, out: &mut [f32]) {
+    let size = observation_size(game);
+    assert_eq!(out.len(), size, "an observation of this ruleset has {size} values");
+    observe_with(game, player, |i, v| out[i] = v);
+}
+
+/// Call `set(index, value)` for the values of `player`'s observation of `game` that are
+/// not zero (some zeros too), each index at most once.
+///
+/// Panics unless `player < game.players`.
+pub fn observe_with(game: &Game, player: usize, mut set: impl FnMut(usize, f32)) {
     let lay = Layout::of(game.rules);
     assert!(player < game.players, "no player {player} in a {}-player game", game.players);
-    assert_eq!(out.len(), lay.size, "an observation of this ruleset has {} values", lay.size);
-    out.fill(0.0);
     let (row, planes) = (&game.rules.codec.card_index, lay.planes);
-    let mark = |out: &mut [f32], card: u16, plane: usize| {
-        out[row[card as usize] as usize * planes + plane] = 1.0;
-    };
+    let at = |card: u16, plane: usize| row[card as usize] as usize * planes + plane;
     let piles: [&[u16]; CARD_PLANES] =
         [&game.hands[player], &game.caves[player], &game.clearing[..], &game.winter];
     for (plane, cards) in piles.into_iter().enumerate() {
         for &c in cards {
-            mark(out, c, plane);
+            set(at(c, plane), 1.0);
         }
     }
     let n = game.players;
@@ -94,34 +109,39 @@ pub fn observe_into(game: &Game, player: usize, out: &mut [f32]) {
             if s.species.is_none() {
                 down += 1;
             } else {
-                mark(out, s.card, plane);
+                set(at(s.card, plane), 1.0);
                 face_up += 1;
             }
             for slot in &s.slots {
                 for &c in slot {
-                    mark(out, c, plane);
+                    set(at(c, plane), 1.0);
                     face_up += 1;
                 }
             }
         }
-        let at = lay.seat_start + r * SEAT_FEATURES;
-        out[at..at + SEAT_FEATURES].copy_from_slice(&[
+        let f = [
             game.hands[seat].len() as f32,
             game.caves[seat].len() as f32,
             face_up as f32,
             sites.len() as f32,
             down as f32,
             if game.current == seat { 1.0 } else { 0.0 },
-        ]);
+        ];
+        for (k, v) in f.into_iter().enumerate() {
+            set(lay.seat_start + r * SEAT_FEATURES + k, v);
+        }
     }
     let mine = !game.over && game.pending.player as usize == player;
-    out[lay.game_start..lay.size].copy_from_slice(&[
+    let g = [
         game.deck.len() as f32,
         game.winter.len() as f32,
         if game.current >= n { 1.0 } else { 0.0 },
         if game.over { 1.0 } else { 0.0 },
         if mine { 1.0 } else { 0.0 },
-    ]);
+    ];
+    for (k, v) in g.into_iter().enumerate() {
+        set(lay.game_start + k, v);
+    }
 }
 
 /// `player`'s observation of `game`, a new vector.

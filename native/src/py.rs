@@ -235,25 +235,28 @@ impl NativeGame {
     }
 
     /// Write `player`'s observation into `out`, a writable contiguous float32 buffer of
-    /// `observation_size` values.
-    fn observe_into(&self, py: Python<'_>, player: usize, out: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// `observation_size` zeros (only the values that are not zero are written).
+    fn observe_onto_zeros(&self, py: Python<'_>, player: usize, out: &Bound<'_, PyAny>) -> PyResult<()> {
         if player >= self.game.players {
             return Err(err(format!("no player {player} in a {}-player game", self.game.players)));
         }
         let buf = PyBuffer::<f32>::get(out)?;
-        let mut v = vec![0.0f32; crate::observe::observation_size(&self.game)];
-        crate::observe::observe_into(&self.game, player, &mut v);
-        buf.copy_from_slice(py, &v)
+        let cells = writable(&buf, py, crate::observe::observation_size(&self.game))?;
+        crate::observe::observe_with(&self.game, player, |i, v| cells[i].set(v));
+        Ok(())
     }
 
-    /// The legal codes as a mask: one bool per code, written into `out` (a writable
-    /// contiguous uint8 buffer of `action_count` values, numpy's bools viewed as bytes).
-    fn legal_mask_into(&self, py: Python<'_>, out: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// Set the legal codes in `out`, a writable contiguous uint8 buffer of `action_count`
+    /// zeros (numpy's bools viewed as bytes).
+    fn legal_mask_onto_zeros(&self, py: Python<'_>, out: &Bound<'_, PyAny>) -> PyResult<()> {
         let buf = PyBuffer::<u8>::get(out)?;
-        let mut mask = vec![false; search::action_count(&self.game)];
-        search::legal_mask_into(&self.game, &mut mask);
-        let bytes: Vec<u8> = mask.into_iter().map(u8::from).collect();
-        buf.copy_from_slice(py, &bytes)
+        let cells = writable(&buf, py, search::action_count(&self.game))?;
+        if !self.game.over {
+            for &a in &self.game.pending.options {
+                cells[self.game.code(a) as usize].set(1);
+            }
+        }
+        Ok(())
     }
 
     /// The size of the action space (the codec's codes).
@@ -282,6 +285,19 @@ impl NativeGame {
         // the copies borrow the ruleset of the Arc the new object holds too
         NativeGame { game: self.game.clone(), history: self.history.clone(), rules: self.rules.clone() }
     }
+}
+
+/// The cells of a writable, C-contiguous buffer of `len` items.
+fn writable<'a, T: pyo3::buffer::Element>(
+    buf: &'a PyBuffer<T>,
+    py: Python<'a>,
+    len: usize,
+) -> PyResult<&'a [std::cell::Cell<T>]> {
+    let cells = buf.as_mut_slice(py).ok_or_else(|| err("a writable, contiguous buffer is needed".into()))?;
+    if cells.len() != len {
+        return Err(err(format!("a buffer of {len} items is needed, not {}", cells.len())));
+    }
+    Ok(cells)
 }
 
 /// Play one game per seed with the random bot, in parallel, the GIL released. Returns

@@ -25,6 +25,7 @@ RULESETS = [
     ("base", ("woodland_edge",), 2, 12),
     ("base", ("alpine", "woodland_edge"), 4, 6),
     ("smoky", (), 2, 12),
+    ("smoky", (), 5, 4),
 ]
 
 

@@ -41,6 +41,19 @@ __all__ = ["INSTALL_HINT", "NativeGame", "SelfPlay", "VecEnv", "VecState", "avai
            "load_rules", "native_game", "play_many", "supports", "unsupported_kinds"]
 
 
+_NP: Any = None
+
+
+def _numpy() -> Any:
+    """numpy, imported on first use (the search methods of :class:`NativeGame` need it)."""
+    global _NP
+    if _NP is None:
+        import numpy
+
+        _NP = numpy
+    return _NP
+
+
 class NativeGame:
     """One game played by the native core, seen from Python: the same game as
     ``fs.new_game(ruleset, players=players, seed=seed, ...)``, answered with codec ids
@@ -60,6 +73,7 @@ class NativeGame:
             self._game = _ext().NativeGame(native, players, self.seed)
         except ValueError as exc:
             raise ArgumentError(str(exc)) from None
+        self._sizes: tuple[int, int] = (self._game.observation_size, self._game.action_count)
 
     @property
     def codes(self) -> list[int]:
@@ -122,27 +136,24 @@ class NativeGame:
             out.apply(game.encode(action))
         return out
 
-    # -- search and learning: the Python engine's ``Game.observation``... (same values) ---
+    # -- search and learning: the values of the Python engine's Game for the same state ------
 
     @property
     def observation_size(self) -> int:
         """The length of an observation (:func:`forestshuffle.search.observation_size`)."""
-        size: int = self._game.observation_size
-        return size
+        return self._sizes[0]
 
     @property
     def num_distinct_actions(self) -> int:
         """The size of the ruleset's action space (``Game.num_distinct_actions``)."""
-        size: int = self._game.action_count
-        return size
+        return self._sizes[1]
 
     def legal_actions_mask(self) -> Any:
         """One bool per code, True for the legal actions: a NumPy bool array equal to the
         Python engine's ``Game.legal_actions_mask()`` (all False once the game is over)."""
-        import numpy as np
-
-        out = np.empty(self._game.action_count, dtype=bool)
-        self._game.legal_mask_into(out.view(np.uint8))
+        np = _numpy()
+        out = np.zeros(self._sizes[1], dtype=bool)
+        self._game.legal_mask_onto_zeros(out.view(np.uint8))
         return out
 
     def returns(self) -> tuple[float, ...]:
@@ -167,10 +178,12 @@ class NativeGame:
         """An independent copy (its undo too), sharing the ruleset."""
         out = NativeGame.__new__(NativeGame)
         out.rules, out.seed, out.players = self.rules, self.seed, self.players
+        out._sizes = self._sizes
         out._game = self._game.__copy__()
         return out
 
     def __copy__(self) -> NativeGame:
+        """``copy.copy``: :meth:`clone`."""
         return self.clone()
 
     def observation(self, player: int) -> Any:
@@ -178,13 +191,11 @@ class NativeGame:
         ``Game.observation(player)`` for the same state (see
         :mod:`forestshuffle.search.observation`). ArgumentError unless *player* is a seat
         number (an int)."""
-        import numpy as np
-
         if type(player) is not int or not 0 <= player < self.players:
             raise ArgumentError(f"no player {player!r} in a {self.players}-player game (a "
                                 "seat number from 0 is needed)")
-        out = np.empty(self._game.observation_size, dtype=np.float32)
-        self._game.observe_into(player, out)
+        out = _numpy().zeros(self._sizes[0], dtype="float32")
+        self._game.observe_onto_zeros(player, out)
         return out
 
     def __getattr__(self, name: str) -> Any:
