@@ -6,12 +6,15 @@ pub mod data;
 mod effects;
 pub mod forest;
 pub mod game;
+pub mod observe;
 pub mod pile;
 mod play;
 pub mod rng;
 pub mod scoring;
+pub mod search;
 pub mod selfplay;
 mod steps;
+pub mod vecenv;
 
 #[cfg(feature = "python")]
 mod py;

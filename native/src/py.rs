@@ -3,12 +3,14 @@
 
 use std::sync::Arc;
 
+use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::data::Rules;
 use crate::game::Game;
+use crate::search::{self, History};
 use crate::selfplay;
 
 fn err(e: String) -> PyErr {
@@ -17,8 +19,8 @@ fn err(e: String) -> PyErr {
 
 /// A ruleset parsed from its export (`forestshuffle.native._export.export`).
 #[pyclass(frozen, module = "forestshuffle_native")]
-struct NativeRules {
-    rules: Arc<Rules>,
+pub(crate) struct NativeRules {
+    pub(crate) rules: Arc<Rules>,
 }
 
 #[pymethods]
@@ -52,6 +54,8 @@ impl NativeRules {
 struct NativeGame {
     /// borrows the ruleset `rules` holds (declared first: dropped before it)
     game: Game<'static>,
+    /// the codes applied and copies of the game, for undo (borrows the ruleset too)
+    history: History<'static>,
     rules: Arc<Rules>,
 }
 
@@ -63,10 +67,12 @@ impl NativeGame {
         make: impl FnOnce(&'static Rules) -> Result<Game<'static>, String>,
     ) -> PyResult<Self> {
         // SAFETY: the ruleset lives in the Arc's allocation, which neither moves nor is freed
-        // while `rules` holds it; `game`, the only holder of the borrow, is dropped first (field
-        // order) and never handed out with the 'static lifetime.
+        // while `rules` holds it; `game` and `history`, the only holders of the borrow, are
+        // dropped first (field order) and never handed out with the 'static lifetime.
         let borrowed: &'static Rules = unsafe { &*Arc::as_ptr(&rules) };
-        Ok(NativeGame { game: make(borrowed).map_err(err)?, rules })
+        let game = make(borrowed).map_err(err)?;
+        let history = History::new(&game);
+        Ok(NativeGame { game, history, rules })
     }
 }
 
@@ -92,18 +98,12 @@ impl NativeGame {
 
     /// Apply the option of code `code`.
     fn apply_code(&mut self, code: u32) -> PyResult<()> {
-        let i = self
-            .game
-            .legal_codes()
-            .iter()
-            .position(|&c| c == code)
-            .ok_or_else(|| err(format!("action code {code} is not a legal answer")))?;
-        self.game.apply_index(i).map_err(err)
+        self.history.apply(&mut self.game, code).map_err(err)
     }
 
     /// Apply option `i` of the pending decision.
     fn apply_index(&mut self, i: usize) -> PyResult<()> {
-        self.game.apply_index(i).map_err(err)
+        self.history.apply_index(&mut self.game, i).map_err(err)
     }
 
     #[getter]
@@ -228,10 +228,76 @@ impl NativeGame {
         (0..self.game.players).filter(|i| w & (1 << i) != 0).collect()
     }
 
-    fn __copy__(&self) -> Self {
-        let game = self.game.clone();
-        NativeGame::holding(self.rules.clone(), |_| Ok(game)).expect("a copy")
+    /// The length of an observation (`forestshuffle_native` layout, as the Python engine's).
+    #[getter]
+    fn observation_size(&self) -> usize {
+        crate::observe::observation_size(&self.game)
     }
+
+    /// Write `player`'s observation into `out`, a writable contiguous float32 buffer of
+    /// `observation_size` zeros (only the values that are not zero are written).
+    fn observe_onto_zeros(&self, py: Python<'_>, player: usize, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        if player >= self.game.players {
+            return Err(err(format!("no player {player} in a {}-player game", self.game.players)));
+        }
+        let buf = PyBuffer::<f32>::get(out)?;
+        let cells = writable(&buf, py, crate::observe::observation_size(&self.game))?;
+        crate::observe::observe_with(&self.game, player, |i, v| cells[i].set(v));
+        Ok(())
+    }
+
+    /// Set the legal codes in `out`, a writable contiguous uint8 buffer of `action_count`
+    /// zeros (numpy's bools viewed as bytes).
+    fn legal_mask_onto_zeros(&self, py: Python<'_>, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        let buf = PyBuffer::<u8>::get(out)?;
+        let cells = writable(&buf, py, search::action_count(&self.game))?;
+        if !self.game.over {
+            for &a in &self.game.pending.options {
+                cells[self.game.code(a) as usize].set(1);
+            }
+        }
+        Ok(())
+    }
+
+    /// The size of the action space (the codec's codes).
+    #[getter]
+    fn action_count(&self) -> usize {
+        search::action_count(&self.game)
+    }
+
+    /// Per player, +1 / 0 / -1 against each other player, averaged (zeros until the end).
+    fn returns(&self) -> Vec<f64> {
+        search::returns(&self.game)
+    }
+
+    /// The codes applied so far, in order.
+    fn codes(&self) -> Vec<u32> {
+        self.history.codes().to_vec()
+    }
+
+    /// Take back the last `n` actions.
+    fn undo(&mut self, n: usize) -> PyResult<()> {
+        self.history.undo(&mut self.game, n).map_err(err)
+    }
+
+    /// An independent copy (undo included).
+    fn __copy__(&self) -> Self {
+        // the copies borrow the ruleset of the Arc the new object holds too
+        NativeGame { game: self.game.clone(), history: self.history.clone(), rules: self.rules.clone() }
+    }
+}
+
+/// The cells of a writable, C-contiguous buffer of `len` items.
+fn writable<'a, T: pyo3::buffer::Element>(
+    buf: &'a PyBuffer<T>,
+    py: Python<'a>,
+    len: usize,
+) -> PyResult<&'a [std::cell::Cell<T>]> {
+    let cells = buf.as_mut_slice(py).ok_or_else(|| err("a writable, contiguous buffer is needed".into()))?;
+    if cells.len() != len {
+        return Err(err(format!("a buffer of {len} items is needed, not {}", cells.len())));
+    }
+    Ok(cells)
 }
 
 /// Play one game per seed with the random bot, in parallel, the GIL released. Returns
@@ -379,6 +445,7 @@ fn forestshuffle_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeRules>()?;
     m.add_class::<NativeGame>()?;
     m.add_class::<PyRng>()?;
+    m.add_class::<crate::vecenv::py::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(play_many, m)?)?;
     m.add_function(wrap_pyfunction!(known_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(crate::scoring::py::_score_positions, m)?)?;

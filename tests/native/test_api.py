@@ -10,12 +10,12 @@ import pytest
 import forestshuffle as fs
 from forestshuffle import native
 from forestshuffle.errors import ArgumentError, ForestShuffleError, IllegalActionError, NativeError
-from forestshuffle.native import _export
+from forestshuffle.native import _export, _loading
 
 
 @pytest.mark.no_extension_needed
 def test_missing_extension_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(native, "_module", lambda: None)
+    monkeypatch.setattr(_loading, "_module", lambda: None)
     assert not native.available()
     assert not native.supports("base")
     with pytest.raises(NativeError, match=r"pip install \./native") as err:

@@ -14,131 +14,44 @@ without it, :func:`available` is False and everything else raises
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from forestshuffle.errors import ArgumentError, NativeError
-from forestshuffle.native._export import export, kinds_used
+from forestshuffle.errors import ArgumentError
+from forestshuffle.native._export import export
+from forestshuffle.native._loading import (
+    INSTALL_HINT,
+    _ext,
+    _rules_of,
+    _seed,
+    available,
+    load_rules,
+    supports,
+    unsupported_kinds,
+)
+from forestshuffle.native.vecenv import VecEnv, VecState
 
 if TYPE_CHECKING:
     from forestshuffle.core.game import Game
     from forestshuffle.core.ruleset import Ruleset
 
-__all__ = ["NativeGame", "SelfPlay", "available", "export", "load_rules", "native_game",
-           "play_many", "supports", "unsupported_kinds"]
-
-#: how to get the extension, said by every error about its absence
-INSTALL_HINT = ("the native core is not installed: build it with `pip install ./native` from "
-                "a clone of the repository (it needs a Rust toolchain: https://rustup.rs)")
+__all__ = ["INSTALL_HINT", "NativeGame", "SelfPlay", "VecEnv", "VecState", "available", "export",
+           "load_rules", "native_game", "play_many", "supports", "unsupported_kinds"]
 
 
-def _module() -> Any:
-    try:  # (by name: the extension is optional, and untyped)
-        return importlib.import_module("forestshuffle_native")
-    except ImportError:
-        return None
+_NP: Any = None
 
 
-def available() -> bool:
-    """Whether the compiled extension (``forestshuffle_native``) can be imported."""
-    return _module() is not None
+def _numpy() -> Any:
+    """numpy, imported on first use (the search methods of :class:`NativeGame` need it)."""
+    global _NP
+    if _NP is None:
+        import numpy
 
-
-def _ext() -> Any:
-    mod = _module()
-    if mod is None:
-        raise NativeError(INSTALL_HINT)
-    return mod
-
-
-def _rules_of(ruleset: str | Ruleset, options: Mapping[str, Any] | None = None,
-              expansions: Sequence[str] = ()) -> Ruleset:
-    from forestshuffle.core.ruleset import Ruleset
-
-    if isinstance(ruleset, Ruleset):
-        if options or expansions:
-            raise ArgumentError("pass options and expansions with a ruleset id, not with a "
-                                "built Ruleset")
-        return ruleset
-    if not isinstance(ruleset, str):
-        raise ArgumentError(f"ruleset must be a ruleset id or a Ruleset, not {ruleset!r}")
-    from forestshuffle.plugins.manager import get_ruleset
-
-    built: Ruleset = get_ruleset(ruleset, options=options, expansions=expansions)
-    return built
-
-
-def _missing(rules: Ruleset, sections: Iterable[str] | None = None) -> tuple[str, ...]:
-    known = dict(_ext().known_kinds())
-    used = kinds_used(rules)
-    out: list[str] = []
-    for section, names in used.items():
-        if sections is not None and section not in sections:
-            continue
-        have = set(known.get(section, ()))
-        out.extend(f"{section}:{n}" for n in names if n not in have)
-    out.extend(_missing_features(rules))
-    return tuple(sorted(out))
-
-
-def _missing_features(rules: Ruleset) -> list[str]:
-    """Rule features the native core lacks, named like kinds (``spec:winter_steps``)."""
-    spec = rules.spec
-    out = []
-    if spec.winter_steps:
-        out.append("spec:winter_steps")
-    if spec.automata:
-        out.append("spec:automata")
-    if spec.limits:
-        out.append("spec:limits")
-    if spec.tie_breakers:
-        out.append("spec:tie_breakers")
-    return out
-
-
-def unsupported_kinds(ruleset: str | Ruleset, *, options: Mapping[str, Any] | None = None,
-                      expansions: Sequence[str] = ()) -> tuple[str, ...]:
-    """The kinds (``section:name``) of *ruleset* the native core lacks; empty when it plays
-    the ruleset. NativeError when the extension is not installed."""
-    return _missing(_rules_of(ruleset, options, expansions))
-
-
-def supports(ruleset: str | Ruleset, *, options: Mapping[str, Any] | None = None,
-             expansions: Sequence[str] = ()) -> bool:
-    """Whether the native core plays *ruleset* (False, never an error, when the extension
-    is not installed)."""
-    if not available():
-        return False
-    return not unsupported_kinds(ruleset, options=options, expansions=expansions)
-
-
-def load_rules(ruleset: str | Ruleset, *, options: Mapping[str, Any] | None = None,
-               expansions: Sequence[str] = (), scoring: bool = True) -> Any:
-    """The extension's parsed ruleset (made once per built Ruleset and kept on it).
-    NativeError naming the kinds the native core lacks; ``scoring=False`` checks only the
-    kinds of play (a game then plays, its scores are not those of the Python engine)."""
-    rules = _rules_of(ruleset, options, expansions)
-    skip = None if scoring else [s for s in kinds_used(rules) if s not in ("scoring", "counts")]
-    missing = _missing(rules, skip)
-    if missing:
-        raise NativeError(f"the native core cannot play ruleset {rules.id!r}: it lacks "
-                          f"{', '.join(missing)}", missing)
-    cached = rules.derived.get("native.rules")
-    if cached is None:
-        cached = rules.derived["native.rules"] = _ext().NativeRules(export(rules))
-    return cached
-
-
-def _seed(value: Any, what: str) -> int:
-    from forestshuffle.core.deal import check_seed
-
-    try:
-        return check_seed(value)
-    except ArgumentError as exc:
-        raise ArgumentError(f"{what}: {exc}") from None
+        _NP = numpy
+    return _NP
 
 
 class NativeGame:
@@ -160,8 +73,13 @@ class NativeGame:
             self._game = _ext().NativeGame(native, players, self.seed)
         except ValueError as exc:
             raise ArgumentError(str(exc)) from None
-        #: the codec ids applied so far, in order
-        self.codes: list[int] = []
+        self._sizes: tuple[int, int] = (self._game.observation_size, self._game.action_count)
+
+    @property
+    def codes(self) -> list[int]:
+        """The codec ids applied so far, in order."""
+        codes: list[int] = self._game.codes()
+        return codes
 
     def legal_codes(self) -> list[int]:
         """The codec ids of the pending decision's options, in the engine's order."""
@@ -176,7 +94,17 @@ class NativeGame:
             self._game.apply_code(code)
         except ValueError as exc:
             raise IllegalActionError(str(exc)) from None
-        self.codes.append(code)
+
+    def apply_index(self, index: int) -> None:
+        """Apply the option at position *index* of :meth:`legal_codes`."""
+        from forestshuffle.errors import IllegalActionError
+
+        if type(index) is not int or index < 0:
+            raise IllegalActionError(f"no legal action number {index!r}")
+        try:
+            self._game.apply_index(index)
+        except ValueError as exc:
+            raise IllegalActionError(str(exc)) from None
 
     def to_game(self) -> Game:
         """The same game in the Python engine: dealt from the same seed, the same actions
@@ -206,6 +134,68 @@ class NativeGame:
         out = cls(game.rules, game.players, game.seed, scoring=scoring)
         for action, _ in game.actions:
             out.apply(game.encode(action))
+        return out
+
+    # -- search and learning: the values of the Python engine's Game for the same state ------
+
+    @property
+    def observation_size(self) -> int:
+        """The length of an observation (:func:`forestshuffle.search.observation_size`)."""
+        return self._sizes[0]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """The size of the ruleset's action space (``Game.num_distinct_actions``)."""
+        return self._sizes[1]
+
+    def legal_actions_mask(self) -> Any:
+        """One bool per code, True for the legal actions: a NumPy bool array equal to the
+        Python engine's ``Game.legal_actions_mask()`` (all False once the game is over)."""
+        np = _numpy()
+        out = np.zeros(self._sizes[1], dtype=bool)
+        self._game.legal_mask_onto_zeros(out.view(np.uint8))
+        return out
+
+    def returns(self) -> tuple[float, ...]:
+        """Per player, +1 / 0 / −1 against each other player, averaged: the Python engine's
+        ``Game.returns()`` (:func:`forestshuffle.search.copies.returns`; zeros until the
+        end). The winners are the highest totals, which needs the native scoring (a game
+        made with ``scoring=False`` counts the caves only)."""
+        values: list[float] = self._game.returns()
+        return tuple(values)
+
+    def undo(self, n: int = 1) -> None:
+        """Take back the last *n* actions (the game is fixed by its seed and codes: from a
+        copy kept every few actions, the codes after it replayed). ArgumentError unless
+        ``0 <= n <= len(codes)`` is an int."""
+        applied = self._game.actions
+        if type(n) is not int or not 0 <= n <= applied:
+            raise ArgumentError(f"cannot undo {n!r} actions; {applied} were applied (a whole "
+                                "number from 0 is needed)")
+        self._game.undo(n)
+
+    def clone(self) -> NativeGame:
+        """An independent copy (its undo too), sharing the ruleset."""
+        out = NativeGame.__new__(NativeGame)
+        out.rules, out.seed, out.players = self.rules, self.seed, self.players
+        out._sizes = self._sizes
+        out._game = self._game.__copy__()
+        return out
+
+    def __copy__(self) -> NativeGame:
+        """``copy.copy``: :meth:`clone`."""
+        return self.clone()
+
+    def observation(self, player: int) -> Any:
+        """*player*'s observation, a NumPy float32 array equal to the Python engine's
+        ``Game.observation(player)`` for the same state (see
+        :mod:`forestshuffle.search.observation`). ArgumentError unless *player* is a seat
+        number (an int)."""
+        if type(player) is not int or not 0 <= player < self.players:
+            raise ArgumentError(f"no player {player!r} in a {self.players}-player game (a "
+                                "seat number from 0 is needed)")
+        out = _numpy().zeros(self._sizes[0], dtype="float32")
+        self._game.observe_onto_zeros(player, out)
         return out
 
     def __getattr__(self, name: str) -> Any:

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from forestshuffle.core.game import Game, new_game
-from forestshuffle.native import NativeGame, _rules_of
+from forestshuffle.native import NativeGame
+from forestshuffle.native._loading import _rules_of
 from forestshuffle.search.codec import codec_of
 
 if TYPE_CHECKING:
