@@ -3,6 +3,7 @@
 
 pub mod codec;
 pub mod data;
+pub mod determinize;
 mod effects;
 pub mod forest;
 pub mod game;
