@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from forestshuffle.core.game import Game
     from forestshuffle.core.ruleset import Ruleset
 
-__all__ = ["NativeGame", "SelfPlay", "available", "export", "load_rules", "native_game",
-           "play_many", "supports", "unsupported_kinds"]
+__all__ = ["BOTS", "NativeGame", "SelfPlay", "available", "bot_rules", "export", "load_rules",
+           "native_game", "play_many", "supports", "unsupported_kinds"]
 
 #: how to get the extension, said by every error about its absence
 INSTALL_HINT = ("the native core is not installed: build it with `pip install ./native` from "
@@ -129,6 +129,21 @@ def load_rules(ruleset: str | Ruleset, *, options: Mapping[str, Any] | None = No
     cached = rules.derived.get("native.rules")
     if cached is None:
         cached = rules.derived["native.rules"] = _ext().NativeRules(export(rules))
+    return cached
+
+
+#: the bots :func:`play_many` plays natively, by name
+BOTS = ("random", "greedy")
+
+
+def bot_rules(ruleset: str | Ruleset) -> Any:
+    """The extension's ruleset for its bots (``forestshuffle_native.BotRules``, made once
+    per built Ruleset and kept on it); NativeError as :func:`load_rules`."""
+    rules = _rules_of(ruleset)
+    load_rules(rules)
+    cached = rules.derived.get("native.bot_rules")
+    if cached is None:
+        cached = rules.derived["native.bot_rules"] = _ext().BotRules(export(rules))
     return cached
 
 
@@ -252,14 +267,20 @@ def play_many(  # noqa: PLR0913 (the keyword-only knobs of new_game, a bot, and 
     With ``bot="random"``, game *i* is exactly ``fs.new_game(ruleset, players=players,
     seed=seeds[i], expansions=expansions, options=options)`` played by one
     ``fs.bots.RandomBot(seed=bot_seeds[i])`` choosing for every seat (*bot_seeds* defaults
-    to *seeds*). NativeError when the extension is missing or lacks a kind of the ruleset;
-    ``scoring=False`` plays a ruleset whose scoring kinds it lacks (its scores then count
-    the caves only). A game still going after *max_actions* actions stops (``over`` False).
+    to *seeds*); with ``bot="greedy"``, by one ``fs.bots.GreedyBot(seed=bot_seeds[i])``
+    (which rates positions by their scores: it needs ``scoring=True``). NativeError when
+    the extension is missing or lacks a kind of the ruleset; ``scoring=False`` plays a
+    ruleset whose scoring kinds it lacks (its scores then count the caves only). A game
+    still going after *max_actions* actions stops (``over`` False).
     """
     import numpy as np
 
-    if bot != "random":
-        raise ArgumentError(f"the native core plays bot 'random' only, not {bot!r}")
+    if bot not in BOTS:
+        raise ArgumentError(f"the native core plays the bots {', '.join(map(repr, BOTS))}, "
+                            f"not {bot!r}")
+    if bot == "greedy" and not scoring:
+        raise ArgumentError("bot 'greedy' rates positions by their scores: it needs "
+                            "scoring=True")
     seed_list = [_seed(s, "seeds") for s in seeds]
     bots = seed_list if bot_seeds is None else [_seed(s, "bot_seeds") for s in bot_seeds]
     if len(bots) != len(seed_list):
@@ -267,7 +288,11 @@ def play_many(  # noqa: PLR0913 (the keyword-only knobs of new_game, a bot, and 
     rules = _rules_of(ruleset, options, expansions)
     native = load_rules(rules, scoring=scoring)
     try:
-        raw = _ext().play_many(native, players, seed_list, bots, max_actions)
+        if bot == "greedy":
+            raw = _ext().play_many_greedy(bot_rules(rules), players, seed_list, bots,
+                                          max_actions)
+        else:
+            raw = _ext().play_many(native, players, seed_list, bots, max_actions)
     except ValueError as exc:
         raise ArgumentError(str(exc)) from None
     n = len(seed_list)
