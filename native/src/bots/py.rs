@@ -224,12 +224,13 @@ pub(crate) fn play_many_greedy<'py>(
         return Err(err("seeds and bot_seeds differ in length".into()));
     }
     let r: &Rules = &rules.rules;
+    let one = |(&s, &b): (&u128, &u128)| play_greedy(r, players, s, b, max_actions);
     let out: Result<Vec<_>, String> = py.allow_threads(|| {
-        seeds
-            .par_iter()
-            .zip(bot_seeds.par_iter())
-            .map(|(&s, &b)| play_greedy(r, players, s, b, max_actions))
-            .collect()
+        if rayon::current_num_threads() <= 1 {
+            // on the calling thread: no hand-off to a worker
+            return seeds.iter().zip(&bot_seeds).map(one).collect();
+        }
+        seeds.par_iter().zip(bot_seeds.par_iter()).map(one).collect()
     });
     let out = out.map_err(err)?;
     let nsp = r.species.len();
