@@ -1,8 +1,10 @@
 //! forestshuffle's native core: the same games as the Python engine, data-driven from the
 //! built ruleset the Python side exports.
 
+pub mod bots;
 pub mod codec;
 pub mod data;
+pub mod determinize;
 mod effects;
 pub mod forest;
 pub mod game;

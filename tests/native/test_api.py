@@ -78,6 +78,8 @@ def test_play_many_checks_its_arguments() -> None:
     with pytest.raises(ArgumentError):
         native.play_many("base", [1, 2], bot_seeds=[1], scoring=False)
     with pytest.raises(ArgumentError):
+        native.play_many("base", [1], bot="ismcts", scoring=False)
+    with pytest.raises(ArgumentError):
         native.play_many("base", [1], bot="greedy", scoring=False)
     with pytest.raises(ArgumentError):
         native.play_many("base", ["x"], scoring=False)  # type: ignore[list-item]

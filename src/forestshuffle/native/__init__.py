@@ -22,11 +22,13 @@ import attrs
 from forestshuffle.errors import ArgumentError
 from forestshuffle.native._export import export
 from forestshuffle.native._loading import (
+    BOTS,
     INSTALL_HINT,
     _ext,
     _rules_of,
     _seed,
     available,
+    bot_rules,
     load_rules,
     supports,
     unsupported_kinds,
@@ -37,8 +39,9 @@ if TYPE_CHECKING:
     from forestshuffle.core.game import Game
     from forestshuffle.core.ruleset import Ruleset
 
-__all__ = ["INSTALL_HINT", "NativeGame", "SelfPlay", "VecEnv", "VecState", "available", "export",
-           "load_rules", "native_game", "play_many", "supports", "unsupported_kinds"]
+__all__ = ["BOTS", "INSTALL_HINT", "NativeGame", "SelfPlay", "VecEnv", "VecState", "available",
+           "bot_rules", "export", "load_rules", "native_game", "play_many", "supports",
+           "unsupported_kinds"]
 
 
 _NP: Any = None
@@ -242,14 +245,20 @@ def play_many(  # noqa: PLR0913 (the keyword-only knobs of new_game, a bot, and 
     With ``bot="random"``, game *i* is exactly ``fs.new_game(ruleset, players=players,
     seed=seeds[i], expansions=expansions, options=options)`` played by one
     ``fs.bots.RandomBot(seed=bot_seeds[i])`` choosing for every seat (*bot_seeds* defaults
-    to *seeds*). NativeError when the extension is missing or lacks a kind of the ruleset;
-    ``scoring=False`` plays a ruleset whose scoring kinds it lacks (its scores then count
-    the caves only). A game still going after *max_actions* actions stops (``over`` False).
+    to *seeds*); with ``bot="greedy"``, by one ``fs.bots.GreedyBot(seed=bot_seeds[i])``
+    (which rates positions by their scores: it needs ``scoring=True``). NativeError when
+    the extension is missing or lacks a kind of the ruleset; ``scoring=False`` plays a
+    ruleset whose scoring kinds it lacks (its scores then count the caves only). A game
+    still going after *max_actions* actions stops (``over`` False).
     """
     import numpy as np
 
-    if bot != "random":
-        raise ArgumentError(f"the native core plays bot 'random' only, not {bot!r}")
+    if bot not in BOTS:
+        raise ArgumentError(f"the native core plays the bots {', '.join(map(repr, BOTS))}, "
+                            f"not {bot!r}")
+    if bot == "greedy" and not scoring:
+        raise ArgumentError("bot 'greedy' rates positions by their scores: it needs "
+                            "scoring=True")
     seed_list = [_seed(s, "seeds") for s in seeds]
     bots = seed_list if bot_seeds is None else [_seed(s, "bot_seeds") for s in bot_seeds]
     if len(bots) != len(seed_list):
@@ -257,7 +266,11 @@ def play_many(  # noqa: PLR0913 (the keyword-only knobs of new_game, a bot, and 
     rules = _rules_of(ruleset, options, expansions)
     native = load_rules(rules, scoring=scoring)
     try:
-        raw = _ext().play_many(native, players, seed_list, bots, max_actions)
+        if bot == "greedy":
+            raw = _ext().play_many_greedy(bot_rules(rules), players, seed_list, bots,
+                                          max_actions)
+        else:
+            raw = _ext().play_many(native, players, seed_list, bots, max_actions)
     except ValueError as exc:
         raise ArgumentError(str(exc)) from None
     n = len(seed_list)

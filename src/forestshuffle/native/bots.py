@@ -1,0 +1,107 @@
+"""The native core's bots, seen from Python: :class:`KnownGame`, a native game that keeps
+what each player has seen (their memory, as :class:`~forestshuffle.search.determinize.
+Knowledge` reads it from the Python engine's log) and samples determinizations as
+:class:`~forestshuffle.search.determinize.Determinizer` does, and :class:`GreedyBot`, which
+chooses there what ``fs.bots.GreedyBot`` chooses: the same determinization, the same
+draws from the same seeded generator, the same action.
+
+>>> from forestshuffle.native.bots import GreedyBot, KnownGame
+>>> game = KnownGame("base", 2, seed=1)  # doctest: +SKIP
+>>> game.apply(game.choose(GreedyBot(seed=5)))  # doctest: +SKIP
+
+Whole games played by the greedy bot: ``native.play_many(..., bot="greedy")``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from forestshuffle.errors import ArgumentError, IllegalActionError
+from forestshuffle.native import _ext, _rules_of, _seed, bot_rules
+
+if TYPE_CHECKING:
+    from forestshuffle.core.ruleset import Ruleset
+
+__all__ = ["GreedyBot", "KnownGame"]
+
+
+class GreedyBot:
+    """``fs.bots.GreedyBot(seed=seed)`` played natively: its generator is carried from
+    decision to decision, as the Python bot's is."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._bot = _ext().GreedyBot(_seed(seed, "seed"))
+
+    def random(self) -> float:
+        """The generator's next ``random()`` (the Python bot's ``rng.random()`` when both
+        made the same draws)."""
+        value: float = self._bot.random()
+        return value
+
+
+class KnownGame:
+    """One game played by the native core (the same game as ``fs.new_game(ruleset,
+    players=players, seed=seed, ...)``, answered with codec ids) that keeps what each
+    player has seen of it."""
+
+    def __init__(self, ruleset: str | Ruleset, players: int = 2, seed: int = 0, *,
+                 options: Mapping[str, Any] | None = None,
+                 expansions: Sequence[str] = ()) -> None:
+        #: the built ruleset
+        self.rules = _rules_of(ruleset, options, expansions)
+        try:
+            self._game = _ext().KnownGame(bot_rules(self.rules), players, _seed(seed, "seed"))
+        except ValueError as exc:
+            raise ArgumentError(str(exc)) from None
+
+    def legal_codes(self) -> list[int]:
+        """The codec ids of the pending decision's options, in the engine's order."""
+        codes: list[int] = self._game.legal_codes()
+        return codes
+
+    def apply(self, code: int) -> None:
+        """Answer the pending decision with the option of codec id *code*."""
+        try:
+            self._game.apply_code(code)
+        except ValueError as exc:
+            raise IllegalActionError(str(exc)) from None
+
+    @property
+    def to_move(self) -> int | None:
+        """The player the pending decision asks (None once over)."""
+        who: int | None = self._game.to_move
+        return who
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return bool(self._game.is_over)
+
+    def seen(self, player: int) -> frozenset[int]:
+        """Every card *player* has seen (``Knowledge(game, player).seen``)."""
+        return frozenset(self._game.seen(player))
+
+    def cards(self) -> dict[str, Any]:
+        """Where the cards are: ``deck`` (top last), ``box``, ``hands``, ``caves``,
+        ``clearing``, ``winter``, ``forests`` (per player, per site: card, site kind,
+        slots as (name, cards), tucked cards) and ``legal`` (the pending option codes)."""
+        out: dict[str, Any] = self._game.cards()
+        return out
+
+    def determinized(self, player: int, seed: int) -> tuple[dict[str, Any], float]:
+        """The game determinized for *player* by ``random.Random(seed)`` (as
+        ``Determinizer(game, player).sample(random.Random(seed))``), its cards as
+        :meth:`cards` gives them, and the generator's next ``random()`` after sampling.
+        ArgumentError when no sample fits (where the Python engine raises too)."""
+        try:
+            out: tuple[dict[str, Any], float] = self._game.determinized(
+                player, _seed(seed, "seed"))
+        except ValueError as exc:
+            raise ArgumentError(str(exc)) from None
+        return out
+
+    def choose(self, bot: GreedyBot) -> int:
+        """The codec id of the option *bot* takes for the pending decision."""
+        code: int = self._game.greedy(bot._bot)
+        return code
