@@ -6,6 +6,7 @@ pub mod data;
 mod effects;
 pub mod forest;
 pub mod game;
+pub mod lineup;
 pub mod pile;
 mod play;
 pub mod rng;

@@ -17,8 +17,8 @@ fn err(e: String) -> PyErr {
 
 /// A ruleset parsed from its export (`forestshuffle.native._export.export`).
 #[pyclass(frozen, module = "forestshuffle_native")]
-struct NativeRules {
-    rules: Arc<Rules>,
+pub(crate) struct NativeRules {
+    pub(crate) rules: Arc<Rules>,
 }
 
 #[pymethods]
@@ -382,6 +382,8 @@ fn forestshuffle_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play_many, m)?)?;
     m.add_function(wrap_pyfunction!(known_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(crate::scoring::py::_score_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(crate::lineup::py::play_seatings, m)?)?;
+    m.add_function(wrap_pyfunction!(crate::lineup::py::native_bots, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
