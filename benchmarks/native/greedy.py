@@ -26,11 +26,11 @@ import tempfile
 NATIVE = """
 import sys
 from forestshuffle import native
-from forestshuffle.native import _ext, _rules_of, bot_rules
+from forestshuffle.native import _ext, _rules_of, load_rules
 import numpy as np
 ruleset, ex, n = sys.argv[1], [e for e in sys.argv[2].split("+") if e], int(sys.argv[3])
 rules = _rules_of(ruleset, None, ex)
-br = bot_rules(rules)
+br = load_rules(rules)
 raw = _ext().play_many_greedy(br, 2, list(range(n)), list(range(n)))
 print(int(np.frombuffer(raw[5], dtype="<i4").sum()))
 """

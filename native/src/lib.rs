@@ -8,6 +8,7 @@ pub mod determinize;
 mod effects;
 pub mod forest;
 pub mod game;
+pub mod lineup;
 pub mod observe;
 pub mod pile;
 mod play;

@@ -12,25 +12,12 @@ use crate::bots::greedy::Greedy;
 use crate::data::Rules;
 use crate::determinize::{Determinizer, Knowledge};
 use crate::game::Game;
+use crate::py::NativeRules;
 use crate::rng::PyRandom;
 use crate::selfplay::outcome_of;
 
 fn err(e: String) -> PyErr {
     PyValueError::new_err(e)
-}
-
-/// A ruleset parsed from its export, for the bots.
-#[pyclass(frozen, module = "forestshuffle_native")]
-pub(crate) struct BotRules {
-    rules: Arc<Rules>,
-}
-
-#[pymethods]
-impl BotRules {
-    #[new]
-    fn new(text: &str) -> PyResult<Self> {
-        Ok(BotRules { rules: Arc::new(Rules::parse(text).map_err(err)?) })
-    }
 }
 
 /// One game played natively, with what each player has seen of it.
@@ -84,7 +71,7 @@ fn snapshot<'py>(py: Python<'py>, g: &Game) -> PyResult<Bound<'py, PyDict>> {
 #[pymethods]
 impl KnownGame {
     #[new]
-    fn new(rules: &BotRules, players: usize, seed: u128) -> PyResult<Self> {
+    fn new(rules: &NativeRules, players: usize, seed: u128) -> PyResult<Self> {
         let arc = rules.rules.clone();
         // SAFETY: the ruleset lives in the Arc's allocation, which neither moves nor is freed
         // while `rules` holds it; `game`, the only holder of the borrow, is dropped first (field
@@ -213,7 +200,7 @@ fn play_greedy(
 #[allow(clippy::type_complexity)]
 pub(crate) fn play_many_greedy<'py>(
     py: Python<'py>,
-    rules: &BotRules,
+    rules: &NativeRules,
     players: usize,
     seeds: Vec<u128>,
     bot_seeds: Vec<u128>,

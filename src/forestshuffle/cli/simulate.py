@@ -70,6 +70,9 @@ class _Rate(ProgressColumn):
                                    "NAME.stats.json)")
 @click.option("--plot", type=click.Path(file_okay=False, path_type=Path), default=None,
               metavar="DIR", help="write PNG charts into DIR (needs forestshuffle[plot])")
+@click.option("--engine", type=click.Choice(["python", "native"]), default="python",
+              help="the engine that plays the games (the same games and results either "
+                   "way); native needs the native core (pip install ./native)")
 @click.option("--no-rotate", is_flag=True,
               help="keep every bot in its seat instead of moving the line-up each game")
 @expansion_option
@@ -80,8 +83,8 @@ class _Rate(ProgressColumn):
 @lang_option
 def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
              workers: int | None, scheduler: str | None, out: Path | None, plot: Path | None,
-             no_rotate: bool, expansion: tuple[str, ...], option: tuple[str, ...], top: int,
-             as_json: bool) -> int:
+             engine: str, no_rotate: bool, expansion: tuple[str, ...],
+             option: tuple[str, ...], top: int, as_json: bool) -> int:
     """Play many seeded games between bots and print their statistics: win rates with 95 %
     intervals by bot and seat, scores, game length, and a balance lab per species.
 
@@ -97,7 +100,8 @@ def simulate(game: str, players: int, bots: str, games: int, seed: int | None,
     opts = options(option)
     config = SimConfig(game=game, players=players, bots=lineup(bots),
                        expansions=tuple(expansion),
-                       options=tuple(sorted(opts.items())), seed=seed, rotate=not no_rotate)
+                       options=tuple(sorted(opts.items())), seed=seed, rotate=not no_rotate,
+                       engine=engine)
     rules = _ruleset_for(config, opts)
     _check_outputs(out, plot)
     n_workers = workers if workers is not None else (

@@ -28,7 +28,6 @@ from forestshuffle.native._loading import (
     _rules_of,
     _seed,
     available,
-    bot_rules,
     load_rules,
     supports,
     unsupported_kinds,
@@ -40,7 +39,7 @@ if TYPE_CHECKING:
     from forestshuffle.core.ruleset import Ruleset
 
 __all__ = ["BOTS", "INSTALL_HINT", "NativeGame", "SelfPlay", "VecEnv", "VecState", "available",
-           "bot_rules", "export", "load_rules", "native_game", "play_many", "supports",
+           "export", "load_rules", "native_game", "play_many", "supports",
            "unsupported_kinds"]
 
 
@@ -267,7 +266,7 @@ def play_many(  # noqa: PLR0913 (the keyword-only knobs of new_game, a bot, and 
     native = load_rules(rules, scoring=scoring)
     try:
         if bot == "greedy":
-            raw = _ext().play_many_greedy(bot_rules(rules), players, seed_list, bots,
+            raw = _ext().play_many_greedy(load_rules(rules), players, seed_list, bots,
                                           max_actions)
         else:
             raw = _ext().play_many(native, players, seed_list, bots, max_actions)

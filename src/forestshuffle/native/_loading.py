@@ -119,17 +119,6 @@ def load_rules(ruleset: str | Ruleset, *, options: Mapping[str, Any] | None = No
 BOTS = ("random", "greedy")
 
 
-def bot_rules(ruleset: str | Ruleset) -> Any:
-    """The extension's ruleset for its bots (``forestshuffle_native.BotRules``, made once
-    per built Ruleset and kept on it); NativeError as :func:`load_rules`."""
-    rules = _rules_of(ruleset)
-    load_rules(rules)
-    cached = rules.derived.get("native.bot_rules")
-    if cached is None:
-        cached = rules.derived["native.bot_rules"] = _ext().BotRules(export(rules))
-    return cached
-
-
 def _seed(value: Any, what: str) -> int:
     from forestshuffle.core.deal import check_seed
 

@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from forestshuffle.errors import ArgumentError, IllegalActionError
-from forestshuffle.native import _ext, _rules_of, _seed, bot_rules
+from forestshuffle.native import load_rules
+from forestshuffle.native._loading import _ext, _rules_of, _seed
 
 if TYPE_CHECKING:
     from forestshuffle.core.ruleset import Ruleset
@@ -51,7 +52,7 @@ class KnownGame:
         #: the built ruleset
         self.rules = _rules_of(ruleset, options, expansions)
         try:
-            self._game = _ext().KnownGame(bot_rules(self.rules), players, _seed(seed, "seed"))
+            self._game = _ext().KnownGame(load_rules(self.rules), players, _seed(seed, "seed"))
         except ValueError as exc:
             raise ArgumentError(str(exc)) from None
 

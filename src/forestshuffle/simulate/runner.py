@@ -76,7 +76,9 @@ class SimConfig:
     """What every game of a run shares: the ruleset, the players and the bots.
 
     ``bots`` is the line-up, repeated to fill the seats; with ``rotate`` game *i* seats it
-    shifted by *i* places, so each bot plays each seat equally often.
+    shifted by *i* places, so each bot plays each seat equally often. ``engine`` is
+    ``"python"`` or ``"native"`` (:mod:`forestshuffle.simulate.native`: the same games, the
+    same results, played by the native core).
     """
 
     game: str = "base"
@@ -86,6 +88,7 @@ class SimConfig:
     options: tuple[tuple[str, Any], ...] = ()
     seed: int = 0
     rotate: bool = True
+    engine: str = "python"
 
     def lineup(self, index: int) -> tuple[str, ...]:
         """The bot of every seat in game *index*."""
@@ -171,9 +174,19 @@ def play_one(config: SimConfig, index: int) -> GameResult:
                       game.end_reason or "", tuple(species))
 
 
-def play_batch(config: SimConfig, indices: Sequence[int]) -> list[GameResult]:
-    """Play the games *indices* of *config*'s run (the unit of work sent to a worker)."""
+def play_batch(config: SimConfig, indices: Sequence[int], *,
+               parallel: bool = False) -> list[GameResult]:
+    """Play the games *indices* of *config*'s run (the unit of work sent to a worker); the
+    native engine plays them on every core when *parallel*."""
+    if config.engine == "native":
+        from forestshuffle.simulate.native import play_native_batch
+
+        return play_native_batch(config, indices, parallel=parallel)
     return [play_one(config, i) for i in indices]
+
+
+#: The engines a run can be played by.
+ENGINES = ("python", "native")
 
 
 def batches(indices: Sequence[int], workers: int, size: int | None = None) -> list[list[int]]:
@@ -202,18 +215,32 @@ def run(config: SimConfig, indices: Sequence[int], *, workers: int = 1,
     """
     if workers < 1:
         raise ArgumentError(f"workers must be at least 1, not {workers}")
-    # fail early, here, on a bad configuration rather than in every worker
-    get_ruleset(config.game, options=dict(config.options), expansions=config.expansions)
-    for name in config.bots:
-        make_bot(name, 0)
+    _check(config)
+    if batch is None and config.engine == "native":
+        batch = max(1, min(1024, len(indices) // max(1, workers * 8)))
     work = batches(indices, workers, batch)
     if scheduler is not None:
         yield from _run_dask(config, work, workers, scheduler)
     elif workers == 1:
+        # one process: the native engine plays each batch on every core
+        every_core = {"parallel": True} if config.engine == "native" else {}
         for chunk in work:
-            yield play_batch(config, chunk)
+            yield play_batch(config, chunk, **every_core)
     else:
         yield from _run_processes(config, work, workers)
+
+
+def _check(config: SimConfig) -> None:
+    """Fail early, here, on a bad configuration rather than in every worker."""
+    if config.engine not in ENGINES:
+        raise ArgumentError(f"unknown engine {config.engine!r} (known: {', '.join(ENGINES)})")
+    get_ruleset(config.game, options=dict(config.options), expansions=config.expansions)
+    for name in config.bots:
+        make_bot(name, 0)
+    if config.engine == "native":
+        from forestshuffle.simulate.native import check_native
+
+        check_native(config)
 
 
 #: Rounds in which the games of batches whose worker process died are played again in a new
