@@ -16,7 +16,7 @@ from forestshuffle.errors import ArgumentError
 from forestshuffle.plugins.manager import get_ruleset
 
 if TYPE_CHECKING:
-    from forestshuffle.simulate.runner import GameResult, SimConfig
+    from forestshuffle.simulate.config import GameResult, SimConfig
 
 
 def native_bots() -> tuple[str, ...]:
@@ -49,7 +49,7 @@ def play_native_batch(config: SimConfig, indices: Sequence[int], *,
                       parallel: bool = False) -> list[GameResult]:
     """Play the games *indices* of *config*'s run natively, the GIL released: on every core
     when *parallel*, else on the calling thread (one worker process per core)."""
-    from forestshuffle.simulate.runner import GameResult, bot_seed, game_seed
+    from forestshuffle.simulate.config import GameResult, bot_seed, game_seed
 
     rules = _native_rules(config)
     species = rules.species()
