@@ -7,6 +7,7 @@ import contextlib
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -30,6 +31,10 @@ from forestshuffle.cli.common import (
 )
 from forestshuffle.i18n import _, book_of, get_language
 
+if TYPE_CHECKING:
+    from forestshuffle.bots.base import BotBase
+    from forestshuffle.core.game import Game
+
 _FILE = click.Path(dir_okay=False, path_type=Path)
 
 
@@ -43,13 +48,17 @@ _FILE = click.Path(dir_okay=False, path_type=Path)
 @seed_option
 @expansion_option
 @option_option
+@click.option("--engine", type=click.Choice(["python", "native"]), default="python",
+              help="the engine the bots think with: native plays greedy natively (the same "
+                   "choices, faster; needs the native core, pip install ./native)")
 @click.option("--load", type=_FILE, default=None, metavar="FILE",
               help="go on with a game saved with save FILE (its ruleset and players; --bots "
                    "plays the other seats)")
 @lang_option
 def play(game: str, players: int | None, bots: str, seat: int, name: str | None,
          seed: int | None,
-         expansion: tuple[str, ...], option: tuple[str, ...], load: Path | None) -> int:
+         expansion: tuple[str, ...], option: tuple[str, ...], engine: str,
+         load: Path | None) -> int:
     """Play against bots in the terminal.
 
     Each of your decisions shows the clearing, your hand, every forest by site and slot, and
@@ -58,7 +67,6 @@ def play(game: str, players: int | None, bots: str, seat: int, name: str | None,
     """
     from forestshuffle.core.game import Game, new_game
     from forestshuffle.display.terminal import PlaySession, safe
-    from forestshuffle.simulate.runner import make_bot
 
     names = lineup(bots)
     name = _("You") if name is None else name
@@ -81,7 +89,7 @@ def play(game: str, players: int | None, bots: str, seat: int, name: str | None,
             seat_names.append(label)
         g = new_game(game, players=count, seed=seed, names=seat_names,
                      options=options(option), expansions=expansion)
-    table = {p: make_bot(b, g.seed * 100 + p) for p, b in bot_of.items()}
+    table = _bots(bot_of, g, engine)
     out = console()
     out.print(safe(_("{game}: {seats} — you are {name} (seat {seat}). Type help for the "
                      "commands.").format(game=book_of(g.rules).ruleset(get_language()),
@@ -90,6 +98,23 @@ def play(game: str, players: int | None, bots: str, seat: int, name: str | None,
                                          name=g.names[human],
                                          seat=seat)))
     return PlaySession(g, human, table, out, read=_reader()).run()
+
+
+def _bots(bot_of: dict[int, str], game: Game, engine: str) -> dict[int, BotBase]:
+    """Each bot seat's bot, seeded from the game's seed; with the native engine, the bots the
+    native core plays are played by it (NativeError, before the first turn, when it cannot
+    play this ruleset)."""
+    from forestshuffle.simulate.config import make_bot
+
+    native: tuple[str, ...] = ()
+    if engine == "native":
+        from forestshuffle.native import load_rules
+        from forestshuffle.native.bots import NATIVE_BOTS, NativeBot
+
+        load_rules(game.rules)
+        native = NATIVE_BOTS
+    return {p: NativeBot(b, game.seed * 100 + p) if b in native
+            else make_bot(b, game.seed * 100 + p) for p, b in bot_of.items()}
 
 
 def _reader() -> Callable[[str], str]:

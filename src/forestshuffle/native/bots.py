@@ -9,7 +9,8 @@ draws from the same seeded generator, the same action.
 >>> game = KnownGame("base", 2, seed=1)  # doctest: +SKIP
 >>> game.apply(game.choose(GreedyBot(seed=5)))  # doctest: +SKIP
 
-Whole games played by the greedy bot: ``native.play_many(..., bot="greedy")``.
+Whole games played by the greedy bot: ``native.play_many(..., bot="greedy")``; a native bot
+in a Python play loop (``forestshuffle play --engine native``): :class:`NativeBot`.
 """
 
 from __future__ import annotations
@@ -17,14 +18,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from forestshuffle.bots.base import BotBase
 from forestshuffle.errors import ArgumentError, IllegalActionError
 from forestshuffle.native import load_rules
 from forestshuffle.native._loading import _ext, _rules_of, _seed
 
 if TYPE_CHECKING:
+    from forestshuffle.core.decisions import Action
+    from forestshuffle.core.game import Game
     from forestshuffle.core.ruleset import Ruleset
 
-__all__ = ["GreedyBot", "KnownGame"]
+__all__ = ["NATIVE_BOTS", "GreedyBot", "KnownGame", "NativeBot"]
 
 
 class GreedyBot:
@@ -106,3 +110,44 @@ class KnownGame:
         """The codec id of the option *bot* takes for the pending decision."""
         code: int = self._game.greedy(bot._bot)
         return code
+
+
+#: the bots :class:`NativeBot` plays natively, by their names in ``fs.bots.BOTS``
+NATIVE_BOTS = ("greedy",)
+
+
+class NativeBot(BotBase):
+    """The native core's bot *name* (one of :data:`NATIVE_BOTS`) as a Python bot for any
+    play loop: seeded *seed*, it chooses what ``fs.bots.BOTS[name](seed)`` chooses in the
+    same game, draw for draw. It follows the Python game by its actions, replayed in a native
+    game that keeps what each player has seen (only the new ones at each decision; from the
+    start again when the game was undone). The game must have been dealt from a seed and be
+    a ruleset the native core plays (NativeError otherwise)."""
+
+    def __init__(self, name: str, seed: int | None = None) -> None:
+        super().__init__(seed)
+        if name not in NATIVE_BOTS:
+            raise ArgumentError(f"the native core has no bot {name!r} to play in a Python "
+                                f"game (it has: {', '.join(NATIVE_BOTS)})")
+        self.name = name  #: the bot's name
+        self._bot = GreedyBot(0 if seed is None else seed)
+        self._known: KnownGame | None = None
+        self._codes: list[int] = []
+
+    def choose(self, game: Game) -> Action:
+        """The action the native bot takes for *game*'s pending decision."""
+        return game.decode(self._follow(game).choose(self._bot))
+
+    def _follow(self, game: Game) -> KnownGame:
+        """The native twin of *game*, brought up to its last action."""
+        codes = [game.encode(action) for action, _ in game.actions]
+        if self._known is None or codes[:len(self._codes)] != self._codes:
+            if game.seed is None:
+                raise ArgumentError("a native bot follows games dealt from a seed; this one "
+                                    "was not")
+            self._known = KnownGame(game.rules, game.players, game.seed)
+            self._codes = []
+        for code in codes[len(self._codes):]:
+            self._known.apply(code)
+        self._codes = codes
+        return self._known
