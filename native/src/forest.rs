@@ -171,7 +171,17 @@ impl Clone for Site {
         let Site { card, kind, species, symbol, slots, filled, empty, extra_trees, under } = source;
         (self.card, self.kind, self.species, self.symbol) = (*card, *kind, *species, *symbol);
         (self.filled, self.empty, self.extra_trees) = (*filled, *empty, *extra_trees);
-        self.slots.clone_from(slots);
+        if self.slots.len() != slots.len() {
+            self.slots.clone_from(slots);
+        } else {
+            for (to, from) in self.slots.iter_mut().zip(slots) {
+                match (to, from) {
+                    // the usual case copied as bytes, neither a stack to drop nor to clone
+                    (Slot::Inline(n, cards), Slot::Inline(m, from)) => (*n, *cards) = (*m, *from),
+                    (to, from) => to.clone_from(from),
+                }
+            }
+        }
         self.under.clone_from(under);
     }
 }

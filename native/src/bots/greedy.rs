@@ -6,7 +6,7 @@ use crate::bots::heuristic::quick_choice;
 use crate::determinize::{Determinizer, Knowledge};
 use crate::game::Game;
 use crate::rng::PyRandom;
-use crate::scoring::final_scores;
+use crate::scoring::final_total;
 
 /// What a card in hand is worth to [`evaluate`] (`greedy.HAND_WEIGHT`).
 pub const HAND_WEIGHT: f64 = 1.5;
@@ -14,12 +14,12 @@ pub const HAND_WEIGHT: f64 = 1.5;
 /// `player`'s points (forest and cave) plus [`HAND_WEIGHT`] per hand card, less the best
 /// other player's (`greedy.evaluate`).
 pub fn evaluate(g: &Game, player: usize) -> f64 {
-    let caves: Vec<usize> = g.caves.iter().map(Vec::len).collect();
-    let scores = final_scores(g.rules, &g.forests, &caves, &g.hands);
-    let vals: Vec<f64> =
-        scores.iter().zip(&g.hands).map(|(s, h)| f64::from(s.total) + HAND_WEIGHT * h.len() as f64).collect();
-    let mine = vals[player];
-    let others = vals.iter().enumerate().filter(|&(p, _)| p != player).map(|(_, &v)| v);
+    let val = |p: usize| {
+        let total = final_total(g.rules, &g.forests, p, g.caves[p].len());
+        f64::from(total) + HAND_WEIGHT * g.hands[p].len() as f64
+    };
+    let mine = val(player);
+    let others = (0..g.forests.len()).filter(|&p| p != player).map(val);
     match others.reduce(f64::max) {
         Some(best) => mine - best,
         None => mine,
