@@ -45,15 +45,97 @@ impl Clone for OpenLists {
     fn clone(&self) -> Self {
         OpenLists(std::array::from_fn(|p| OpenSlots::from_slice(&self.0[p])))
     }
+
+    fn clone_from(&mut self, source: &Self) {
+        for (list, from) in self.0.iter_mut().zip(&source.0) {
+            list.clear();
+            list.extend_from_slice(from);
+        }
+    }
 }
 
-/// The cards of one slot.
-pub type Slot = SmallVec<[u16; 4]>;
+/// How many cards a slot holds without a vector of its own.
+const SLOT_INLINE: usize = 5;
+
+/// The cards of one slot, in the order they came: a few inline (most slots hold one card), a
+/// stack beyond that in a vector. Reads see a slice. Copying an inline slot copies a few
+/// bytes, which is most of what copying a forest does.
+#[derive(Clone, Debug)]
+pub enum Slot {
+    Inline(u8, [u16; SLOT_INLINE]),
+    Stack(Vec<u16>),
+}
+
+impl Default for Slot {
+    fn default() -> Self {
+        Slot::Inline(0, [0; SLOT_INLINE])
+    }
+}
+
+impl Slot {
+    /// A card joins the slot.
+    pub fn push(&mut self, c: u16) {
+        match self {
+            Slot::Inline(n, cards) if (*n as usize) < SLOT_INLINE => {
+                cards[*n as usize] = c;
+                *n += 1;
+            }
+            Slot::Inline(_, cards) => {
+                let mut v = cards.to_vec();
+                v.push(c);
+                *self = Slot::Stack(v);
+            }
+            Slot::Stack(v) => v.push(c),
+        }
+    }
+}
+
+impl std::ops::Deref for Slot {
+    type Target = [u16];
+
+    #[inline]
+    fn deref(&self) -> &[u16] {
+        match self {
+            Slot::Inline(n, cards) => &cards[..*n as usize],
+            Slot::Stack(v) => v,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Slot {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [u16] {
+        match self {
+            Slot::Inline(n, cards) => &mut cards[..*n as usize],
+            Slot::Stack(v) => v,
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Slot {
+    type Item = &'a u16;
+    type IntoIter = std::slice::Iter<'a, u16>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<u16> for Slot {
+    fn from_iter<I: IntoIterator<Item = u16>>(cards: I) -> Self {
+        let mut slot = Slot::default();
+        for c in cards {
+            slot.push(c);
+        }
+        slot
+    }
+}
+
 /// A site's slots, in its kind's order (inline for the usual four).
 pub type Slots = SmallVec<[Slot; 4]>;
 
 /// A site: the card that opened it and the cards in its slots.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Site {
     pub card: u16,
     pub kind: u16,
@@ -68,8 +150,44 @@ pub struct Site {
     pub under: Vec<u16>,
 }
 
+impl Clone for Site {
+    fn clone(&self) -> Self {
+        let Site { card, kind, species, symbol, slots, filled, empty, extra_trees, under } = self;
+        Site {
+            card: *card,
+            kind: *kind,
+            species: *species,
+            symbol: *symbol,
+            slots: slots.clone(),
+            filled: *filled,
+            empty: *empty,
+            extra_trees: *extra_trees,
+            under: under.clone(),
+        }
+    }
+
+    /// Into `self`'s own allocations (a search's scratch forests).
+    fn clone_from(&mut self, source: &Self) {
+        let Site { card, kind, species, symbol, slots, filled, empty, extra_trees, under } = source;
+        (self.card, self.kind, self.species, self.symbol) = (*card, *kind, *species, *symbol);
+        (self.filled, self.empty, self.extra_trees) = (*filled, *empty, *extra_trees);
+        if self.slots.len() != slots.len() {
+            self.slots.clone_from(slots);
+        } else {
+            for (to, from) in self.slots.iter_mut().zip(slots) {
+                match (to, from) {
+                    // the usual case copied as bytes, neither a stack to drop nor to clone
+                    (Slot::Inline(n, cards), Slot::Inline(m, from)) => (*n, *cards) = (*m, *from),
+                    (to, from) => to.clone_from(from),
+                }
+            }
+        }
+        self.under.clone_from(under);
+    }
+}
+
 /// The sites and counters of one forest.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Forest {
     pub sites: Vec<Site>,
     /// card -> (site, slot index or CENTER/UNDER, half index or -1), site u16::MAX if absent
@@ -86,6 +204,39 @@ pub struct Forest {
     pub open: OpenLists,
     /// the positions with an empty slot, as bits (kept with `open`)
     open_bits: u8,
+}
+
+impl Clone for Forest {
+    fn clone(&self) -> Self {
+        let Forest { sites, where_, counts, order, placed_turn, triggers, site_sharers, open, open_bits } =
+            self;
+        Forest {
+            sites: sites.clone(),
+            where_: where_.clone(),
+            counts: counts.clone(),
+            order: order.clone(),
+            placed_turn: placed_turn.clone(),
+            triggers: triggers.clone(),
+            site_sharers: *site_sharers,
+            open: open.clone(),
+            open_bits: *open_bits,
+        }
+    }
+
+    /// Into `self`'s own allocations (a search's scratch games).
+    fn clone_from(&mut self, source: &Self) {
+        let Forest { sites, where_, counts, order, placed_turn, triggers, site_sharers, open, open_bits } =
+            source;
+        self.sites.clone_from(sites);
+        self.where_.clone_from(where_);
+        self.counts.clone_from(counts);
+        self.order.clone_from(order);
+        self.placed_turn.clone_from(placed_turn);
+        self.triggers.clone_from(triggers);
+        self.site_sharers = *site_sharers;
+        self.open.clone_from(open);
+        self.open_bits = *open_bits;
+    }
 }
 
 impl Forest {
@@ -199,7 +350,7 @@ impl Forest {
             kind,
             species: h.map(|h| h.species),
             symbol: h.and_then(|h| h.symbol),
-            slots: (0..sk.slots.len()).map(|_| SmallVec::new()).collect(),
+            slots: (0..sk.slots.len()).map(|_| Slot::default()).collect(),
             filled: 0,
             empty: all_slots(sk.slots.len()),
             extra_trees: 0,
@@ -287,7 +438,7 @@ impl Forest {
             .iter()
             .map(|sd| match old.slots.iter().position(|o| o.name == sd.name) {
                 Some(i) => s.slots[i].clone(),
-                None => SmallVec::new(),
+                None => Slot::default(),
             })
             .collect();
         s.slots = slots;

@@ -207,11 +207,22 @@ impl Eff {
 }
 
 /// A pending decision.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Decision {
     pub player: u8,
     pub kind: &'static str,
     pub options: Options,
+}
+
+impl Clone for Decision {
+    fn clone(&self) -> Self {
+        Decision { player: self.player, kind: self.kind, options: self.options.clone() }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        (self.player, self.kind) = (source.player, source.kind);
+        self.options.clone_from(&source.options);
+    }
 }
 
 /// Who takes the cards `deck_take` takes.
@@ -223,7 +234,7 @@ pub(crate) enum Taker {
 }
 
 /// A game of a ruleset, which it borrows: games share one ruleset, read only.
-#[derive(Clone)]
+/// `clone_from` copies into the target's own allocations: a search copies into scratch games.
 pub struct Game<'r> {
     pub rules: &'r Rules,
     pub players: usize,
@@ -246,6 +257,72 @@ pub struct Game<'r> {
     /// actions applied so far
     pub actions: u32,
     pub(crate) center: u16,
+}
+
+impl Clone for Game<'_> {
+    fn clone(&self) -> Self {
+        let mut g = Game {
+            rules: self.rules,
+            players: 0,
+            deck: Vec::new(),
+            hands: Vec::new(),
+            clearing: Pile::default(),
+            caves: Vec::new(),
+            winter: Vec::new(),
+            boxed: Vec::new(),
+            forests: Vec::new(),
+            queue: Vec::new(),
+            current: 0,
+            turn: 0,
+            extra_turns: Vec::new(),
+            over: false,
+            end_reason: None,
+            end_scheduled: None,
+            pending: Decision::default(),
+            actions: 0,
+            center: 0,
+        };
+        g.clone_from(self);
+        g
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        // every field named, so that a new one cannot be left out
+        let Game {
+            rules,
+            players,
+            deck,
+            hands,
+            clearing,
+            caves,
+            winter,
+            boxed,
+            forests,
+            queue,
+            current,
+            turn,
+            extra_turns,
+            over,
+            end_reason,
+            end_scheduled,
+            pending,
+            actions,
+            center,
+        } = source;
+        (self.rules, self.players, self.current, self.turn) = (*rules, *players, *current, *turn);
+        (self.over, self.end_reason, self.end_scheduled) = (*over, *end_reason, *end_scheduled);
+        (self.actions, self.center) = (*actions, *center);
+        self.deck.clone_from(deck);
+        self.hands.clone_from(hands);
+        self.clearing.clone_from(clearing);
+        self.caves.clone_from(caves);
+        self.winter.clone_from(winter);
+        self.boxed.clone_from(boxed);
+        self.forests.clone_from(forests);
+        self.queue.clone_from(queue);
+        self.extra_turns.clone_from(extra_turns);
+        self.pending.clone_from(pending);
+    }
 }
 
 pub(crate) enum Run {

@@ -7,10 +7,21 @@ use std::ops::Deref;
 use crate::game::Cards;
 
 /// A hand's or the clearing's cards; reads see them in the order they came.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Pile {
     cards: Vec<u16>,
     sorted: Cards,
+}
+
+impl Clone for Pile {
+    fn clone(&self) -> Self {
+        Pile { cards: self.cards.clone(), sorted: self.sorted.clone() }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.cards.clone_from(&source.cards);
+        self.sorted.clone_from(&source.sorted);
+    }
 }
 
 impl Pile {

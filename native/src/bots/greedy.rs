@@ -6,7 +6,7 @@ use crate::bots::heuristic::quick_choice;
 use crate::determinize::{Determinizer, Knowledge};
 use crate::game::Game;
 use crate::rng::PyRandom;
-use crate::scoring::final_scores;
+use crate::scoring::final_total;
 
 /// What a card in hand is worth to [`evaluate`] (`greedy.HAND_WEIGHT`).
 pub const HAND_WEIGHT: f64 = 1.5;
@@ -14,12 +14,12 @@ pub const HAND_WEIGHT: f64 = 1.5;
 /// `player`'s points (forest and cave) plus [`HAND_WEIGHT`] per hand card, less the best
 /// other player's (`greedy.evaluate`).
 pub fn evaluate(g: &Game, player: usize) -> f64 {
-    let caves: Vec<usize> = g.caves.iter().map(Vec::len).collect();
-    let scores = final_scores(g.rules, &g.forests, &caves, &g.hands);
-    let vals: Vec<f64> =
-        scores.iter().zip(&g.hands).map(|(s, h)| f64::from(s.total) + HAND_WEIGHT * h.len() as f64).collect();
-    let mine = vals[player];
-    let others = vals.iter().enumerate().filter(|&(p, _)| p != player).map(|(_, &v)| v);
+    let val = |p: usize| {
+        let total = final_total(g.rules, &g.forests, p, g.caves[p].len());
+        f64::from(total) + HAND_WEIGHT * g.hands[p].len() as f64
+    };
+    let mine = val(player);
+    let others = (0..g.forests.len()).filter(|&p| p != player).map(val);
     match others.reduce(f64::max) {
         Some(best) => mine - best,
         None => mine,
@@ -29,13 +29,24 @@ pub fn evaluate(g: &Game, player: usize) -> f64 {
 /// Play `player`'s decisions on in the current turn (`greedy.finish_turn`): placements by
 /// [`best_option`] when `branch`, anything else by the rule of thumb.
 pub fn finish_turn(g: &mut Game, player: usize, rng: &mut PyRandom, branch: bool) -> Result<(), String> {
+    finish_turn_in(g, player, rng, branch, &mut Vec::new())
+}
+
+/// [`finish_turn`], its tries copied into the games of `spare` (as [`best_option_in`]).
+fn finish_turn_in<'r>(
+    g: &mut Game<'r>,
+    player: usize,
+    rng: &mut PyRandom,
+    branch: bool,
+    spare: &mut Vec<Game<'r>>,
+) -> Result<(), String> {
     let turn = g.turn;
     while !g.over {
         if g.pending.player as usize != player || g.turn != turn {
             return Ok(());
         }
         let i = if branch && g.pending.kind == "place" && g.pending.options.len() > 1 {
-            best_option(g, player, rng, false)?
+            best_option_in(g, player, rng, false, spare)?
         } else {
             quick_choice(g, rng)
         };
@@ -47,14 +58,39 @@ pub fn finish_turn(g: &mut Game, player: usize, rng: &mut PyRandom, branch: bool
 /// The index of the pending option whose position, once `player`'s turn is finished,
 /// [`evaluate`] rates highest, at random among equals (`greedy.best_option`).
 pub fn best_option(g: &Game, player: usize, rng: &mut PyRandom, branch: bool) -> Result<usize, String> {
+    best_option_in(g, player, rng, branch, &mut Vec::new())
+}
+
+/// [`best_option`], each try copied into a game taken from `spare` (made if none is left)
+/// and given back after: the copies reuse those games' allocations.
+fn best_option_in<'r>(
+    g: &Game<'r>,
+    player: usize,
+    rng: &mut PyRandom,
+    branch: bool,
+    spare: &mut Vec<Game<'r>>,
+) -> Result<usize, String> {
     let n = g.pending.options.len();
     let mut vals = Vec::with_capacity(n);
+    let mut c = match spare.pop() {
+        Some(mut c) => {
+            c.clone_from(g);
+            c
+        }
+        None => g.clone(),
+    };
     for i in 0..n {
-        let mut c = g.clone();
-        c.apply_index(i)?;
-        finish_turn(&mut c, player, rng, branch)?;
+        if i > 0 {
+            c.clone_from(g);
+        }
+        let tried = c.apply_index(i).and_then(|()| finish_turn_in(&mut c, player, rng, branch, spare));
+        if let Err(e) = tried {
+            spare.push(c);
+            return Err(e);
+        }
         vals.push(evaluate(&c, player));
     }
+    spare.push(c);
     let mut best: Vec<usize> = Vec::new();
     let mut top = f64::NEG_INFINITY;
     for (i, &v) in vals.iter().enumerate() {

@@ -100,30 +100,39 @@ struct Pending {
     at: SmallVec<[u16; 16]>,
 }
 
-/// The points of one forest (see the module's docs).
-fn score_forest(rules: &Rules, plan: &Plan, forests: &[Forest], player: usize, cave: usize) -> PlayerScore {
+/// The points of one forest (see the module's docs); with `detail` false only the totals
+/// (`cards` and `by_species` left empty).
+fn score_forest(
+    rules: &Rules,
+    plan: &Plan,
+    forests: &[Forest],
+    player: usize,
+    cave: usize,
+    detail: bool,
+) -> PlayerScore {
     let f = &forests[player];
     let ctx = Ctx { rules, forests, player };
-    let mut out = PlayerScore {
-        total: cave as i32,
-        cave: cave as i32,
-        cards: Vec::with_capacity(f.order.len()),
-        by_species: vec![0; rules.species.len()],
-    };
+    let mut out =
+        PlayerScore { total: cave as i32, cave: cave as i32, cards: Vec::new(), by_species: Vec::new() };
+    if detail {
+        out.cards.reserve(f.order.len());
+        out.by_species.resize(rules.species.len(), 0);
+    }
     let mut pending: SmallVec<[Pending; 4]> = SmallVec::new();
-    for &card in &f.order {
+    // `at`: the card's place in the breakdown
+    for (at, &card) in (0u16..).zip(&f.order) {
         let hi = f.where_[card as usize].2;
         if hi < 0 || plan.singles.is_empty() {
-            out.cards.push((card, 0));
+            if detail {
+                out.cards.push((card, 0));
+            }
             continue;
         }
         let half = &rules.cards[card as usize].halves[hi as usize];
         let sp = half.species as usize;
         let pts: i32 = plan.singles[sp].iter().map(|s| s.points(&ctx, card, half)).sum();
         out.total += pts;
-        out.by_species[sp] += pts;
         for &(id, spec) in &plan.groups[sp] {
-            let at = out.cards.len() as u16;
             let i = match pending.iter().position(|g| g.id == id) {
                 Some(i) => i,
                 None => {
@@ -134,17 +143,22 @@ fn score_forest(rules: &Rules, plan: &Plan, forests: &[Forest], player: usize, c
             pending[i].cards.push((card, half.species));
             pending[i].at.push(at);
         }
-        out.cards.push((card, pts));
+        if detail {
+            out.by_species[sp] += pts;
+            out.cards.push((card, pts));
+        }
     }
     let mut got: SmallVec<[i32; 16]> = SmallVec::new();
     for g in &pending {
         got.clear();
         got.resize(g.cards.len(), 0);
         plan.group_specs[g.spec as usize].points(&ctx, &g.cards, &mut got);
-        for ((&at, &(_, sp)), &p) in g.at.iter().zip(&g.cards).zip(&got) {
-            out.cards[at as usize].1 += p;
-            out.by_species[sp as usize] += p;
-            out.total += p;
+        out.total += got.iter().sum::<i32>();
+        if detail {
+            for ((&at, &(_, sp)), &p) in g.at.iter().zip(&g.cards).zip(&got) {
+                out.cards[at as usize].1 += p;
+                out.by_species[sp as usize] += p;
+            }
         }
     }
     out
@@ -158,7 +172,13 @@ pub fn final_scores(
     hands: &[Vec<u16>],
 ) -> Vec<PlayerScore> {
     let _ = hands; // what a tie-breaker on hands would read
-    (0..forests.len()).map(|p| score_forest(rules, &rules.scoring, forests, p, caves[p])).collect()
+    (0..forests.len()).map(|p| score_forest(rules, &rules.scoring, forests, p, caves[p], true)).collect()
+}
+
+/// Player `player`'s final total alone, `cave` cards in their cave: [`final_scores`]' total,
+/// without the breakdown (what a search's evaluation reads).
+pub fn final_total(rules: &Rules, forests: &[Forest], player: usize, cave: usize) -> i32 {
+    score_forest(rules, &rules.scoring, forests, player, cave, false).total
 }
 
 /// A tie-breaker: a count of the forest, or the cards in hand (`hand`).
