@@ -28,7 +28,13 @@ pub fn evaluate(g: &Game, player: usize, hw: f64) -> f64 {
 
 /// Play `player`'s decisions on in the current turn (`greedy.finish_turn`): placements by
 /// [`best_option`] when `branch`, anything else by the rule of thumb; `hw` rates hand cards.
-pub fn finish_turn(g: &mut Game, player: usize, rng: &mut PyRandom, branch: bool, hw: f64) -> Result<(), String> {
+pub fn finish_turn(
+    g: &mut Game,
+    player: usize,
+    rng: &mut PyRandom,
+    branch: bool,
+    hw: f64,
+) -> Result<(), String> {
     let turn = g.turn;
     while !g.over {
         if g.pending.player as usize != player || g.turn != turn {

@@ -182,7 +182,13 @@ impl Ismcts {
 
     /// The `k` of `legal` that [`greedy_values`] rates best in one determinization (ties to
     /// the earlier), in `legal`'s order (`ISMCTSBot._candidates`).
-    fn candidates(&mut self, det: &Determinizer, p: usize, legal: &[Action], k: usize) -> Result<Vec<Action>, String> {
+    fn candidates(
+        &mut self,
+        det: &Determinizer,
+        p: usize,
+        legal: &[Action],
+        k: usize,
+    ) -> Result<Vec<Action>, String> {
         let g = det.sample(&mut self.rng)?;
         let opts = legal.iter().map(|&a| index_of(&g, a)).collect::<Result<Vec<_>, _>>()?;
         let vals = greedy_values(&g, p, &opts, &mut self.rng, true, self.options.hand_weight)?;
@@ -209,7 +215,10 @@ impl Ismcts {
         let mut path = vec![root];
         while !g.over {
             let dec = &g.pending;
-            if dec.player as usize != p || g.turn != turn || self.options.depth.is_some_and(|d| path.len() > d) {
+            if dec.player as usize != p
+                || g.turn != turn
+                || self.options.depth.is_some_and(|d| path.len() > d)
+            {
                 break;
             }
             let opts: Vec<Action> = match keep.take() {
@@ -221,7 +230,8 @@ impl Ismcts {
                 continue;
             }
             let avail: Vec<u32> = opts.iter().map(|&a| tree.count_avail(node, a)).collect();
-            let untried: Vec<Action> = opts.iter().copied().filter(|&a| tree.child(node, a).is_none()).collect();
+            let untried: Vec<Action> =
+                opts.iter().copied().filter(|&a| tree.child(node, a).is_none()).collect();
             if !untried.is_empty() {
                 let a = untried[self.rng.randbelow(untried.len() as u64) as usize];
                 node = tree.add_child(node, a);
@@ -278,7 +288,8 @@ impl Ismcts {
         let hw = self.options.hand_weight;
         if g.pending.kind == "turn" {
             let opts = &g.pending.options;
-            let mut cands: Vec<usize> = (0..opts.len()).filter(|&i| matches!(opts[i], Action::PlayCard(_))).collect();
+            let mut cands: Vec<usize> =
+                (0..opts.len()).filter(|&i| matches!(opts[i], Action::PlayCard(_))).collect();
             cands.extend((0..opts.len()).find(|&i| opts[i] == Action::DrawFromDeck));
             if !cands.is_empty() {
                 let i = best_option(g, p, &cands, &mut self.rng, false, hw)?;
