@@ -9,6 +9,15 @@ gives A's win rate with its 95 % Wilson score interval and each bot's mean CPU t
 decision it was asked (decisions with one option are answered without asking). ``--iterations``
 sets the ISMCTS budget per decision. Everything is seeded: the same options play the same
 games.
+
+``--engine native`` plays the pairs with the native core's bots (``forestshuffle.native.
+play_many`` with a bot per seat: random, greedy, ismcts at its default budget), which make
+the Python bots' choices for the same seeds; game *i* is shuffled from seed ``--seed + i``
+as above, but seat *p*'s bot is seeded ``bot_seed(seed, p)`` (the seeding of
+``forestshuffle simulate``), so the games are other samples than the Python engine's, and the
+line gives the wall time per game instead of CPU per decision:
+
+    .venv/bin/python benchmarks/strength.py --engine native --pairs ismcts:greedy --games 400
 """
 
 from __future__ import annotations
@@ -81,6 +90,33 @@ def duel(a: str, b: str, opts: argparse.Namespace) -> str:
             f"CPU per decision: {a} {per[a]:.3f} s, {b} {per[b]:.3f} s")
 
 
+def duel_native(a: str, b: str, opts: argparse.Namespace) -> str:
+    """:func:`duel` played by the native core's bots; the report line."""
+    import numpy as np
+
+    from forestshuffle import native
+
+    seeds = np.arange(opts.seed, opts.seed + opts.games)
+    score = 0.0
+    start = time.perf_counter()
+    for first, lineup in ((0, [a, b]), (1, [b, a])):
+        lineup += [b] * (opts.players - 2)
+        picked = [int(s) for s in seeds[first::2]]
+        won = native.play_many(opts.game, picked, players=opts.players, bot=lineup).winners
+        mine = won[:, lineup.index(a)]
+        if opts.players == 2:
+            theirs = won[:, lineup.index(b)]
+            score += float(((mine.astype(float) - theirs + 1) / 2).sum())
+        else:
+            score += float((mine & (won.sum(axis=1) < opts.players)).sum())
+    wall = (time.perf_counter() - start) / max(1, opts.games)
+    lo, hi = wilson(score, opts.games)
+    return (f"{a} vs {b} (native, default budgets): {score:g}/{opts.games} = "
+            f"{100 * score / opts.games:.1f} % [{100 * lo:.1f} %, {100 * hi:.1f} %] "
+            f"(95 % Wilson), {opts.players}p {opts.game}, seeds {opts.seed}.."
+            f"{opts.seed + opts.games - 1}; {wall:.3f} s of wall time per game")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run every pair; print one line each."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -92,14 +128,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", default="base", help="ruleset id")
     ap.add_argument("--iterations", type=int, default=ISMCTSBot(0).iterations or 200)
     ap.add_argument("--verbose", action="store_true", help="a line per game")
+    ap.add_argument("--engine", choices=("python", "native"), default="python",
+                    help="the Python bots, or the native core's (default budgets only)")
     opts = ap.parse_args(argv)
+    default_budget = ISMCTSBot(0).iterations
+    if opts.engine == "native" and opts.iterations != default_budget:
+        ap.error(f"--engine native plays ISMCTS at its default budget ({default_budget} "
+                 "iterations) only")
     pairs = [p.split(":") for p in opts.pairs.split(",")]
     for pair in pairs:
         if len(pair) != 2 or any(n not in BOTS for n in pair):
             ap.error(f"bad pair {':'.join(pair)!r} (bots: {', '.join(BOTS)})")
     print(f"# strength: {pin_to_one_core()}", flush=True)
+    play = duel_native if opts.engine == "native" else duel
     for a, b in pairs:
-        print(duel(a, b, opts), flush=True)
+        print(play(a, b, opts), flush=True)
     return 0
 
 

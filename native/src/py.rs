@@ -450,9 +450,11 @@ fn forestshuffle_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(known_kinds, m)?)?;
     m.add_class::<crate::bots::py::KnownGame>()?;
     m.add_class::<crate::bots::py::GreedyBot>()?;
+    m.add_class::<crate::bots::py::IsmctsBot>()?;
     m.add_function(wrap_pyfunction!(crate::bots::py::play_many_greedy, m)?)?;
     m.add_function(wrap_pyfunction!(crate::scoring::py::_score_positions, m)?)?;
     m.add_function(wrap_pyfunction!(crate::lineup::py::play_seatings, m)?)?;
+    m.add_function(wrap_pyfunction!(crate::lineup::py::play_lineups, m)?)?;
     m.add_function(wrap_pyfunction!(crate::lineup::py::native_bots, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

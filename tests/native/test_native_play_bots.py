@@ -81,3 +81,19 @@ def test_play_refuses_a_ruleset_the_native_core_cannot_play_before_the_first_tur
     err = capsys.readouterr().err
     assert code != 0 and not asked
     assert "house-001" in err and "tie_breakers" in err
+
+
+def test_a_native_ismcts_bot_makes_ismctsbots_choices_in_a_python_game():
+    """``NativeBot("ismcts", seed)`` against ``fs.bots.ISMCTSBot(seed=seed)`` at its default
+    budget: the same actions for the first decisions of a game (seat 1 random)."""
+    games = [fs.new_game("base", players=2, seed=12) for _ in range(2)]
+    seats = ([NativeBot("ismcts", 3), fs.bots.RandomBot(seed=2)],
+             [fs.bots.ISMCTSBot(seed=3), fs.bots.RandomBot(seed=2)])
+    asked = 0
+    while asked < 4:
+        p = games[0].pending.player
+        asked += p == 0 and len(games[0].legal_actions()) > 1
+        native, python = (seats[k][p].choose(games[k]) for k in range(2))
+        assert native == python
+        for g in games:
+            g.apply(native)

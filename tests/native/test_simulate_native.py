@@ -55,6 +55,17 @@ def test_greedy_and_random_seats_play_the_python_run_game_by_game(game, players,
     assert {b for r in native for b in r.bots} == {"greedy", "random"}
 
 
+def test_an_ismcts_seat_plays_the_python_run_game_by_game():
+    """An ISMCTS seat searches as ``fs.bots.ISMCTSBot`` seeded the same, at its default
+    budget (the same determinizations, walks and playouts): both engines give equal
+    results, seats rotated."""
+    config = SimConfig(bots=("ismcts", "greedy"), seed=3)
+    python = results(config, 2)
+    native = results(attrs.evolve(config, engine="native"), 2)
+    assert native == python
+    assert {b for r in native for b in r.bots} == {"ismcts", "greedy"}
+
+
 def test_a_native_run_gives_the_same_games_in_a_process_pool_and_in_any_batch():
     config = SimConfig(bots=("random",), seed=4, engine="native")
     assert results(config, 20, workers=2, batch=3) == results(config, 20)

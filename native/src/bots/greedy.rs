@@ -11,12 +11,12 @@ use crate::scoring::final_total;
 /// What a card in hand is worth to [`evaluate`] (`greedy.HAND_WEIGHT`).
 pub const HAND_WEIGHT: f64 = 1.5;
 
-/// `player`'s points (forest and cave) plus [`HAND_WEIGHT`] per hand card, less the best
-/// other player's (`greedy.evaluate`).
-pub fn evaluate(g: &Game, player: usize) -> f64 {
+/// `player`'s points (forest and cave) plus `hw` per hand card, less the best other player's
+/// (`greedy.evaluate`; [`HAND_WEIGHT`] by default).
+pub fn evaluate(g: &Game, player: usize, hw: f64) -> f64 {
     let val = |p: usize| {
         let total = final_total(g.rules, &g.forests, p, g.caves[p].len());
-        f64::from(total) + HAND_WEIGHT * g.hands[p].len() as f64
+        f64::from(total) + hw * g.hands[p].len() as f64
     };
     let mine = val(player);
     let others = (0..g.forests.len()).filter(|&p| p != player).map(val);
@@ -27,17 +27,24 @@ pub fn evaluate(g: &Game, player: usize) -> f64 {
 }
 
 /// Play `player`'s decisions on in the current turn (`greedy.finish_turn`): placements by
-/// [`best_option`] when `branch`, anything else by the rule of thumb.
-pub fn finish_turn(g: &mut Game, player: usize, rng: &mut PyRandom, branch: bool) -> Result<(), String> {
-    finish_turn_in(g, player, rng, branch, &mut Vec::new())
+/// [`best_option`] when `branch`, anything else by the rule of thumb; `hw` rates hand cards.
+pub fn finish_turn(
+    g: &mut Game,
+    player: usize,
+    rng: &mut PyRandom,
+    branch: bool,
+    hw: f64,
+) -> Result<(), String> {
+    finish_turn_in(g, player, rng, branch, hw, &mut Vec::new())
 }
 
-/// [`finish_turn`], its tries copied into the games of `spare` (as [`best_option_in`]).
+/// [`finish_turn`], its tries copied into the games of `spare` (as [`greedy_values_in`]).
 fn finish_turn_in<'r>(
     g: &mut Game<'r>,
     player: usize,
     rng: &mut PyRandom,
     branch: bool,
+    hw: f64,
     spare: &mut Vec<Game<'r>>,
 ) -> Result<(), String> {
     let turn = g.turn;
@@ -46,7 +53,7 @@ fn finish_turn_in<'r>(
             return Ok(());
         }
         let i = if branch && g.pending.kind == "place" && g.pending.options.len() > 1 {
-            best_option_in(g, player, rng, false, spare)?
+            best_option_in(g, player, &all_options(g), rng, false, hw, spare)?
         } else {
             quick_choice(g, rng)
         };
@@ -55,23 +62,36 @@ fn finish_turn_in<'r>(
     Ok(())
 }
 
-/// The index of the pending option whose position, once `player`'s turn is finished,
-/// [`evaluate`] rates highest, at random among equals (`greedy.best_option`).
-pub fn best_option(g: &Game, player: usize, rng: &mut PyRandom, branch: bool) -> Result<usize, String> {
-    best_option_in(g, player, rng, branch, &mut Vec::new())
+/// Every index of `g`'s pending options.
+pub fn all_options(g: &Game) -> Vec<usize> {
+    (0..g.pending.options.len()).collect()
 }
 
-/// [`best_option`], each try copied into a game taken from `spare` (made if none is left)
-/// and given back after: the copies reuse those games' allocations.
-fn best_option_in<'r>(
-    g: &Game<'r>,
+/// Per pending option of index in `opts`, [`evaluate`] of the position once `player`'s turn
+/// is finished by [`finish_turn`] (`greedy.greedy_values`).
+pub fn greedy_values(
+    g: &Game,
     player: usize,
+    opts: &[usize],
     rng: &mut PyRandom,
     branch: bool,
+    hw: f64,
+) -> Result<Vec<f64>, String> {
+    greedy_values_in(g, player, opts, rng, branch, hw, &mut Vec::new())
+}
+
+/// [`greedy_values`], each try copied into a game taken from `spare` (made if none is left)
+/// and given back after: the copies reuse those games' allocations.
+fn greedy_values_in<'r>(
+    g: &Game<'r>,
+    player: usize,
+    opts: &[usize],
+    rng: &mut PyRandom,
+    branch: bool,
+    hw: f64,
     spare: &mut Vec<Game<'r>>,
-) -> Result<usize, String> {
-    let n = g.pending.options.len();
-    let mut vals = Vec::with_capacity(n);
+) -> Result<Vec<f64>, String> {
+    let mut vals = Vec::with_capacity(opts.len());
     let mut c = match spare.pop() {
         Some(mut c) => {
             c.clone_from(g);
@@ -79,21 +99,48 @@ fn best_option_in<'r>(
         }
         None => g.clone(),
     };
-    for i in 0..n {
-        if i > 0 {
+    for (k, &i) in opts.iter().enumerate() {
+        if k > 0 {
             c.clone_from(g);
         }
-        let tried = c.apply_index(i).and_then(|()| finish_turn_in(&mut c, player, rng, branch, spare));
+        let tried = c.apply_index(i).and_then(|()| finish_turn_in(&mut c, player, rng, branch, hw, spare));
         if let Err(e) = tried {
             spare.push(c);
             return Err(e);
         }
-        vals.push(evaluate(&c, player));
+        vals.push(evaluate(&c, player, hw));
     }
     spare.push(c);
+    Ok(vals)
+}
+
+/// The one of `opts` (indexes of pending options) whose position, once `player`'s turn is
+/// finished, [`evaluate`] rates highest, at random among equals (`greedy.best_option`).
+pub fn best_option(
+    g: &Game,
+    player: usize,
+    opts: &[usize],
+    rng: &mut PyRandom,
+    branch: bool,
+    hw: f64,
+) -> Result<usize, String> {
+    best_option_in(g, player, opts, rng, branch, hw, &mut Vec::new())
+}
+
+/// [`best_option`], its tries copied into the games of `spare`.
+fn best_option_in<'r>(
+    g: &Game<'r>,
+    player: usize,
+    opts: &[usize],
+    rng: &mut PyRandom,
+    branch: bool,
+    hw: f64,
+    spare: &mut Vec<Game<'r>>,
+) -> Result<usize, String> {
+    let vals = greedy_values_in(g, player, opts, rng, branch, hw, spare)?;
     let mut best: Vec<usize> = Vec::new();
     let mut top = f64::NEG_INFINITY;
-    for (i, &v) in vals.iter().enumerate() {
+    for (&i, &v) in opts.iter().zip(&vals) {
         if v > top + 1e-9 {
             top = v;
             best.clear();
@@ -103,6 +150,11 @@ fn best_option_in<'r>(
         }
     }
     Ok(if best.len() == 1 { best[0] } else { *rng.choice(&best).expect("an option") })
+}
+
+/// The index in `g`'s pending options of `a`, an option of another copy of the decision.
+pub fn index_of(g: &Game, a: crate::game::Action) -> Result<usize, String> {
+    g.pending.options.iter().position(|&o| o == a).ok_or_else(|| format!("{a:?} is not a legal answer"))
 }
 
 /// `fs.bots.GreedyBot(seed=...)`: its own generator, drawn from decision after decision.
@@ -125,8 +177,7 @@ impl Greedy {
         }
         let player = g.pending.player as usize;
         let det = Determinizer::new(g, know, player).sample(&mut self.rng)?;
-        let i = best_option(&det, player, &mut self.rng, true)?;
-        let a = det.pending.options[i];
-        g.pending.options.iter().position(|&o| o == a).ok_or_else(|| format!("{a:?} is not a legal answer"))
+        let i = best_option(&det, player, &all_options(&det), &mut self.rng, true, HAND_WEIGHT)?;
+        index_of(g, det.pending.options[i])
     }
 }

@@ -1,5 +1,5 @@
 //! The Python face of the native bots: a game that keeps what each player has seen
-//! ([`KnownGame`]), the greedy bot ([`GreedyBot`]) and whole games played by it
+//! ([`KnownGame`]), the greedy bot ([`GreedyBot`]), the ISMCTS bot ([`IsmctsBot`]) and whole games played by it
 //! ([`play_many_greedy`]).
 
 use std::sync::Arc;
@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::bots::greedy::Greedy;
+use crate::bots::ismcts::{Horizon, Ismcts, Options};
 use crate::data::Rules;
 use crate::determinize::{Determinizer, Knowledge};
 use crate::game::Game;
@@ -142,6 +143,12 @@ impl KnownGame {
         Ok(self.game.code(self.game.pending.options[i]))
     }
 
+    /// The code of the option the ISMCTS `bot` chooses for the pending decision.
+    fn ismcts(&self, bot: &mut IsmctsBot) -> PyResult<u32> {
+        let i = bot.bot.choose(&self.game, &self.know).map_err(err)?;
+        Ok(self.game.code(self.game.pending.options[i]))
+    }
+
     fn __copy__(&self) -> Self {
         let game = self.game.clone();
         KnownGame { game, know: self.know.clone(), rules: self.rules.clone() }
@@ -160,6 +167,39 @@ impl GreedyBot {
     #[new]
     fn new(seed: u128) -> Self {
         GreedyBot { bot: Greedy::new(seed) }
+    }
+
+    /// The generator's next `random()` (to compare its state with the Python bot's).
+    fn random(&mut self) -> f64 {
+        self.bot.rng.random()
+    }
+}
+
+/// `fs.bots.ISMCTSBot(seed=seed, iterations=..., ...)` played natively (an iteration budget;
+/// its generator and kept subtree carried from decision to decision).
+#[pyclass(module = "forestshuffle_native")]
+pub(crate) struct IsmctsBot {
+    bot: Ismcts,
+}
+
+#[pymethods]
+impl IsmctsBot {
+    #[new]
+    #[pyo3(signature = (seed, iterations, exploration, scale, hand_weight, horizon, depth, top_k))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        seed: u128,
+        iterations: u32,
+        exploration: f64,
+        scale: f64,
+        hand_weight: f64,
+        horizon: &str,
+        depth: Option<usize>,
+        top_k: Option<usize>,
+    ) -> PyResult<Self> {
+        let horizon = Horizon::named(horizon).map_err(err)?;
+        let options = Options { iterations, exploration, scale, hand_weight, horizon, depth, top_k };
+        Ok(IsmctsBot { bot: Ismcts::new(seed, options).map_err(err)? })
     }
 
     /// The generator's next `random()` (to compare its state with the Python bot's).
@@ -220,20 +260,7 @@ pub(crate) fn play_many_greedy<'py>(
         seeds.par_iter().zip(bot_seeds.par_iter()).map(one).collect()
     });
     let out = out.map_err(err)?;
-    let nsp = r.species.len();
-    let mut cols: Vec<Vec<u8>> = vec![Vec::new(); 6];
-    let mut put = |k: usize, v: i32| cols[k].extend_from_slice(&v.to_le_bytes());
-    for (o, d) in &out {
-        for s in &o.scores {
-            put(0, s.total);
-            for i in 0..nsp {
-                put(4, s.by_species.get(i).copied().unwrap_or(0));
-            }
-        }
-        put(1, o.winners as i32);
-        put(2, o.length as i32);
-        put(3, i32::from(o.over));
-        put(5, *d as i32);
-    }
+    let mut cols = crate::lineup::py::columns(out.iter().map(|(o, _)| o), r.species.len());
+    cols.push(out.iter().flat_map(|&(_, d)| (d as i32).to_le_bytes()).collect());
     Ok(cols.iter().map(|c| PyBytes::new(py, c)).collect())
 }

@@ -5,6 +5,7 @@
 use rayon::prelude::*;
 
 use crate::bots::greedy::Greedy;
+use crate::bots::ismcts::{Ismcts, Options};
 use crate::data::Rules;
 use crate::determinize::Knowledge;
 use crate::game::Game;
@@ -15,7 +16,7 @@ use crate::selfplay::{outcome_of, Outcome};
 pub(crate) mod py;
 
 /// The bots the native core plays, by the names `forestshuffle.bots.BOTS` gives them.
-pub const BOT_NAMES: [&str; 2] = ["random", "greedy"];
+pub const BOT_NAMES: [&str; 3] = ["random", "greedy", "ismcts"];
 
 /// A seat's bot.
 pub enum SeatBot {
@@ -23,6 +24,8 @@ pub enum SeatBot {
     Random(PyRandom),
     /// `fs.bots.GreedyBot(seed)`: each legal action tried on one determinization.
     Greedy(Greedy),
+    /// `fs.bots.ISMCTSBot(seed)`: a tree search over determinizations, its default knobs.
+    Ismcts(Box<Ismcts>),
 }
 
 impl SeatBot {
@@ -31,13 +34,14 @@ impl SeatBot {
         match name {
             "random" => Ok(SeatBot::Random(PyRandom::new(seed))),
             "greedy" => Ok(SeatBot::Greedy(Greedy::new(seed))),
+            "ismcts" => Ok(SeatBot::Ismcts(Box::new(Ismcts::new(seed, Options::default())?))),
             _ => Err(format!("the native core has no bot {name:?} (it has: {})", BOT_NAMES.join(", "))),
         }
     }
 
     /// Whether this bot reads what its player has seen (a [`Knowledge`] kept for the game).
     pub fn needs_knowledge(&self) -> bool {
-        matches!(self, SeatBot::Greedy(_))
+        matches!(self, SeatBot::Greedy(_) | SeatBot::Ismcts(_))
     }
 
     /// The index of the option this bot chooses in `g`'s pending decision; `know` has seen
@@ -49,6 +53,7 @@ impl SeatBot {
                 Ok(if n <= 1 { 0 } else { rng.randbelow(n as u64) as usize })
             }
             SeatBot::Greedy(bot) => bot.choose(g, know.ok_or("the greedy bot needs the game's knowledge")?),
+            SeatBot::Ismcts(bot) => bot.choose(g, know.ok_or("the ISMCTS bot needs the game's knowledge")?),
         }
     }
 }
@@ -64,7 +69,8 @@ pub struct Played {
     pub species: Vec<Vec<(u32, i32)>>,
 }
 
-/// Play one game of `players` from `seed`, seat `p` played by `bots[p]`.
+/// Play one game of `players` from `seed`, seat `p` played by `bots[p]` (or one bot for
+/// every seat, as `play_out(game, bot)`, when `bots` holds one).
 pub fn play_seated(
     rules: &Rules,
     players: usize,
@@ -72,13 +78,14 @@ pub fn play_seated(
     mut bots: Vec<SeatBot>,
     max_actions: u32,
 ) -> Result<Played, String> {
-    if bots.len() != players {
+    if bots.len() != players && bots.len() != 1 {
         return Err(format!("{} bots for {players} seats", bots.len()));
     }
+    let shared = bots.len() == 1;
     let mut g = Game::new(rules, players, seed)?;
     let mut know = bots.iter().any(SeatBot::needs_knowledge).then(|| Knowledge::new(&g));
     while !g.over && g.actions < max_actions {
-        let i = bots[g.pending.player as usize].choose(&g, know.as_ref())?;
+        let i = bots[if shared { 0 } else { g.pending.player as usize }].choose(&g, know.as_ref())?;
         g.apply_index(i)?;
         if let Some(k) = know.as_mut() {
             k.observe(&g);
@@ -105,7 +112,7 @@ fn species_of(g: &Game, outcome: &Outcome, p: usize) -> Vec<(u32, i32)> {
     out
 }
 
-/// A game to play: its seed, and each seat's bot name and seed.
+/// A game to play: its seed, and each seat's bot name and seed (one for every seat if one).
 pub struct Seating {
     pub seed: u128,
     pub seats: Vec<(String, u128)>,

@@ -237,27 +237,38 @@ class SelfPlay:
 def play_many(  # noqa: PLR0913 (the keyword-only knobs of new_game, a bot, and the run)
         ruleset: str | Ruleset, seeds: Iterable[int], *, players: int = 2,
         expansions: Sequence[str] = (), options: Mapping[str, Any] | None = None,
-        bot: str = "random", bot_seeds: Iterable[int] | None = None,
+        bot: str | Sequence[str] = "random", bot_seeds: Iterable[int] | None = None,
         max_actions: int = 100_000, scoring: bool = True) -> SelfPlay:
     """Play one game per seed natively, in parallel on every core, the GIL released.
 
     With ``bot="random"``, game *i* is exactly ``fs.new_game(ruleset, players=players,
     seed=seeds[i], expansions=expansions, options=options)`` played by one
     ``fs.bots.RandomBot(seed=bot_seeds[i])`` choosing for every seat (*bot_seeds* defaults
-    to *seeds*); with ``bot="greedy"``, by one ``fs.bots.GreedyBot(seed=bot_seeds[i])``
-    (which rates positions by their scores: it needs ``scoring=True``). NativeError when
-    the extension is missing or lacks a kind of the ruleset; ``scoring=False`` plays a
-    ruleset whose scoring kinds it lacks (its scores then count the caves only). A game
-    still going after *max_actions* actions stops (``over`` False).
+    to *seeds*); with ``bot="greedy"``, by one ``fs.bots.GreedyBot(seed=bot_seeds[i])``;
+    with ``bot="ismcts"``, by one ``fs.bots.ISMCTSBot(seed=bot_seeds[i])`` (its default
+    knobs). A sequence of names, one per seat (``bot=("greedy", "random")``), seats a bot of
+    its own in each: seat *p* of game *i* is played by ``fs.bots.BOTS[bot[p]](seed=
+    bot_seed(bot_seeds[i], p))`` (:func:`forestshuffle.simulate.runner.bot_seed`, the seeds
+    ``forestshuffle simulate`` gives its seats), i.e. ``fs.bots.play_out(game, [bot per
+    seat])``. Greedy and ISMCTS rate positions by their scores: they need
+    ``scoring=True``. NativeError when the extension is missing or lacks a kind of the
+    ruleset; ``scoring=False`` plays a ruleset whose scoring kinds it lacks (its scores then
+    count the caves only). A game still going after *max_actions* actions stops (``over``
+    False).
     """
     import numpy as np
 
-    if bot not in BOTS:
-        raise ArgumentError(f"the native core plays the bots {', '.join(map(repr, BOTS))}, "
-                            f"not {bot!r}")
-    if bot == "greedy" and not scoring:
-        raise ArgumentError("bot 'greedy' rates positions by their scores: it needs "
-                            "scoring=True")
+    names = (bot,) if isinstance(bot, str) else tuple(bot)
+    for name in names:
+        if name not in BOTS:
+            raise ArgumentError(f"the native core plays the bots "
+                                f"{', '.join(map(repr, BOTS))}, not {name!r}")
+    if not isinstance(bot, str) and len(names) != players:
+        raise ArgumentError(f"{len(names)} bots for {players} seats: give one bot name, or "
+                            "one per seat")
+    if not scoring and set(names) != {"random"}:
+        raise ArgumentError(f"bots {', '.join(n for n in names if n != 'random')} rate "
+                            "positions by their scores: they need scoring=True")
     seed_list = [_seed(s, "seeds") for s in seeds]
     bots = seed_list if bot_seeds is None else [_seed(s, "bot_seeds") for s in bot_seeds]
     if len(bots) != len(seed_list):
@@ -265,11 +276,7 @@ def play_many(  # noqa: PLR0913 (the keyword-only knobs of new_game, a bot, and 
     rules = _rules_of(ruleset, options, expansions)
     native = load_rules(rules, scoring=scoring)
     try:
-        if bot == "greedy":
-            raw = _ext().play_many_greedy(load_rules(rules), players, seed_list, bots,
-                                          max_actions)
-        else:
-            raw = _ext().play_many(native, players, seed_list, bots, max_actions)
+        raw = _play(native, players, seed_list, bot, bots, max_actions)
     except ValueError as exc:
         raise ArgumentError(str(exc)) from None
     n = len(seed_list)
@@ -281,3 +288,21 @@ def play_many(  # noqa: PLR0913 (the keyword-only knobs of new_game, a bot, and 
                     np.frombuffer(raw[3], dtype="<i4").astype(bool),
                     np.frombuffer(raw[4], dtype="<i4").reshape(n, players, len(species)),
                     species)
+
+
+def _play(native: Any, players: int, seeds: list[int], bot: str | Sequence[str],
+          bot_seeds: list[int], max_actions: int) -> Any:
+    """The raw columns of :func:`play_many`: one bot for every seat, or a bot per seat (the
+    seated games of :mod:`forestshuffle.simulate.native`)."""
+    if bot == "random":
+        return _ext().play_many(native, players, seeds, bot_seeds, max_actions)
+    if bot == "greedy":
+        return _ext().play_many_greedy(native, players, seeds, bot_seeds, max_actions)
+    if isinstance(bot, str):  # one bot for every seat
+        games = [(s, [(bot, b)]) for s, b in zip(seeds, bot_seeds, strict=True)]
+    else:
+        from forestshuffle.simulate.runner import bot_seed
+
+        games = [(s, [(name, bot_seed(b, p)) for p, name in enumerate(bot)])
+                 for s, b in zip(seeds, bot_seeds, strict=True)]
+    return _ext().play_lineups(native, players, games, max_actions)

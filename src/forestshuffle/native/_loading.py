@@ -116,7 +116,7 @@ def load_rules(ruleset: str | Ruleset, *, options: Mapping[str, Any] | None = No
 
 
 #: the bots :func:`~forestshuffle.native.play_many` plays natively, by name
-BOTS = ("random", "greedy")
+BOTS = ("random", "greedy", "ismcts")
 
 
 def _seed(value: Any, what: str) -> int:

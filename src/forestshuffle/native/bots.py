@@ -3,14 +3,16 @@ what each player has seen (their memory, as :class:`~forestshuffle.search.determ
 Knowledge` reads it from the Python engine's log) and samples determinizations as
 :class:`~forestshuffle.search.determinize.Determinizer` does, and :class:`GreedyBot`, which
 chooses there what ``fs.bots.GreedyBot`` chooses: the same determinization, the same
-draws from the same seeded generator, the same action.
+draws from the same seeded generator, the same action; :class:`ISMCTSBot` does the same for
+``fs.bots.ISMCTSBot`` with an iteration budget.
 
 >>> from forestshuffle.native.bots import GreedyBot, KnownGame
 >>> game = KnownGame("base", 2, seed=1)  # doctest: +SKIP
 >>> game.apply(game.choose(GreedyBot(seed=5)))  # doctest: +SKIP
 
-Whole games played by the greedy bot: ``native.play_many(..., bot="greedy")``; a native bot
-in a Python play loop (``forestshuffle play --engine native``): :class:`NativeBot`.
+Whole games played by these bots: ``native.play_many(..., bot="greedy")``, ``bot="ismcts"``,
+or a bot per seat (``bot=("ismcts", "greedy")``); a native bot in a Python play loop
+(``forestshuffle play --engine native``): :class:`NativeBot`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from forestshuffle.bots.base import BotBase
+from forestshuffle.bots.greedy import HAND_WEIGHT
+from forestshuffle.bots.ismcts import ITERATIONS, TOP_K
 from forestshuffle.errors import ArgumentError, IllegalActionError
 from forestshuffle.native import load_rules
 from forestshuffle.native._loading import _ext, _rules_of, _seed
@@ -28,7 +32,7 @@ if TYPE_CHECKING:
     from forestshuffle.core.game import Game
     from forestshuffle.core.ruleset import Ruleset
 
-__all__ = ["NATIVE_BOTS", "GreedyBot", "KnownGame", "NativeBot"]
+__all__ = ["NATIVE_BOTS", "GreedyBot", "ISMCTSBot", "KnownGame", "NativeBot"]
 
 
 class GreedyBot:
@@ -37,6 +41,43 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self._bot = _ext().GreedyBot(_seed(seed, "seed"))
+
+    def random(self) -> float:
+        """The generator's next ``random()`` (the Python bot's ``rng.random()`` when both
+        made the same draws)."""
+        value: float = self._bot.random()
+        return value
+
+
+class ISMCTSBot:
+    """``fs.bots.ISMCTSBot(seed=seed, iterations=..., ...)`` played natively, the same knobs
+    with the same defaults: its generator and the subtree it keeps are carried from decision
+    to decision, as the Python bot's are. The budget is iterations only: *seconds* (a CPU
+    time budget, whose choices depend on the machine) is refused with ArgumentError."""
+
+    # the Python bot's signature, knob for knob
+    def __init__(self, seed: int = 0,  # noqa: PLR0913
+                 iterations: int | None = ITERATIONS,
+                 seconds: float | None = None, *, exploration: float = 0.7,
+                 scale: float = 20.0, hand_weight: float = HAND_WEIGHT,
+                 horizon: str = "next", depth: int | None = None,
+                 top_k: int | None = TOP_K) -> None:
+        if seconds is not None or iterations is None:
+            raise ArgumentError("the native ISMCTS bot has an iteration budget only: give "
+                                "iterations (a whole number >= 0), not seconds")
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 0:
+            raise ArgumentError(f"iterations must be a whole number >= 0, not {iterations!r}")
+        for name, value in (("depth", depth), ("top_k", top_k)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                      or value < 0):
+                raise ArgumentError(f"{name} must be a whole number >= 0 or None, "
+                                    f"not {value!r}")
+        try:
+            self._bot = _ext().IsmctsBot(_seed(seed, "seed"), iterations, float(exploration),
+                                         float(scale), float(hand_weight), horizon, depth,
+                                         top_k)
+        except ValueError as exc:
+            raise ArgumentError(str(exc)) from None
 
     def random(self) -> float:
         """The generator's next ``random()`` (the Python bot's ``rng.random()`` when both
@@ -106,14 +147,18 @@ class KnownGame:
             raise ArgumentError(str(exc)) from None
         return out
 
-    def choose(self, bot: GreedyBot) -> int:
+    def choose(self, bot: GreedyBot | ISMCTSBot) -> int:
         """The codec id of the option *bot* takes for the pending decision."""
-        code: int = self._game.greedy(bot._bot)
+        try:
+            code: int = (self._game.ismcts(bot._bot) if isinstance(bot, ISMCTSBot)
+                         else self._game.greedy(bot._bot))
+        except ValueError as exc:
+            raise ArgumentError(str(exc)) from None
         return code
 
 
 #: the bots :class:`NativeBot` plays natively, by their names in ``fs.bots.BOTS``
-NATIVE_BOTS = ("greedy",)
+NATIVE_BOTS = ("greedy", "ismcts")
 
 
 class NativeBot(BotBase):
@@ -130,7 +175,8 @@ class NativeBot(BotBase):
             raise ArgumentError(f"the native core has no bot {name!r} to play in a Python "
                                 f"game (it has: {', '.join(NATIVE_BOTS)})")
         self.name = name  #: the bot's name
-        self._bot = GreedyBot(0 if seed is None else seed)
+        seed = 0 if seed is None else seed
+        self._bot = GreedyBot(seed) if name == "greedy" else ISMCTSBot(seed)
         self._known: KnownGame | None = None
         self._codes: list[int] = []
 
