@@ -1,7 +1,7 @@
 """Instructions per environment step of ``forestshuffle.native.VecEnv``, counted by valgrind
 (callgrind), and steps per second on one core, by batch size, with and without observations.
 
-    python benchmarks/native/vecenv.py --ruleset base --sizes 1 64 1024 [--views]
+    python benchmarks/native/vecenv.py --ruleset base --sizes 1 64 1024 [--views] [--learner 0]
 
 Every run plays random legal actions (``VecEnv.random_actions``) from seeds 0 to
 ``num_envs - 1`` on one thread (``RAYON_NUM_THREADS=1``). Two counts per configuration:
@@ -13,6 +13,10 @@ Every run plays random legal actions (``VecEnv.random_actions``) from seeds 0 to
   wrapper's checks, the copies of the state's arrays, the loop), as the difference of a run
   of ``2 * steps`` and one of ``steps`` (start-up, imports and the ruleset's export cancel
   out), less the extension's draws of ``random_actions`` (their inclusive count).
+
+With ``--learner SEAT``, the environments ask that seat only (``VecEnv(..., learner=SEAT)``):
+each step is a learner's decision and the native random bot's decisions up to its next one,
+all counted in that step.
 
 Steps per second time ``env.step`` alone (``time.perf_counter`` around each call, best of
 ``--repeat`` runs): on a shared machine they move with its load, the counts do not.
@@ -33,7 +37,8 @@ PROGRAM = """
 import sys
 from forestshuffle import native
 ruleset, n, steps, obs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1"
-env = native.VecEnv(ruleset, n, observations=obs, copy=sys.argv[5] == "1")
+learner = None if sys.argv[6] == "-" else int(sys.argv[6])
+env = native.VecEnv(ruleset, n, observations=obs, copy=sys.argv[5] == "1", learner=learner)
 env.reset(0)
 env.random_actions(seed=0)
 for _ in range(steps):
@@ -46,6 +51,10 @@ STEP = "forestshuffle_native::vecenv::py::PyVecEnv::__pymethod_step__"
 SAMPLE = "forestshuffle_native::vecenv::py::PyVecEnv::__pymethod_sample__"
 
 
+#: the seat the environments ask (None: every seat), set by --learner
+LEARNER: int | None = None
+
+
 def _callgrind(ruleset: str, n: int, steps: int, obs: bool, copy: bool,
                out: str = "/dev/null") -> int:
     """Instructions of a whole run (callgrind's output in *out*)."""
@@ -53,7 +62,7 @@ def _callgrind(ruleset: str, n: int, steps: int, obs: bool, copy: bool,
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
          sys.executable, "-c", PROGRAM, ruleset, str(n), str(steps), "1" if obs else "0",
-         "1" if copy else "0"],
+         "1" if copy else "0", "-" if LEARNER is None else str(LEARNER)],
         capture_output=True, text=True, env=env, check=True)
     m = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
     if m is None:
@@ -65,8 +74,11 @@ def _inclusive(path: str, function: str) -> int:
     """The inclusive instructions of *function* in callgrind's output *path*."""
     done = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", path],
                           capture_output=True, text=True, check=True)
+    # callgrind_annotate names the object file (" [...so]") on one of the lines of a
+    # function, which one varying from run to run
+    named = re.compile(f":{re.escape(function)}( \\[|$)")
     counts = [int(line.split()[0].replace(",", "")) for line in done.stdout.splitlines()
-              if f":{function} [" in line]
+              if named.search(line)]
     if not counts:
         raise RuntimeError(f"{function} is not in callgrind's output")
     return max(counts)
@@ -94,7 +106,8 @@ def steps_per_second(ruleset: str, n: int, steps: int, obs: bool,
 
     best = float("inf")
     for _ in range(repeat):
-        env = native.VecEnv(ruleset, n, observations=obs, copy=copy, parallel=parallel)
+        env = native.VecEnv(ruleset, n, observations=obs, copy=copy, parallel=parallel,
+                            learner=LEARNER)
         env.reset(0)
         spent = 0.0
         for _ in range(steps):
@@ -125,7 +138,11 @@ def main() -> int:
     ap.add_argument("--parallel", action="store_true",
                     help="time on rayon's pool (RAYON_NUM_THREADS, default every core); "
                          "no counts")
+    ap.add_argument("--learner", type=int, default=None,
+                    help="the seat the environments ask; the random bot plays the others")
     args = ap.parse_args()
+    global LEARNER
+    LEARNER = args.learner
     from forestshuffle import native
 
     if not native.available():

@@ -9,7 +9,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::data::Rules;
+use crate::determinize::{Determinizer, Knowledge};
 use crate::game::Game;
+use crate::rng::PyRandom;
 use crate::search::{self, History};
 use crate::selfplay;
 
@@ -56,14 +58,23 @@ struct NativeGame {
     game: Game<'static>,
     /// the codes applied and copies of the game, for undo (borrows the ruleset too)
     history: History<'static>,
+    /// what each player has seen after the first `.0` codes, with the game then: made on the
+    /// first determinization (replaying the codes), carried forward by the next ones, dropped
+    /// when an undo takes back any of those codes (borrows the ruleset too)
+    known: Option<Arc<Known>>,
+    /// the seed the game was dealt from (None: a determinized game, dealt by no seed)
+    seed: Option<u128>,
     rules: Arc<Rules>,
 }
+
+type Known = (usize, Game<'static>, Knowledge);
 
 impl NativeGame {
     /// A game of `rules` made by `make`, the borrow of the ruleset kept alive by the Arc the
     /// object holds beside it.
     fn holding(
         rules: Arc<Rules>,
+        seed: Option<u128>,
         make: impl FnOnce(&'static Rules) -> Result<Game<'static>, String>,
     ) -> PyResult<Self> {
         // SAFETY: the ruleset lives in the Arc's allocation, which neither moves nor is freed
@@ -72,7 +83,35 @@ impl NativeGame {
         let borrowed: &'static Rules = unsafe { &*Arc::as_ptr(&rules) };
         let game = make(borrowed).map_err(err)?;
         let history = History::new(&game);
-        Ok(NativeGame { game, history, rules })
+        Ok(NativeGame { game, history, known: None, seed, rules })
+    }
+
+    /// What each player has seen now: the kept knowledge carried over the codes applied
+    /// since (made from the deal when there is none).
+    fn knowledge(&mut self) -> PyResult<Arc<Known>> {
+        let seed = self.seed.ok_or_else(|| {
+            err("a determinized game cannot be determinized again: determinize the game it came from".into())
+        })?;
+        let codes = self.history.codes();
+        let known = match self.known.take() {
+            Some(k) if k.0 == codes.len() => k,
+            kept => {
+                let (done, mut g, mut know) = match kept {
+                    Some(k) => Arc::unwrap_or_clone(k),
+                    None => {
+                        let g = Game::new(self.game.rules, self.game.players, seed).map_err(err)?;
+                        let know = Knowledge::new(&g);
+                        (0, g, know)
+                    }
+                };
+                for &code in &codes[done..] {
+                    search::apply_code(&mut g, code).map_err(err)?;
+                    know.observe(&g);
+                }
+                Arc::new((codes.len(), g, know))
+            }
+        };
+        Ok(self.known.insert(known).clone())
     }
 }
 
@@ -80,7 +119,7 @@ impl NativeGame {
 impl NativeGame {
     #[new]
     fn new(rules: &NativeRules, players: usize, seed: u128) -> PyResult<Self> {
-        NativeGame::holding(rules.rules.clone(), |r| Game::new(r, players, seed))
+        NativeGame::holding(rules.rules.clone(), Some(seed), |r| Game::new(r, players, seed))
     }
 
     /// The codec ids of the pending decision's options, in their order.
@@ -277,13 +316,35 @@ impl NativeGame {
 
     /// Take back the last `n` actions.
     fn undo(&mut self, n: usize) -> PyResult<()> {
-        self.history.undo(&mut self.game, n).map_err(err)
+        self.history.undo(&mut self.game, n).map_err(err)?;
+        if self.known.as_ref().is_some_and(|k| k.0 > self.history.codes().len()) {
+            self.known = None;
+        }
+        Ok(())
+    }
+
+    /// The game determinized for `player` by a generator seeded `seed`
+    /// (`Determinizer(game, player).sample(random.Random(seed))`): a new game starting there.
+    fn determinize(&mut self, player: usize, seed: u128) -> PyResult<Self> {
+        if player >= self.game.players {
+            return Err(err(format!("no player {player} in a {}-player game", self.game.players)));
+        }
+        let known = self.knowledge()?;
+        let mut rng = PyRandom::new(seed);
+        let det = Determinizer::new(&self.game, &known.2, player).sample(&mut rng).map_err(err)?;
+        NativeGame::holding(self.rules.clone(), None, |_| Ok(det))
     }
 
     /// An independent copy (undo included).
     fn __copy__(&self) -> Self {
         // the copies borrow the ruleset of the Arc the new object holds too
-        NativeGame { game: self.game.clone(), history: self.history.clone(), rules: self.rules.clone() }
+        NativeGame {
+            game: self.game.clone(),
+            history: self.history.clone(),
+            known: self.known.clone(),
+            seed: self.seed,
+            rules: self.rules.clone(),
+        }
     }
 }
 

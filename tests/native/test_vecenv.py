@@ -5,7 +5,6 @@ deals the next seed, and bad input is refused without moving any game."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -14,57 +13,9 @@ import pytest
 
 import forestshuffle as fs
 from forestshuffle import native
-from forestshuffle.core.game import Game
 from forestshuffle.errors import ArgumentError, IllegalActionError
 
-
-class Reference:
-    """The Python engine's games an environment batch should be playing."""
-
-    def __init__(self, ruleset: str, seeds: Sequence[int], players: int = 2, *,
-                 auto_reset: bool = True) -> None:
-        self.ruleset, self.players, self.auto_reset = ruleset, players, auto_reset
-        self.first = list(seeds)
-        self.restarts = [0] * len(seeds)
-        self.games = [self._deal(s) for s in seeds]
-
-    def _deal(self, seed: int) -> Game:
-        return fs.new_game(self.ruleset, players=self.players, seed=seed)
-
-    def seeds(self) -> list[int]:
-        n = len(self.games)
-        return [s + k * n for s, k in zip(self.first, self.restarts, strict=True)]
-
-    def mask(self) -> Any:
-        return np.stack([g.legal_actions_mask() if not g.is_over
-                         else np.zeros(g.num_distinct_actions, dtype=bool) for g in self.games])
-
-    def player(self) -> Any:
-        return np.array([-1 if g.pending is None else g.pending.player for g in self.games])
-
-    def observation(self) -> Any:
-        """Per game, the observation of the player to move (once over, of the player whose
-        turn it was)."""
-        return np.stack([g.observation(g.state.current if g.pending is None
-                                       else g.pending.player) for g in self.games])
-
-    def step(self, actions: Any) -> tuple[Any, Any]:
-        """(rewards: the change of returns(), terminated) of applying *actions*."""
-        rewards, ended = [], []
-        for i, code in enumerate(actions):
-            g = self.games[i]
-            if g.is_over:  # finished, not reset: the action is ignored
-                rewards.append((0.0,) * self.players)
-                ended.append(True)
-                continue
-            before = g.returns()
-            g.apply(g.decode(int(code)))
-            rewards.append(tuple(b - a for a, b in zip(before, g.returns(), strict=True)))
-            ended.append(g.is_over)
-            if g.is_over and self.auto_reset:
-                self.restarts[i] += 1
-                self.games[i] = self._deal(self.seeds()[i])
-        return np.array(rewards, dtype=np.float32), np.array(ended)
+from .reference import Reference
 
 
 def _random_legal(mask: Any, rng: random.Random) -> Any:
@@ -233,3 +184,35 @@ def test_threads_do_not_change_the_games() -> None:
         for x, y in zip(attrs.astuple(a), attrs.astuple(b), strict=True):
             np.testing.assert_array_equal(x, y)
     assert one.episodes == many.episodes and sum(one.episodes) > 0
+
+
+@pytest.mark.parametrize(("ruleset", "players", "learner", "steps"),
+                         [("base", 2, 0, 400), ("base", 3, 2, 300), ("smoky", 2, 1, 400)])
+def test_a_learner_seat_plays_against_the_random_bot(ruleset: str, players: int, learner: int,
+                                                     steps: int) -> None:
+    """With ``learner=seat``, each environment is the Python engine's game with
+    ``RandomBot(seed=game seed)`` answering every other seat: every state asks the learner,
+    and the rewards, ends and restarts are that game's."""
+    env = native.VecEnv(ruleset, 3, players=players, learner=learner)
+    state = env.reset([21, 22, 23])
+    ref = Reference(ruleset, [21, 22, 23], players, learner=learner)
+    _same(state, ref)
+    rng = random.Random(7)
+    ends = 0
+    for _ in range(steps):
+        assert (state.current_player == learner).all()
+        actions = _random_legal(state.legal_action_mask, rng)
+        state = env.step(actions)
+        rewards, terminated = ref.step(actions)
+        np.testing.assert_array_equal(state.rewards, rewards)
+        np.testing.assert_array_equal(state.terminated, terminated)
+        _same(state, ref)
+        ends += int(terminated.sum())
+    assert ends >= 3
+    assert env.seeds == ref.seeds()
+
+
+@pytest.mark.parametrize("learner", [-1, 2, 1.0, "0"])
+def test_the_learner_is_a_seat(learner: object) -> None:
+    with pytest.raises(ArgumentError, match="learner"):
+        native.VecEnv("base", 2, learner=learner)  # type: ignore[arg-type]

@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from forestshuffle.core.game import Game
     from forestshuffle.core.ruleset import Ruleset
 
-__all__ = ["BOTS", "INSTALL_HINT", "NativeGame", "SelfPlay", "VecEnv", "VecState", "available",
-           "export", "load_rules", "native_game", "play_many", "supports",
+__all__ = ["BOTS", "INSTALL_HINT", "NativeGame", "NativeScore", "SelfPlay", "VecEnv", "VecState",
+           "available", "export", "load_rules", "native_game", "play_many", "supports",
            "unsupported_kinds"]
 
 
@@ -56,10 +56,41 @@ def _numpy() -> Any:
     return _NP
 
 
+@attrs.frozen
+class NativeScore:
+    """A player's score as the native core counts it (the Python engine's
+    :class:`~forestshuffle.core.scoring.PlayerScore`, by card id).
+
+    Attributes:
+        player: the seat.
+        total: the points of the cards and the cave together.
+        cave: the points of the cave (one per card).
+        cards: (card id, points) for each card of the forest, in the order played.
+    """
+
+    player: int
+    total: int
+    cave: int
+    cards: tuple[tuple[int, int], ...]
+
+
+@attrs.frozen
+class _Origin:
+    """Where a determinized game came from: the game's codes then, the player and the seed
+    of the determinization."""
+
+    codes: tuple[int, ...]
+    player: int
+    seed: int
+
+
 class NativeGame:
     """One game played by the native core, seen from Python: the same game as
     ``fs.new_game(ruleset, players=players, seed=seed, ...)``, answered with codec ids
     (:mod:`forestshuffle.search.codec`)."""
+
+    #: for a game made by :meth:`determinize`, the game it came from (None otherwise)
+    _origin: _Origin | None = None
 
     def __init__(self, ruleset: str | Ruleset, players: int = 2, seed: int = 0, *,
                  options: Mapping[str, Any] | None = None, expansions: Sequence[str] = (),
@@ -79,7 +110,8 @@ class NativeGame:
 
     @property
     def codes(self) -> list[int]:
-        """The codec ids applied so far, in order."""
+        """The codec ids applied so far, in order (for a game made by :meth:`determinize`,
+        since it was made)."""
         codes: list[int] = self._game.codes()
         return codes
 
@@ -110,10 +142,21 @@ class NativeGame:
 
     def to_game(self) -> Game:
         """The same game in the Python engine: dealt from the same seed, the same actions
-        applied (each checked as the Python engine checks any action)."""
+        applied (each checked as the Python engine checks any action). For a game made by
+        :meth:`determinize`, the Python engine's determinization of the game it came from
+        (``Determinizer(game, player).sample(random.Random(seed))``), the actions since
+        applied."""
+        import random
+
         from forestshuffle.core.game import new_game
+        from forestshuffle.search.determinize import Determinizer
 
         game = new_game(self.rules, players=self.players, seed=self.seed)
+        origin = self._origin
+        if origin is not None:
+            for code in origin.codes:
+                game.apply(game.decode(code))
+            game = Determinizer(game, origin.player).sample(random.Random(origin.seed))
         for code in self.codes:
             game.apply(game.decode(code))
         return game
@@ -170,19 +213,48 @@ class NativeGame:
         """Take back the last *n* actions (the game is fixed by its seed and codes: from a
         copy kept every few actions, the codes after it replayed). ArgumentError unless
         ``0 <= n <= len(codes)`` is an int."""
-        applied = self._game.actions
-        if type(n) is not int or not 0 <= n <= applied:
-            raise ArgumentError(f"cannot undo {n!r} actions; {applied} were applied (a whole "
-                                "number from 0 is needed)")
-        self._game.undo(n)
+        if type(n) is int and n >= 0:
+            try:
+                self._game.undo(n)
+                return
+            except ValueError:
+                pass
+        raise ArgumentError(f"cannot undo {n!r} actions; {len(self.codes)} were applied (a "
+                            "whole number from 0 is needed)")
 
     def clone(self) -> NativeGame:
         """An independent copy (its undo too), sharing the ruleset."""
+        return self._holding(self._game.__copy__(), self._origin)
+
+    def _holding(self, game: Any, origin: _Origin | None) -> NativeGame:
+        """A NativeGame of this one's ruleset around the extension's *game*."""
         out = NativeGame.__new__(NativeGame)
         out.rules, out.seed, out.players = self.rules, self.seed, self.players
         out._sizes = self._sizes
-        out._game = self._game.__copy__()
+        out._game, out._origin = game, origin
         return out
+
+    def determinize(self, player: int, seed: int) -> NativeGame:
+        """The game as *player* may imagine it: the cards they have not seen dealt anew, as
+        ``Determinizer(game, player).sample(random.Random(seed))`` deals them for the same
+        state (the same cards in the same places, the same pending decision). A new game
+        whose :attr:`codes` start there (:meth:`undo` goes back to it, not before);
+        :meth:`to_game` is the Python engine's determinization.
+
+        What each player has seen is read by replaying the codes the first time, then kept
+        (copied by :meth:`clone`) and carried forward, so games that never determinize pay
+        nothing for it. ArgumentError for a player who is not a seat, for a game made by
+        :meth:`determinize` (determinize the game it came from), or when no sample fits
+        (where the Python engine raises too)."""
+        self._seat(player)
+        if self._origin is not None:
+            raise ArgumentError("a determinized game cannot be determinized again: "
+                                "determinize the game it came from")
+        try:
+            det = self._game.determinize(player, _seed(seed, "seed"))
+        except ValueError as exc:
+            raise ArgumentError(str(exc)) from None
+        return self._holding(det, _Origin(tuple(self.codes), player, seed))
 
     def __copy__(self) -> NativeGame:
         """``copy.copy``: :meth:`clone`."""
@@ -193,16 +265,50 @@ class NativeGame:
         ``Game.observation(player)`` for the same state (see
         :mod:`forestshuffle.search.observation`). ArgumentError unless *player* is a seat
         number (an int)."""
-        if type(player) is not int or not 0 <= player < self.players:
-            raise ArgumentError(f"no player {player!r} in a {self.players}-player game (a "
-                                "seat number from 0 is needed)")
+        self._seat(player)
         out = _numpy().zeros(self._sizes[0], dtype="float32")
         self._game.observe_onto_zeros(player, out)
         return out
 
+    def _seat(self, player: object) -> None:
+        if type(player) is not int or not 0 <= player < self.players:
+            raise ArgumentError(f"no player {player!r} in a {self.players}-player game (a "
+                                "seat number from 0 is needed)")
+
+    # -- the state and the results ---------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return bool(self._game.is_over)
+
+    @property
+    def to_move(self) -> int | None:
+        """The player the pending decision asks (None once over)."""
+        who: int | None = self._game.to_move
+        return who
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended (``third_winter``...), or None."""
+        why: str | None = self._game.end_reason
+        return why
+
+    def scores(self) -> tuple[NativeScore, ...]:
+        """Every player's score now (final once over), with the per-card breakdown: the
+        Python engine's ``Game.scores()`` totals, cave points and card points (the native
+        core needs its scoring: a game made with ``scoring=False`` counts the caves only)."""
+        return tuple(NativeScore(p, total, cave, tuple((c, v) for c, v in cards))
+                     for p, (total, cave, cards) in enumerate(self._game.scores()))
+
+    def winners(self) -> frozenset[int]:
+        """The players with the highest total once over (ties share the win; empty
+        before), the Python engine's ``Game.winners``."""
+        return frozenset(self._game.winners())
+
     def __getattr__(self, name: str) -> Any:
-        # the extension's read-outs: to_move, current_player, hands, clearing, deck_size,
-        # caves, forests(), is_over, end_reason, scores(), winners()...
+        # the extension's other read-outs: current_player, hands, clearing, deck_size,
+        # caves, forests(), deck, winter, turn, actions...
         if name.startswith("_"):
             raise AttributeError(name)
         return getattr(self._game, name)

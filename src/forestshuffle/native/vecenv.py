@@ -27,6 +27,12 @@ from ``s + k * num_envs`` (modulo 2**128): ``reset(seeds=0)`` plays seeds 0 to
 Without it, a finished game stays finished until ``reset``: its mask is all False, its
 player −1, its rewards 0, its action ignored.
 
+With ``learner=seat``, the environments ask that seat only: the other seats are played inside
+the step by the random bot, ``fs.bots.RandomBot(seed=s)`` for the game dealt from seed ``s``
+(one bot for every other seat, as ``play_many`` seats it), up to the learner's next decision
+or the end. Every state then asks the learner (``current_player`` is the seat), and a reset
+or an auto-reset lets the bot play up to the learner's first decision.
+
 An action that is not a legal code of its game raises
 :class:`~forestshuffle.errors.IllegalActionError` (a ValueError) naming the environment;
 every action is checked before any game moves, so the others are left as they were.
@@ -80,7 +86,8 @@ class VecEnv:
     (``truncated``) after that many actions (None: never, every game ends by itself); with
     ``copy=False`` the arrays of a state are read-only views of the environment's own,
     overwritten by the next step (no copy is made); *parallel* spreads the games over the
-    native core's threads (``RAYON_NUM_THREADS``) when there are enough of them.
+    native core's threads (``RAYON_NUM_THREADS``) when there are enough of them; *learner*
+    (None) names the one seat the actions are for, the others played by the random bot.
     ArgumentError for a ruleset or player count the native core does not play (NativeError
     when the extension is missing or lacks a kind of the ruleset).
     """
@@ -89,7 +96,8 @@ class VecEnv:
             self, ruleset: str | Ruleset, num_envs: int, players: int = 2,
             expansions: Sequence[str] = (), options: Mapping[str, Any] | None = None,
             auto_reset: bool = True, *, observations: bool = True,
-            max_actions: int | None = None, copy: bool = True, parallel: bool = True) -> None:
+            max_actions: int | None = None, copy: bool = True, parallel: bool = True,
+            learner: int | None = None) -> None:
         import numpy as np
 
         from forestshuffle.search.codec import codec_of
@@ -128,6 +136,12 @@ class VecEnv:
         except ValueError as exc:
             raise ArgumentError(str(exc)) from None
         self._env.parallel = parallel
+        if learner is not None and (type(learner) is not int or not 0 <= learner < players):
+            raise ArgumentError(f"learner must be None or a seat from 0 to {players - 1}, not "
+                                f"{learner!r}")
+        #: the seat the actions are for (None: every seat's)
+        self.learner = learner
+        self._env.set_learner(learner)
         self._started = False
 
     def reset(self, seeds: int | Iterable[int] = 0) -> VecState:

@@ -133,11 +133,11 @@ def compare_game(rules: Ruleset, players: int, seed: int, chooser_seed: int,
     if scores:
         sc = game.scores()
         py = [(p.total, sorted((c.card, c.points) for c in p.cards)) for p in sc.players]
-        nv = [(total, sorted(cards)) for total, _cave, cards in nat.scores()]
+        nv = [(s.total, sorted(s.cards)) for s in nat.scores()]
         if py != nv:
             return n, Mismatch(seed, n, "scores", py, nv)
-        if sorted(game.winners) != list(nat.winners()):
-            return n, Mismatch(seed, n, "winners", sorted(game.winners), nat.winners())
+        if sorted(game.winners) != sorted(nat.winners()):
+            return n, Mismatch(seed, n, "winners", sorted(game.winners), sorted(nat.winners()))
     return n, None
 
 

@@ -5,12 +5,17 @@
 //! Games that end start again from the next seed of their environment (with auto-reset):
 //! environment `i` reset with seed `s` plays its `k`-th restart from `s + k * num_envs`
 //! (modulo 2**128), so environments reset with consecutive seeds never repeat a deal.
+//!
+//! With a learner seat ([`VecEnv::set_learner`]), the other seats are played inside the
+//! environment by a random bot: `fs.bots.RandomBot(seed=s)` for the game dealt from seed `s`
+//! (one bot for every other seat), so every state an environment returns asks the learner.
 
 use rayon::prelude::*;
 
 use crate::data::Rules;
 use crate::game::Game;
 use crate::observe::{observation_size, observe_into};
+use crate::rng::PyRandom;
 use crate::selfplay::outcome_of;
 
 /// The outputs of a step or a reset, one row per environment.
@@ -40,6 +45,8 @@ struct Slot<'r> {
     episode: u64,
     /// over (or truncated), waiting for a reset: no auto-reset
     done: bool,
+    /// the generator of the random bot playing the other seats (with a learner seat)
+    bot: Option<PyRandom>,
 }
 
 /// How the environments play: shared by every slot's step.
@@ -50,6 +57,8 @@ struct Plan<'r> {
     num_envs: u128,
     auto_reset: bool,
     max_actions: u32,
+    /// the seat the actions are for; the others are played by the random bot
+    learner: Option<usize>,
 }
 
 /// One environment's row of the outputs.
@@ -88,7 +97,8 @@ impl<'r> VecEnv<'r> {
         }
         let probe = Game::new(rules, players, 0)?; // the player count is one the ruleset plays
         let obs_size = if observations { observation_size(&probe) } else { 0 };
-        let plan = Plan { rules, players, num_envs: num_envs as u128, auto_reset, max_actions };
+        let num = num_envs as u128;
+        let plan = Plan { rules, players, num_envs: num, auto_reset, max_actions, learner: None };
         let num_codes = rules.codec.size as usize;
         let picks = vec![0; num_envs];
         Ok(VecEnv { plan, num_codes, obs_size, slots: Vec::new(), picks, parallel: true })
@@ -115,6 +125,17 @@ impl<'r> VecEnv<'r> {
         self.parallel = on;
     }
 
+    /// Play the actions for `seat` only, the other seats by a random bot seeded like each
+    /// game (see the module); None: every seat's actions come from the caller. Takes effect
+    /// at the next reset.
+    pub fn set_learner(&mut self, seat: Option<usize>) -> Result<(), String> {
+        if let Some(p) = seat.filter(|&p| p >= self.plan.players) {
+            return Err(format!("no seat {p} in a {}-player game", self.plan.players));
+        }
+        self.plan.learner = seat;
+        Ok(())
+    }
+
     /// The games, once reset (empty before).
     pub fn games(&self) -> impl Iterator<Item = &Game<'r>> {
         self.slots.iter().map(|s| &s.game)
@@ -137,14 +158,8 @@ impl<'r> VecEnv<'r> {
             return Err(format!("{} seeds for {n} environments", seeds.len()));
         }
         self.check_out(&out)?;
-        let Plan { rules, players, .. } = self.plan;
-        let slots = seeds
-            .iter()
-            .map(|&seed| {
-                let game = Game::new(rules, players, seed)?;
-                Ok(Slot { game, codes: Vec::new(), seed, episode: 0, done: false })
-            })
-            .collect::<Result<_, String>>()?;
+        let plan = self.plan;
+        let slots = seeds.iter().map(|&seed| plan.fresh(seed, seed, 0)).collect::<Result<_, String>>()?;
         // the mask rows hold the old codes' bits: cleared before the slots change
         for (s, row) in self.slots.iter().zip(out.mask.chunks_mut(self.num_codes)) {
             for &c in &s.codes {
@@ -281,6 +296,30 @@ impl<'r> Plan<'r> {
         s.seed.wrapping_add(self.num_envs.wrapping_mul(u128::from(s.episode)))
     }
 
+    /// An environment reset with `seed` on its `episode`-th game, dealt from `deal`; with a
+    /// learner seat, the bot plays up to the learner's first decision.
+    fn fresh(&self, seed: u128, deal: u128, episode: u64) -> Result<Slot<'r>, String> {
+        let rng = PyRandom::new(deal);
+        let bot = self.learner.map(|_| rng.clone()); // the same seed seeds the same state
+        let game = Game::dealt_by(self.rules, self.players, rng)?;
+        let mut s = Slot { game, codes: Vec::new(), seed, episode, done: false, bot };
+        self.opponents(&mut s)?;
+        Ok(s)
+    }
+
+    /// With a learner seat: the random bot answers every decision of the other seats until
+    /// the learner's, the end, or the cap of actions.
+    fn opponents(&self, s: &mut Slot<'r>) -> Result<(), String> {
+        let (Some(learner), Some(bot)) = (self.learner, s.bot.as_mut()) else { return Ok(()) };
+        let g = &mut s.game;
+        while !g.over && g.actions < self.max_actions && g.to_move() != learner {
+            let n = g.pending.options.len();
+            let i = if n <= 1 { 0 } else { bot.randbelow(n as u64) as usize };
+            g.apply_index(i)?;
+        }
+        Ok(())
+    }
+
     /// Step one environment: answer, pay the returns if the game ended, start the next
     /// game (auto-reset) or mark it done, and write its row.
     fn step(&self, (s, &pick, mask, player, rewards, terminated, truncated): Row<'_, '_, 'r>) {
@@ -289,6 +328,7 @@ impl<'r> Plan<'r> {
             return; // its row stays as the end left it
         }
         s.game.apply_index(pick as usize).expect("a checked option");
+        self.opponents(s).expect("a legal option");
         let over = s.game.over;
         let cut = !over && s.game.actions >= self.max_actions;
         if over {
@@ -300,7 +340,9 @@ impl<'r> Plan<'r> {
             if self.auto_reset {
                 s.episode += 1;
                 let seed = self.seed_of(s);
-                s.game = Game::new(self.rules, self.players, seed).expect("a checked player count");
+                let codes = std::mem::take(&mut s.codes); // their bits are still in the mask
+                *s = self.fresh(s.seed, seed, s.episode).expect("a checked player count");
+                s.codes = codes;
             } else {
                 s.done = true;
             }
@@ -352,206 +394,6 @@ fn returns_into(g: &Game, out: &mut [f32]) {
     }
 }
 
-/// The Python class `forestshuffle_native.VecEnv`, writing into NumPy arrays the Python side
-/// made (`forestshuffle.native.VecEnv` is its public face).
+/// The Python class `forestshuffle_native.VecEnv`.
 #[cfg(feature = "python")]
-pub(crate) mod py {
-    use std::sync::Arc;
-
-    use pyo3::buffer::{Element, PyBuffer};
-    use pyo3::exceptions::PyValueError;
-    use pyo3::prelude::*;
-
-    use super::{Out, VecEnv};
-    use crate::data::Rules;
-    use crate::py::NativeRules;
-    use crate::rng::PyRandom;
-
-    fn err(e: String) -> PyErr {
-        PyValueError::new_err(e)
-    }
-
-    /// The arrays the environments read their actions from and write their outputs into,
-    /// held (exported) for the object's life: NumPy cannot resize or free them meanwhile.
-    struct Buffers {
-        obs: Option<PyBuffer<f32>>,
-        actions: PyBuffer<i64>,
-        mask: PyBuffer<u8>,
-        player: PyBuffer<i32>,
-        rewards: PyBuffer<f32>,
-        terminated: PyBuffer<u8>,
-        truncated: PyBuffer<u8>,
-    }
-
-    /// A writable C-contiguous buffer of `len` items of `T`, its byte range.
-    fn take<T: Element>(
-        obj: &Bound<'_, PyAny>,
-        name: &str,
-        len: usize,
-    ) -> PyResult<(PyBuffer<T>, (usize, usize))> {
-        let b = PyBuffer::<T>::get(obj).map_err(|e| err(format!("{name}: {e}")))?;
-        if b.readonly() || !b.is_c_contiguous() || b.item_count() != len {
-            return Err(err(format!("{name}: a writable C-contiguous array of {len} items is needed")));
-        }
-        let start = b.buf_ptr() as usize;
-        let end = start + b.len_bytes();
-        Ok((b, (start, end)))
-    }
-
-    /// # Safety
-    /// `b` was checked by `take` (writable, contiguous), its range overlaps no other buffer's,
-    /// and no other slice of it lives.
-    unsafe fn slice<T: Element>(b: &mut PyBuffer<T>) -> &mut [T] {
-        std::slice::from_raw_parts_mut(b.buf_ptr().cast::<T>(), b.item_count())
-    }
-
-    impl Buffers {
-        /// The actions and the outputs, as slices.
-        fn views(&mut self) -> (&[i64], Out<'_>) {
-            // SAFETY: checked by `take` and for overlaps in `new`; `&mut self` makes these the
-            // only slices of the buffers
-            unsafe {
-                let out = Out {
-                    obs: match &mut self.obs {
-                        Some(b) => slice(b),
-                        None => &mut [],
-                    },
-                    mask: slice(&mut self.mask),
-                    player: slice(&mut self.player),
-                    rewards: slice(&mut self.rewards),
-                    terminated: slice(&mut self.terminated),
-                    truncated: slice(&mut self.truncated),
-                };
-                (slice(&mut self.actions), out)
-            }
-        }
-    }
-
-    /// A batch of games stepped together (see `forestshuffle.native.VecEnv`).
-    #[pyclass(module = "forestshuffle_native", name = "VecEnv")]
-    pub(crate) struct PyVecEnv {
-        /// borrows the ruleset `rules` holds (declared first: dropped before it)
-        env: VecEnv<'static>,
-        buffers: Buffers,
-        rng: PyRandom,
-        #[allow(dead_code)] // keeps the ruleset `env` borrows alive
-        rules: Arc<Rules>,
-    }
-
-    #[pymethods]
-    impl PyVecEnv {
-        /// `num_envs` games of `rules`; the arrays: actions (int64, num_envs), mask (uint8,
-        /// num_envs x codes), player (int32), rewards (float32, num_envs x players),
-        /// terminated and truncated (uint8), observations (float32, num_envs x
-        /// observation size, or None: no observations are written).
-        #[new]
-        #[pyo3(signature = (rules, players, num_envs, auto_reset, max_actions, actions, mask, player, rewards, terminated, truncated, observations))]
-        #[allow(clippy::too_many_arguments)]
-        fn new(
-            rules: &NativeRules,
-            players: usize,
-            num_envs: usize,
-            auto_reset: bool,
-            max_actions: Option<u32>,
-            actions: &Bound<'_, PyAny>,
-            mask: &Bound<'_, PyAny>,
-            player: &Bound<'_, PyAny>,
-            rewards: &Bound<'_, PyAny>,
-            terminated: &Bound<'_, PyAny>,
-            truncated: &Bound<'_, PyAny>,
-            observations: Option<&Bound<'_, PyAny>>,
-        ) -> PyResult<Self> {
-            let arc = rules.rules.clone();
-            // SAFETY: the ruleset lives in the Arc's allocation, which neither moves nor is
-            // freed while `rules` holds it; `env`, the only holder of the borrow, is dropped
-            // first (field order) and never handed out with the 'static lifetime.
-            let borrowed: &'static Rules = unsafe { &*Arc::as_ptr(&arc) };
-            let env = VecEnv::new(
-                borrowed,
-                players,
-                num_envs,
-                auto_reset,
-                max_actions.unwrap_or(u32::MAX),
-                observations.is_some(),
-            )
-            .map_err(err)?;
-            let n = num_envs;
-            let (actions, r0) = take(actions, "actions", n)?;
-            let (mask, r1) = take(mask, "mask", n * env.num_codes())?;
-            let (player, r2) = take(player, "player", n)?;
-            let (rewards, r3) = take(rewards, "rewards", n * players)?;
-            let (terminated, r4) = take(terminated, "terminated", n)?;
-            let (truncated, r5) = take(truncated, "truncated", n)?;
-            let mut ranges = vec![r0, r1, r2, r3, r4, r5];
-            let obs = match observations {
-                Some(o) => {
-                    let (b, r) = take(o, "observations", n * env.obs_size())?;
-                    ranges.push(r);
-                    Some(b)
-                }
-                None => None,
-            };
-            ranges.sort_unstable();
-            if ranges.windows(2).any(|w| w[0].1 > w[1].0) {
-                return Err(err("the arrays must not overlap".into()));
-            }
-            let buffers = Buffers { obs, actions, mask, player, rewards, terminated, truncated };
-            Ok(PyVecEnv { env, buffers, rng: PyRandom::new(0), rules: arc })
-        }
-
-        /// Deal a new game in every environment, environment `i` from `seeds[i]`.
-        fn reset(&mut self, py: Python<'_>, seeds: Vec<u128>) -> PyResult<()> {
-            let (_, out) = self.buffers.views();
-            let env = &mut self.env;
-            py.allow_threads(|| env.reset(&seeds, out)).map_err(err)
-        }
-
-        /// Answer every environment with its code in the actions array, the GIL released.
-        fn step(&mut self, py: Python<'_>) -> PyResult<()> {
-            let (actions, out) = self.buffers.views();
-            let env = &mut self.env;
-            py.allow_threads(|| env.step(actions, out)).map_err(err)
-        }
-
-        /// Write one uniformly drawn legal code per environment into the actions array
-        /// (`random.Random(seed).randrange(n)` draws, from the generator `seed_sampler` set).
-        fn sample(&mut self) {
-            // SAFETY: the actions buffer, checked by `take`, is no other slice's (`&mut self`)
-            let actions = unsafe { slice(&mut self.buffers.actions) };
-            let rng = &mut self.rng;
-            self.env.sample(|n| rng.randbelow(n as u64) as usize, actions);
-        }
-
-        /// Seed the generator `sample` draws from.
-        fn seed_sampler(&mut self, seed: u128) {
-            self.rng = PyRandom::new(seed);
-        }
-
-        /// Whether steps spread the environments over rayon's pool.
-        #[setter]
-        fn set_parallel(&mut self, on: bool) {
-            self.env.set_parallel(on);
-        }
-
-        /// Per environment, the seed its current game was dealt from.
-        fn current_seeds(&self) -> Vec<u128> {
-            self.env.current_seeds()
-        }
-
-        /// Per environment, the games started since its reset.
-        fn episodes(&self) -> Vec<u64> {
-            self.env.episodes()
-        }
-
-        /// The values of an observation (0 when none is written).
-        #[getter]
-        fn observation_size(&self) -> usize {
-            self.env.obs_size()
-        }
-
-        /// Per environment, the actions of its current game so far.
-        fn lengths(&self) -> Vec<u32> {
-            self.env.games().map(|g| g.actions).collect()
-        }
-    }
-}
+pub(crate) mod py;
