@@ -354,7 +354,7 @@ def play_many(  # noqa: PLR0913 (the keyword-only knobs of new_game, a bot, and 
     with ``bot="ismcts"``, by one ``fs.bots.ISMCTSBot(seed=bot_seeds[i])`` (its default
     knobs). A sequence of names, one per seat (``bot=("greedy", "random")``), seats a bot of
     its own in each: seat *p* of game *i* is played by ``fs.bots.BOTS[bot[p]](seed=
-    bot_seed(bot_seeds[i], p))`` (:func:`forestshuffle.simulate.runner.bot_seed`, the seeds
+    bot_seed(bot_seeds[i], p))`` (:func:`forestshuffle.simulate.config.bot_seed`, the seeds
     ``forestshuffle simulate`` gives its seats), i.e. ``fs.bots.play_out(game, [bot per
     seat])``. Greedy and ISMCTS rate positions by their scores: they need
     ``scoring=True``. NativeError when the extension is missing or lacks a kind of the
@@ -407,7 +407,7 @@ def _play(native: Any, players: int, seeds: list[int], bot: str | Sequence[str],
     if isinstance(bot, str):  # one bot for every seat
         games = [(s, [(bot, b)]) for s, b in zip(seeds, bot_seeds, strict=True)]
     else:
-        from forestshuffle.simulate.runner import bot_seed
+        from forestshuffle.simulate.config import bot_seed
 
         games = [(s, [(name, bot_seed(b, p)) for p, name in enumerate(bot)])
                  for s, b in zip(seeds, bot_seeds, strict=True)]
