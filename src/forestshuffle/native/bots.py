@@ -19,8 +19,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from forestshuffle.bots.greedy import HAND_WEIGHT
-from forestshuffle.bots.ismcts import ITERATIONS, TOP_K
 from forestshuffle.errors import ArgumentError, IllegalActionError
 from forestshuffle.native import load_rules
 from forestshuffle.native._loading import _ext, _rules_of, _seed
@@ -53,11 +51,13 @@ class ISMCTSBot:
 
     # the Python bot's signature, knob for knob
     def __init__(self, seed: int = 0,  # noqa: PLR0913
-                 iterations: int | None = ITERATIONS,
+                 iterations: int | None = 100,
                  seconds: float | None = None, *, exploration: float = 0.7,
-                 scale: float = 20.0, hand_weight: float = HAND_WEIGHT,
+                 scale: float = 20.0, hand_weight: float = 1.5,
                  horizon: str = "next", depth: int | None = None,
-                 top_k: int | None = TOP_K) -> None:
+                 top_k: int | None = 4) -> None:
+        # the defaults are fs.bots.ISMCTSBot's (not imported: the native package stays
+        # below the bots in the import graph)
         if seconds is not None or iterations is None:
             raise ArgumentError("the native ISMCTS bot has an iteration budget only: give "
                                 "iterations (a whole number >= 0), not seconds")
