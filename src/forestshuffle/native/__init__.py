@@ -301,8 +301,8 @@ def _play(native: Any, players: int, seeds: list[int], bot: str | Sequence[str],
     if isinstance(bot, str):  # one bot for every seat
         games = [(s, [(bot, b)]) for s, b in zip(seeds, bot_seeds, strict=True)]
     else:
-        from forestshuffle.simulate.runner import bot_seed
-
-        games = [(s, [(name, bot_seed(b, p)) for p, name in enumerate(bot)])
+        # forestshuffle.simulate.runner.bot_seed (not imported: simulate imports native)
+        games = [(s, [(name, (b ^ (0x9E3779B97F4A7C15 * (p + 1))) % (2**63))
+                      for p, name in enumerate(bot)])
                  for s, b in zip(seeds, bot_seeds, strict=True)]
     return _ext().play_lineups(native, players, games, max_actions)
