@@ -19,6 +19,33 @@ fn err(e: String) -> PyErr {
     PyValueError::new_err(e)
 }
 
+/// Per player, the sites as Python reads them: (card, site kind id, [(slot name, cards)],
+/// cards under it).
+pub(crate) type ForestOut = Vec<Vec<(u16, String, Vec<(String, Vec<u16>)>, Vec<u16>)>>;
+
+/// `g`'s forests as [`ForestOut`].
+pub(crate) fn forests_of(g: &Game) -> ForestOut {
+    let r = g.rules;
+    g.forests
+        .iter()
+        .map(|f| {
+            f.sites
+                .iter()
+                .map(|s| {
+                    let sk = &r.site_kinds[s.kind as usize];
+                    let slots = sk
+                        .slots
+                        .iter()
+                        .zip(&s.slots)
+                        .map(|(sd, v)| (r.names[sd.name as usize].clone(), v.to_vec()))
+                        .collect();
+                    (s.card, sk.id.clone(), slots, s.under.clone())
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// A ruleset parsed from its export (`forestshuffle.native._export.export`).
 #[pyclass(frozen, module = "forestshuffle_native")]
 pub(crate) struct NativeRules {
@@ -216,28 +243,8 @@ impl NativeGame {
     }
 
     /// Per player, the sites: (card, site kind id, [(slot name, cards)], cards under it).
-    #[allow(clippy::type_complexity)]
-    fn forests(&self) -> Vec<Vec<(u16, String, Vec<(String, Vec<u16>)>, Vec<u16>)>> {
-        let r = &self.game.rules;
-        self.game
-            .forests
-            .iter()
-            .map(|f| {
-                f.sites
-                    .iter()
-                    .map(|s| {
-                        let sk = &r.site_kinds[s.kind as usize];
-                        let slots = sk
-                            .slots
-                            .iter()
-                            .zip(&s.slots)
-                            .map(|(sd, v)| (r.names[sd.name as usize].clone(), v.to_vec()))
-                            .collect();
-                        (s.card, sk.id.clone(), slots, s.under.clone())
-                    })
-                    .collect()
-            })
-            .collect()
+    fn forests(&self) -> ForestOut {
+        forests_of(&self.game)
     }
 
     /// Per player, the forest's counters that are not zero, by key.

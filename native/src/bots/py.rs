@@ -13,7 +13,7 @@ use crate::bots::ismcts::{Horizon, Ismcts, Options};
 use crate::data::Rules;
 use crate::determinize::{Determinizer, Knowledge};
 use crate::game::Game;
-use crate::py::NativeRules;
+use crate::py::{forests_of, NativeRules};
 use crate::rng::PyRandom;
 use crate::selfplay::outcome_of;
 
@@ -28,30 +28,6 @@ pub(crate) struct KnownGame {
     game: Game<'static>,
     know: Knowledge,
     rules: Arc<Rules>,
-}
-
-type ForestOut = Vec<Vec<(u16, String, Vec<(String, Vec<u16>)>, Vec<u16>)>>;
-
-fn forests_of(g: &Game) -> ForestOut {
-    let r = g.rules;
-    g.forests
-        .iter()
-        .map(|f| {
-            f.sites
-                .iter()
-                .map(|s| {
-                    let sk = &r.site_kinds[s.kind as usize];
-                    let slots = sk
-                        .slots
-                        .iter()
-                        .zip(&s.slots)
-                        .map(|(sd, v)| (r.names[sd.name as usize].clone(), v.to_vec()))
-                        .collect();
-                    (s.card, sk.id.clone(), slots, s.under.clone())
-                })
-                .collect()
-        })
-        .collect()
 }
 
 /// The cards of a game where they are: deck, box, hands, caves, clearing, forests and the
