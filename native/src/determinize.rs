@@ -122,7 +122,9 @@ impl Knowledge {
             }
             for s in &f.sites {
                 self.seen[o].add(s.card);
-                self.seen[o].extend(&s.under);
+            }
+            for &(_, c) in &f.under {
+                self.seen[o].add(c);
             }
             self.seen[o].extend(&g.hands[o]);
             self.seen[o].extend(&g.caves[o]);
@@ -176,11 +178,12 @@ pub fn action_card(a: Action) -> Option<u16> {
 /// The face-down cards of `p`'s forest (saplings, tucked cards).
 pub fn face_down(g: &Game, p: usize) -> Vec<u16> {
     let mut out = Vec::new();
-    for s in &g.forests[p].sites {
+    let f = &g.forests[p];
+    for (si, s) in f.sites.iter().enumerate() {
         if s.species.is_none() {
             out.push(s.card);
         }
-        out.extend_from_slice(&s.under);
+        out.extend(f.under_of(si));
     }
     out
 }
@@ -491,13 +494,7 @@ pub fn rename_game(g: &mut Game, sigma: &Map) {
         }
         sigma.all(&mut f.order);
         sigma.all(&mut f.triggers);
-        for s in &mut f.sites {
-            s.card = sigma.get(s.card);
-            sigma.all(&mut s.under);
-            for slot in &mut s.slots {
-                sigma.all(slot);
-            }
-        }
+        f.rename_cards(|c| sigma.get(c));
     }
     for s in &mut g.queue {
         rename_step(s, sigma);

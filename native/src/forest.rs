@@ -21,8 +21,8 @@ pub fn all_slots(n: usize) -> u32 {
     }
 }
 
-/// The bits of the empty ones of `slots`.
-pub fn empty_bits(slots: &[Slot]) -> u32 {
+/// The bits of the empty ones of `slots` (each its cards).
+pub fn empty_bits(slots: &[Vec<u16>]) -> u32 {
     slots.iter().enumerate().filter(|(_, v)| v.is_empty()).fold(0, |m, (i, _)| m | 1 << i)
 }
 
@@ -54,142 +54,50 @@ impl Clone for OpenLists {
     }
 }
 
-/// How many cards a slot holds without a vector of its own.
+/// How many cards a slot holds in place.
 const SLOT_INLINE: usize = 5;
+/// The length of a slot whose cards are a stack of the forest's ([`Forest::stacks`]).
+const STACKED: u8 = u8::MAX;
 
-/// The cards of one slot, in the order they came: a few inline (most slots hold one card), a
-/// stack beyond that in a vector. Reads see a slice. Copying an inline slot copies a few
-/// bytes, which is most of what copying a forest does.
-#[derive(Clone, Debug)]
-pub enum Slot {
-    Inline(u8, [u16; SLOT_INLINE]),
-    Stack(Vec<u16>),
+/// The cards of one slot, in the order they came: a few in place (most slots hold one
+/// card); a longer stack in the forest's stacks, the slot holding its index. Plain data, so
+/// that copying a forest copies its slots as bytes. [`Forest::cards`] reads one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Slot {
+    len: u8,
+    cards: [u16; SLOT_INLINE],
 }
 
-impl Default for Slot {
-    fn default() -> Self {
-        Slot::Inline(0, [0; SLOT_INLINE])
-    }
-}
-
-impl Slot {
-    /// A card joins the slot.
-    pub fn push(&mut self, c: u16) {
-        match self {
-            Slot::Inline(n, cards) if (*n as usize) < SLOT_INLINE => {
-                cards[*n as usize] = c;
-                *n += 1;
-            }
-            Slot::Inline(_, cards) => {
-                let mut v = cards.to_vec();
-                v.push(c);
-                *self = Slot::Stack(v);
-            }
-            Slot::Stack(v) => v.push(c),
-        }
-    }
-}
-
-impl std::ops::Deref for Slot {
-    type Target = [u16];
-
-    #[inline]
-    fn deref(&self) -> &[u16] {
-        match self {
-            Slot::Inline(n, cards) => &cards[..*n as usize],
-            Slot::Stack(v) => v,
-        }
-    }
-}
-
-impl std::ops::DerefMut for Slot {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut [u16] {
-        match self {
-            Slot::Inline(n, cards) => &mut cards[..*n as usize],
-            Slot::Stack(v) => v,
-        }
-    }
-}
-
-impl<'a> IntoIterator for &'a Slot {
-    type Item = &'a u16;
-    type IntoIter = std::slice::Iter<'a, u16>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl FromIterator<u16> for Slot {
-    fn from_iter<I: IntoIterator<Item = u16>>(cards: I) -> Self {
-        let mut slot = Slot::default();
-        for c in cards {
-            slot.push(c);
-        }
-        slot
-    }
-}
-
-/// A site's slots, in its kind's order (inline for the usual four).
-pub type Slots = SmallVec<[Slot; 4]>;
-
-/// A site: the card that opened it and the cards in its slots.
-#[derive(Debug)]
+/// A site: the card that opened it, its kind and its slots (a range of the forest's
+/// [`Forest::slots`], in its kind's order).
+#[derive(Clone, Copy, Debug)]
 pub struct Site {
     pub card: u16,
     pub kind: u16,
     /// the opener's species (None for a sapling)
     pub species: Option<u16>,
     pub symbol: Option<u16>,
-    pub slots: Slots,
+    /// where its slots start in [`Forest::slots`], and how many
+    first: u32,
+    n: u8,
     pub filled: u32,
     /// its empty slots, as bits by slot index
     pub empty: u32,
     pub extra_trees: i32,
-    pub under: Vec<u16>,
-}
-
-impl Clone for Site {
-    fn clone(&self) -> Self {
-        let Site { card, kind, species, symbol, slots, filled, empty, extra_trees, under } = self;
-        Site {
-            card: *card,
-            kind: *kind,
-            species: *species,
-            symbol: *symbol,
-            slots: slots.clone(),
-            filled: *filled,
-            empty: *empty,
-            extra_trees: *extra_trees,
-            under: under.clone(),
-        }
-    }
-
-    /// Into `self`'s own allocations (a search's scratch forests).
-    fn clone_from(&mut self, source: &Self) {
-        let Site { card, kind, species, symbol, slots, filled, empty, extra_trees, under } = source;
-        (self.card, self.kind, self.species, self.symbol) = (*card, *kind, *species, *symbol);
-        (self.filled, self.empty, self.extra_trees) = (*filled, *empty, *extra_trees);
-        if self.slots.len() != slots.len() {
-            self.slots.clone_from(slots);
-        } else {
-            for (to, from) in self.slots.iter_mut().zip(slots) {
-                match (to, from) {
-                    // the usual case copied as bytes, neither a stack to drop nor to clone
-                    (Slot::Inline(n, cards), Slot::Inline(m, from)) => (*n, *cards) = (*m, *from),
-                    (to, from) => to.clone_from(from),
-                }
-            }
-        }
-        self.under.clone_from(under);
-    }
+    /// how many cards are tucked under it ([`Forest::under`])
+    pub tucked: u32,
 }
 
 /// The sites and counters of one forest.
 #[derive(Debug)]
 pub struct Forest {
     pub sites: Vec<Site>,
+    /// every site's slots, each site's a range ([`Site`])
+    slots: Vec<Slot>,
+    /// the cards of slots holding more than a few, each slot's in the order they came
+    stacks: Vec<Vec<u16>>,
+    /// the cards tucked under sites, (site, card) in the order tucked
+    pub under: Vec<(u16, u16)>,
     /// card -> (site, slot index or CENTER/UNDER, half index or -1), site u16::MAX if absent
     pub where_: Vec<(u16, i16, i8)>,
     pub counts: Vec<i32>,
@@ -208,26 +116,45 @@ pub struct Forest {
 
 impl Clone for Forest {
     fn clone(&self) -> Self {
-        let Forest { sites, where_, counts, order, placed_turn, triggers, site_sharers, open, open_bits } =
-            self;
-        Forest {
-            sites: sites.clone(),
-            where_: where_.clone(),
-            counts: counts.clone(),
-            order: order.clone(),
-            placed_turn: placed_turn.clone(),
-            triggers: triggers.clone(),
-            site_sharers: *site_sharers,
-            open: open.clone(),
-            open_bits: *open_bits,
-        }
+        let mut f = Forest {
+            sites: Vec::new(),
+            slots: Vec::new(),
+            stacks: Vec::new(),
+            under: Vec::new(),
+            where_: Vec::new(),
+            counts: Vec::new(),
+            order: Vec::new(),
+            placed_turn: Vec::new(),
+            triggers: Vec::new(),
+            site_sharers: 0,
+            open: OpenLists::default(),
+            open_bits: 0,
+        };
+        f.clone_from(self);
+        f
     }
 
-    /// Into `self`'s own allocations (a search's scratch games).
+    /// Into `self`'s own allocations (a search's scratch games): plain data copied as bytes.
     fn clone_from(&mut self, source: &Self) {
-        let Forest { sites, where_, counts, order, placed_turn, triggers, site_sharers, open, open_bits } =
-            source;
+        // every field named, so that a new one cannot be left out
+        let Forest {
+            sites,
+            slots,
+            stacks,
+            under,
+            where_,
+            counts,
+            order,
+            placed_turn,
+            triggers,
+            site_sharers,
+            open,
+            open_bits,
+        } = source;
         self.sites.clone_from(sites);
+        self.slots.clone_from(slots);
+        self.stacks.clone_from(stacks);
+        self.under.clone_from(under);
         self.where_.clone_from(where_);
         self.counts.clone_from(counts);
         self.order.clone_from(order);
@@ -243,6 +170,9 @@ impl Forest {
     pub fn new(rules: &Rules) -> Forest {
         Forest {
             sites: Vec::with_capacity(32),
+            slots: Vec::with_capacity(128),
+            stacks: Vec::new(),
+            under: Vec::new(),
             where_: vec![(u16::MAX, 0, 0); rules.max_card + 1],
             counts: vec![0; rules.count_keys.len()],
             order: Vec::with_capacity(64),
@@ -252,6 +182,121 @@ impl Forest {
             open: Default::default(),
             open_bits: 0,
         }
+    }
+
+    // -- reading slots ----------------------------------------------------------------
+
+    /// The cards of a slot, in the order they came.
+    #[inline]
+    pub fn cards<'a>(&'a self, slot: &'a Slot) -> &'a [u16] {
+        if slot.len == STACKED {
+            &self.stacks[slot.cards[0] as usize]
+        } else {
+            &slot.cards[..slot.len as usize]
+        }
+    }
+
+    /// The slots of `site`, in its kind's order.
+    #[inline]
+    pub fn slots_of(&self, site: &Site) -> &[Slot] {
+        &self.slots[site.first as usize..site.first as usize + site.n as usize]
+    }
+
+    /// The cards of each slot of `site`, in its kind's order.
+    pub fn slot_cards<'a>(&'a self, site: &'a Site) -> impl ExactSizeIterator<Item = &'a [u16]> + Clone + 'a {
+        self.slots_of(site).iter().map(move |s| self.cards(s))
+    }
+
+    /// The cards in slot `i` of site `site`.
+    #[inline]
+    pub fn slot(&self, site: usize, i: usize) -> &[u16] {
+        let s = &self.sites[site];
+        self.cards(&self.slots[s.first as usize + i])
+    }
+
+    /// The cards tucked under `site`, in the order tucked.
+    pub fn under_of(&self, site: usize) -> impl Iterator<Item = u16> + '_ {
+        self.under.iter().filter(move |&&(s, _)| s as usize == site).map(|&(_, c)| c)
+    }
+
+    /// Every card in a slot or tucked under a site, renamed by `to`.
+    pub fn rename_cards(&mut self, to: impl Fn(u16) -> u16) {
+        for s in &mut self.slots {
+            if s.len != STACKED {
+                for c in &mut s.cards[..s.len as usize] {
+                    *c = to(*c);
+                }
+            }
+        }
+        for c in self.stacks.iter_mut().flatten() {
+            *c = to(*c);
+        }
+        for (_, c) in &mut self.under {
+            *c = to(*c);
+        }
+        for s in &mut self.sites {
+            s.card = to(s.card);
+        }
+    }
+
+    /// A card joins slot `at` of [`Forest::slots`].
+    fn push_card(&mut self, at: usize, c: u16) {
+        let s = &mut self.slots[at];
+        if s.len == STACKED {
+            self.stacks[s.cards[0] as usize].push(c);
+        } else if (s.len as usize) < SLOT_INLINE {
+            s.cards[s.len as usize] = c;
+            s.len += 1;
+        } else {
+            let mut stack = s.cards.to_vec();
+            stack.push(c);
+            *s = Slot { len: STACKED, cards: [self.stacks.len() as u16, 0, 0, 0, 0] };
+            self.stacks.push(stack);
+        }
+    }
+
+    /// New slots at the end of [`Forest::slots`], holding `cards`: where they start.
+    fn add_slots<'c>(&mut self, cards: impl Iterator<Item = &'c [u16]>) -> u32 {
+        let first = self.slots.len();
+        for (i, cs) in cards.enumerate() {
+            self.slots.push(Slot::default());
+            for &c in cs {
+                self.push_card(first + i, c);
+            }
+        }
+        first as u32
+    }
+
+    /// A site as a position holds it (`crate::scoring::position`): its slots' cards in its
+    /// kind's order and the cards tucked under it; the counters are the caller's.
+    #[allow(clippy::too_many_arguments)]
+    pub fn push_site(
+        &mut self,
+        card: u16,
+        kind: u16,
+        species: Option<u16>,
+        symbol: Option<u16>,
+        slots: &[Vec<u16>],
+        filled: u32,
+        extra_trees: i32,
+        under: &[u16],
+    ) {
+        let si = self.sites.len() as u16;
+        let first = self.add_slots(slots.iter().map(|v| v.as_slice()));
+        let empty = empty_bits(slots);
+        self.sites.push(Site {
+            card,
+            kind,
+            species,
+            symbol,
+            first,
+            n: slots.len() as u8,
+            filled,
+            empty,
+            extra_trees,
+            tucked: under.len() as u32,
+        });
+        self.under.extend(under.iter().map(|&c| (si, c)));
     }
 
     /// `site`'s empty slots join the lists of [`Forest::open`], each in its place (a new
@@ -345,16 +390,19 @@ impl Forest {
         let sk = &rules.site_kinds[kind as usize];
         let idx = self.sites.len();
         let h = half.map(|i| &rules.cards[card as usize].halves[i]);
+        let first = self.slots.len() as u32;
+        self.slots.resize(self.slots.len() + sk.slots.len(), Slot::default());
         self.sites.push(Site {
             card,
             kind,
             species: h.map(|h| h.species),
             symbol: h.and_then(|h| h.symbol),
-            slots: (0..sk.slots.len()).map(|_| Slot::default()).collect(),
+            first,
+            n: sk.slots.len() as u8,
             filled: 0,
             empty: all_slots(sk.slots.len()),
             extra_trees: 0,
-            under: Vec::new(),
+            tucked: 0,
         });
         self.open_slots_of(rules, idx);
         self.where_[card as usize] = (idx as u16, CENTER, if half.is_none() { -1 } else { 0 });
@@ -390,17 +438,16 @@ impl Forest {
         if rules.species[h.species as usize].site_sharing.is_some() {
             self.site_sharers += 1;
         }
-        if self.sites[site].slots[slot].is_empty() {
+        let at = self.sites[site].first as usize + slot;
+        if self.sites[site].empty & (1 << slot) != 0 {
             self.close_slot(site, slot, sd.accepts);
             self.sites[site].filled += 1;
             if self.sites[site].filled as usize == sk.slots.len() {
                 self.counts[K_FULL_SITES as usize] += 1;
             }
-            self.sites[site].slots[slot].push(card);
             self.sites[site].empty &= !(1 << slot);
-        } else {
-            self.sites[site].slots[slot].push(card);
         }
+        self.push_card(at, card);
         self.where_[card as usize] = (site as u16, slot as i16, hi as i8);
         self.order.push(card);
         self.placed_turn[card as usize] = turn;
@@ -432,24 +479,33 @@ impl Forest {
         for list in &mut self.open.0 {
             list.retain(|x| x.site as usize != site);
         }
-        let s = &mut self.sites[site];
-        let slots: Slots = new
+        // the slots kept by name, in a new range (the old one left unread)
+        let s = self.sites[site];
+        let kept: Vec<Vec<u16>> = new
             .slots
             .iter()
             .map(|sd| match old.slots.iter().position(|o| o.name == sd.name) {
-                Some(i) => s.slots[i].clone(),
-                None => Slot::default(),
+                Some(i) => self.slot(site, i).to_vec(),
+                None => Vec::new(),
             })
             .collect();
-        s.slots = slots;
-        s.kind = kind;
-        s.filled = s.slots.iter().filter(|v| !v.is_empty()).count() as u32;
-        s.empty = empty_bits(&s.slots);
+        let first = self.add_slots(kept.iter().map(|v| v.as_slice()));
+        let empty = empty_bits(&kept);
+        let s = Site {
+            kind,
+            first,
+            n: new.slots.len() as u8,
+            filled: kept.iter().filter(|v| !v.is_empty()).count() as u32,
+            empty,
+            tucked: s.tucked + 1,
+            ..s
+        };
+        self.sites[site] = s;
         let is_full = s.filled as usize == new.slots.len();
         if was_full != is_full {
             self.counts[K_FULL_SITES as usize] += if is_full { 1 } else { -1 };
         }
-        s.under.push(card);
+        self.under.push((site as u16, card));
         self.open_slots_of(rules, site);
         self.where_[card as usize] = (site as u16, UNDER, -1);
         self.order.push(card);
@@ -459,5 +515,56 @@ impl Forest {
     /// Count cards put into the cave.
     pub fn caved(&mut self, n: usize) {
         self.counts[K_CAVE as usize] += n as i32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Forest, OpenLists, SLOT_INLINE};
+
+    fn empty() -> Forest {
+        Forest {
+            sites: Vec::new(),
+            slots: Vec::new(),
+            stacks: Vec::new(),
+            under: Vec::new(),
+            where_: Vec::new(),
+            counts: Vec::new(),
+            order: Vec::new(),
+            placed_turn: Vec::new(),
+            triggers: Vec::new(),
+            site_sharers: 0,
+            open: OpenLists::default(),
+            open_bits: 0,
+        }
+    }
+
+    #[test]
+    fn a_slot_keeps_its_cards_in_order_beyond_those_held_in_place() {
+        let mut f = empty();
+        let cards: Vec<u16> = (10..10 + SLOT_INLINE as u16 + 3).collect();
+        f.push_site(1, 0, None, None, &[vec![7], cards.clone(), vec![]], 2, 0, &[4, 5]);
+        assert_eq!(f.slot(0, 1), &cards[..]);
+        f.push_card(f.sites[0].first as usize + 1, 99);
+        f.push_card(f.sites[0].first as usize, 98);
+        assert_eq!(f.slot(0, 0), &[7, 98]);
+        assert_eq!(f.slot(0, 1).last(), Some(&99));
+        assert_eq!(f.slot_cards(&f.sites[0]).map(<[u16]>::len).collect::<Vec<_>>(), [2, 9, 0]);
+        assert_eq!(f.under_of(0).collect::<Vec<_>>(), [4, 5]);
+        assert_eq!(f.sites[0].empty, 0b100);
+    }
+
+    #[test]
+    fn a_copy_and_a_renaming_reach_stacked_and_tucked_cards() {
+        let mut f = empty();
+        f.push_site(1, 0, None, None, &[(20..28).collect(), vec![3]], 2, 0, &[4]);
+        let mut g = empty();
+        g.push_site(2, 0, None, None, &[vec![9]], 1, 0, &[]);
+        g.clone_from(&f);
+        g.rename_cards(|c| c + 100);
+        assert_eq!(g.slot(0, 0), (120..128).collect::<Vec<_>>());
+        assert_eq!((g.slot(0, 1), g.sites[0].card), (&[103][..], 101));
+        assert_eq!(g.under_of(0).collect::<Vec<_>>(), [104]);
+        assert_eq!(f.slot(0, 0), (20..28).collect::<Vec<_>>(), "the original untouched");
     }
 }

@@ -112,7 +112,7 @@ pub fn observe_with(game: &Game, player: usize, mut set: impl FnMut(usize, f32))
                 set(at(s.card, plane), 1.0);
                 face_up += 1;
             }
-            for slot in &s.slots {
+            for slot in game.forests[seat].slot_cards(s) {
                 for &c in slot {
                     set(at(c, plane), 1.0);
                     face_up += 1;

@@ -11,7 +11,7 @@ impl<'r> Game<'r> {
         let rules = self.rules;
         let f = &self.forests[p];
         let s = &f.sites[site];
-        let cards = &s.slots[slot];
+        let cards = f.slot(site, slot);
         let sp = &rules.species[h.species as usize];
         if let Some(mx) = sp.sharing {
             if mx.is_none_or(|m| (cards.len() as u32) < m) {
@@ -28,7 +28,7 @@ impl<'r> Game<'r> {
             return false;
         }
         let group = rules.site_kinds[s.kind as usize].slots[slot].group;
-        for v in &s.slots {
+        for v in f.slot_cards(s) {
             for &c in v {
                 let Some((g, tag, mx)) = rules.species[f.half_of(rules, c).species as usize].site_sharing
                 else {
@@ -98,7 +98,7 @@ impl<'r> Game<'r> {
                     if sd.accepts & bit == 0 || !(plain || sd.takes(h)) {
                         continue;
                     }
-                    if !(s.slots[i].is_empty() || joins && self.may_join(p, si, i, h)) {
+                    if !(s.empty & (1 << i) != 0 || joins && self.may_join(p, si, i, h)) {
                         continue;
                     }
                     out.push(Action::Place(hi as u8, si as u16, sd.name));
@@ -150,7 +150,7 @@ impl<'r> Game<'r> {
             let sk = &rules.site_kinds[s.kind as usize];
             for (i, sd) in sk.slots.iter().enumerate() {
                 if sd.accepts & bit != 0
-                    && !s.slots[i].is_empty()
+                    && s.empty & (1 << i) == 0
                     && (rules.plain_slots || sd.takes(h))
                     && self.may_join(p, si, i, h)
                 {

@@ -31,15 +31,16 @@ pub(crate) fn forests_of(g: &Game) -> ForestOut {
         .map(|f| {
             f.sites
                 .iter()
-                .map(|s| {
+                .enumerate()
+                .map(|(si, s)| {
                     let sk = &r.site_kinds[s.kind as usize];
                     let slots = sk
                         .slots
                         .iter()
-                        .zip(&s.slots)
+                        .zip(f.slot_cards(s))
                         .map(|(sd, v)| (r.names[sd.name as usize].clone(), v.to_vec()))
                         .collect();
-                    (s.card, sk.id.clone(), slots, s.under.clone())
+                    (s.card, sk.id.clone(), slots, f.under_of(si).collect())
                 })
                 .collect()
         })

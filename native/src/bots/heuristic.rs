@@ -12,7 +12,7 @@ pub fn opens_site(g: &Game, c: u16) -> bool {
 
 /// The empty slots of `p`'s forest.
 pub fn free_slots(g: &Game, p: usize) -> usize {
-    g.forests[p].sites.iter().map(|s| s.slots.iter().filter(|v| v.is_empty()).count()).sum()
+    g.forests[p].sites.iter().map(|s| s.empty.count_ones() as usize).sum()
 }
 
 /// One of `picks` (indexes of options) at random: `rng.choice`.

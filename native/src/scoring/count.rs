@@ -84,7 +84,7 @@ impl Count {
         match self {
             Count::Key(k) => forest.count(*k),
             Count::Zero => 0,
-            Count::Dwellers => forest.sites.iter().map(|s| attached(s) as i32).sum(),
+            Count::Dwellers => forest.sites.iter().map(|s| attached(forest, s) as i32).sum(),
             Count::FullTrees => forest
                 .sites
                 .iter()
@@ -100,6 +100,6 @@ impl Count {
 
 /// The cards in a site's slots (stacked cards each count): `Site.attached()`.
 #[inline]
-pub fn attached(site: &crate::forest::Site) -> usize {
-    site.slots.iter().map(|s| s.len()).sum()
+pub fn attached(forest: &Forest, site: &crate::forest::Site) -> usize {
+    forest.slot_cards(site).map(<[u16]>::len).sum()
 }

@@ -300,9 +300,8 @@ impl<'a> Ctx<'a> {
 
     /// Another card with `tag` in the slots of `card`'s site (the core's `_site_has`).
     fn site_has(&self, card: u16, tag: u64) -> bool {
-        self.site(card)
-            .slots
-            .iter()
+        self.forest()
+            .slot_cards(self.site(card))
             .flatten()
             .any(|&c| c != card && self.indexed_half(c).is_some_and(|h| h.tags & tag != 0))
     }
@@ -311,14 +310,14 @@ impl<'a> Ctx<'a> {
     fn site_symbols(&self, card: u16) -> impl Iterator<Item = Option<u16>> + '_ {
         let site = self.site(card);
         std::iter::once(site.card)
-            .chain(site.slots.iter().flatten().copied())
+            .chain(self.forest().slot_cards(site).flatten().copied())
             .map(|c| self.shown(c).and_then(|h| h.symbol))
     }
 
     /// Whether no card with `tag` sits in the slots of `site` taking halves of `side`.
     fn site_without(&self, site: &Site, tag: u64, side: u8) -> bool {
         let kind = &self.rules.site_kinds[site.kind as usize];
-        !kind.slots.iter().zip(&site.slots).any(|(sd, cards)| {
+        !kind.slots.iter().zip(self.forest().slot_cards(site)).any(|(sd, cards)| {
             (sd.accepts & side != 0)
                 && cards.iter().any(|&c| self.shown(c).is_some_and(|h| h.tags & tag != 0))
         })
@@ -351,7 +350,7 @@ impl Single {
                     *otherwise
                 }
             }
-            Single::PerAttached(p) => p * attached(ctx.site(card)) as i32,
+            Single::PerAttached(p) => p * attached(ctx.forest(), ctx.site(card)) as i32,
             Single::PerSameSymbol(p, keys) => match half.symbol {
                 Some(s) => p * ctx.count(&keys[s as usize]),
                 None => 0,
@@ -372,15 +371,14 @@ impl Single {
             }
             Single::IfSlotShared(p) => {
                 let (si, slot, _) = ctx.forest().where_[card as usize];
-                let site = &ctx.forest().sites[si as usize];
-                if slot >= 0 && site.slots[slot as usize].len() > 1 {
+                if slot >= 0 && ctx.forest().slot(si as usize, slot as usize).len() > 1 {
                     *p
                 } else {
                     0
                 }
             }
             Single::OnlyCardAtSite(p) => {
-                if attached(ctx.site(card)) <= 1 {
+                if attached(ctx.forest(), ctx.site(card)) <= 1 {
                     *p
                 } else {
                     0
@@ -409,7 +407,7 @@ impl Single {
             }
             Single::PerAttachedOrUnder(p) => {
                 let site = ctx.site(card);
-                p * (attached(site) + site.under.len()) as i32
+                p * (attached(ctx.forest(), site) + site.tucked as usize) as i32
             }
             Single::PerSiteWithout { pts, feature, tag, side } => {
                 let Some(feature) = feature else { return 0 };
@@ -420,14 +418,14 @@ impl Single {
                 pts * n as i32
             }
             Single::IfAloneAtSite(p) => {
-                if ctx.site(card).slots.iter().flatten().all(|&c| c == card) {
+                if ctx.forest().slot_cards(ctx.site(card)).flatten().all(|&c| c == card) {
                     *p
                 } else {
                     0
                 }
             }
             Single::IfSiteHasAtLeast { pts, tag, n, otherwise } => {
-                let have = (ctx.site(card).slots.iter().flatten())
+                let have = (ctx.forest().slot_cards(ctx.site(card)).flatten())
                     .filter(|&&c| c != card && ctx.shown(c).is_some_and(|h| h.tags & tag != 0))
                     .count();
                 if have as i32 >= *n {

@@ -10,7 +10,7 @@
 use serde_json::Value;
 
 use crate::data::Rules;
-use crate::forest::{Forest, Site, CENTER, UNDER};
+use crate::forest::{Forest, CENTER, UNDER};
 
 /// One player's part of a position.
 pub struct Seat {
@@ -32,15 +32,16 @@ fn index_of(list: impl Iterator<Item = impl AsRef<str>>, name: &str, what: &str)
     list.position(|x| x.as_ref() == name).ok_or_else(|| format!("unknown {what} {name:?}"))
 }
 
-fn site(rules: &Rules, v: &Value) -> Result<Site, String> {
+/// Read a site into `f`.
+fn site(rules: &Rules, v: &Value, f: &mut Forest) -> Result<(), String> {
     let kind_id = v["kind"].as_str().ok_or("a site without a kind")?;
     let kind = index_of(rules.site_kinds.iter().map(|k| k.id.as_str()), kind_id, "site kind")?;
     let sk = &rules.site_kinds[kind];
-    let mut slots = vec![Default::default(); sk.slots.len()];
+    let mut slots = vec![Vec::new(); sk.slots.len()];
     if let Some(o) = v["slots"].as_object() {
         for (name, cs) in o {
             let i = index_of(sk.slots.iter().map(|sd| rules.names[sd.name as usize].as_str()), name, "slot")?;
-            slots[i] = cards(cs)?.into_iter().collect();
+            slots[i] = cards(cs)?;
         }
     }
     let species = match v["species"].as_str() {
@@ -51,24 +52,23 @@ fn site(rules: &Rules, v: &Value) -> Result<Site, String> {
         Some(s) => Some(index_of(rules.symbols.iter(), s, "symbol")? as u16),
         None => None,
     };
-    let empty = crate::forest::empty_bits(&slots);
-    Ok(Site {
-        card: v["card"].as_u64().ok_or("a site without a card")? as u16,
-        kind: kind as u16,
+    f.push_site(
+        v["card"].as_u64().ok_or("a site without a card")? as u16,
+        kind as u16,
         species,
         symbol,
-        slots: slots.into(),
-        filled: v["filled"].as_u64().unwrap_or(0) as u32,
-        empty,
-        extra_trees: v["extra_trees"].as_i64().unwrap_or(0) as i32,
-        under: cards(&v["under"]).unwrap_or_default(),
-    })
+        &slots,
+        v["filled"].as_u64().unwrap_or(0) as u32,
+        v["extra_trees"].as_i64().unwrap_or(0) as i32,
+        &cards(&v["under"]).unwrap_or_default(),
+    );
+    Ok(())
 }
 
 fn seat(rules: &Rules, v: &Value) -> Result<Seat, String> {
     let mut f = Forest::new(rules);
     for s in v["sites"].as_array().ok_or("a forest without sites")? {
-        f.sites.push(site(rules, s)?);
+        site(rules, s, &mut f)?;
     }
     for w in v["where"].as_array().ok_or("a forest without where")? {
         let card = w[0].as_u64().ok_or("where: not a card")? as usize;
