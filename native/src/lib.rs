@@ -21,3 +21,7 @@ pub mod vecenv;
 
 #[cfg(feature = "python")]
 mod py;
+
+/// mimalloc serves the engine's allocations: searches copy and drop many small vectors.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
