@@ -116,20 +116,7 @@ pub struct Forest {
 
 impl Clone for Forest {
     fn clone(&self) -> Self {
-        let mut f = Forest {
-            sites: Vec::new(),
-            slots: Vec::new(),
-            stacks: Vec::new(),
-            under: Vec::new(),
-            where_: Vec::new(),
-            counts: Vec::new(),
-            order: Vec::new(),
-            placed_turn: Vec::new(),
-            triggers: Vec::new(),
-            site_sharers: 0,
-            open: OpenLists::default(),
-            open_bits: 0,
-        };
+        let mut f = Forest::blank();
         f.clone_from(self);
         f
     }
@@ -167,6 +154,24 @@ impl Clone for Forest {
 }
 
 impl Forest {
+    /// A forest with nothing and no tables (what a copy is made into).
+    fn blank() -> Forest {
+        Forest {
+            sites: Vec::new(),
+            slots: Vec::new(),
+            stacks: Vec::new(),
+            under: Vec::new(),
+            where_: Vec::new(),
+            counts: Vec::new(),
+            order: Vec::new(),
+            placed_turn: Vec::new(),
+            triggers: Vec::new(),
+            site_sharers: 0,
+            open: OpenLists::default(),
+            open_bits: 0,
+        }
+    }
+
     pub fn new(rules: &Rules) -> Forest {
         Forest {
             sites: Vec::with_capacity(32),
@@ -520,28 +525,11 @@ impl Forest {
 
 #[cfg(test)]
 mod tests {
-    use super::{Forest, OpenLists, SLOT_INLINE};
-
-    fn empty() -> Forest {
-        Forest {
-            sites: Vec::new(),
-            slots: Vec::new(),
-            stacks: Vec::new(),
-            under: Vec::new(),
-            where_: Vec::new(),
-            counts: Vec::new(),
-            order: Vec::new(),
-            placed_turn: Vec::new(),
-            triggers: Vec::new(),
-            site_sharers: 0,
-            open: OpenLists::default(),
-            open_bits: 0,
-        }
-    }
+    use super::{Forest, SLOT_INLINE};
 
     #[test]
     fn a_slot_keeps_its_cards_in_order_beyond_those_held_in_place() {
-        let mut f = empty();
+        let mut f = Forest::blank();
         let cards: Vec<u16> = (10..10 + SLOT_INLINE as u16 + 3).collect();
         f.push_site(1, 0, None, None, &[vec![7], cards.clone(), vec![]], 2, 0, &[4, 5]);
         assert_eq!(f.slot(0, 1), &cards[..]);
@@ -556,9 +544,9 @@ mod tests {
 
     #[test]
     fn a_copy_and_a_renaming_reach_stacked_and_tucked_cards() {
-        let mut f = empty();
+        let mut f = Forest::blank();
         f.push_site(1, 0, None, None, &[(20..28).collect(), vec![3]], 2, 0, &[4]);
-        let mut g = empty();
+        let mut g = Forest::blank();
         g.push_site(2, 0, None, None, &[vec![9]], 1, 0, &[]);
         g.clone_from(&f);
         g.rename_cards(|c| c + 100);
