@@ -2,7 +2,8 @@
 //! `selfplay RULESET.json GAMES [PLAYERS]` (export with `forestshuffle.native.export`).
 
 use forestshuffle_native::data::Rules;
-use forestshuffle_native::selfplay::play_random;
+use forestshuffle_native::game::Game;
+use forestshuffle_native::selfplay::play_random_in;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -16,8 +17,9 @@ fn main() {
     let players: usize = args.get(3).map_or(2, |p| p.parse().expect("a number of players"));
     let mut actions = 0u64;
     let mut total = 0i64;
+    let mut g = Game::blank(&rules);
     for seed in 0..games {
-        let o = play_random(&rules, players, seed, seed, 100_000).expect("a game");
+        let o = play_random_in(&mut g, players, seed, seed, 100_000).expect("a game");
         actions += u64::from(o.length);
         total += i64::from(o.scores[0].total);
     }

@@ -172,21 +172,50 @@ impl Forest {
         }
     }
 
+    /// An empty forest of `rules`.
     pub fn new(rules: &Rules) -> Forest {
-        Forest {
-            sites: Vec::with_capacity(32),
-            slots: Vec::with_capacity(128),
-            stacks: Vec::new(),
-            under: Vec::new(),
-            where_: vec![(u16::MAX, 0, 0); rules.max_card + 1],
-            counts: vec![0; rules.count_keys.len()],
-            order: Vec::with_capacity(64),
-            placed_turn: vec![0; rules.max_card + 1],
-            triggers: Vec::new(),
-            site_sharers: 0,
-            open: Default::default(),
-            open_bits: 0,
+        let mut f = Forest::blank();
+        f.sites.reserve(32);
+        f.slots.reserve(128);
+        f.order.reserve(64);
+        f.reset(rules);
+        f
+    }
+
+    /// Empty this forest for a new game of `rules`, keeping its allocations.
+    pub fn reset(&mut self, rules: &Rules) {
+        // every field named, so that a new one cannot be left out
+        let Forest {
+            sites,
+            slots,
+            stacks,
+            under,
+            where_,
+            counts,
+            order,
+            placed_turn,
+            triggers,
+            site_sharers,
+            open,
+            open_bits,
+        } = self;
+        sites.clear();
+        slots.clear();
+        stacks.clear();
+        under.clear();
+        where_.clear();
+        where_.resize(rules.max_card + 1, (u16::MAX, 0, 0));
+        counts.clear();
+        counts.resize(rules.count_keys.len(), 0);
+        order.clear();
+        placed_turn.clear();
+        placed_turn.resize(rules.max_card + 1, 0);
+        triggers.clear();
+        *site_sharers = 0;
+        for list in &mut open.0 {
+            list.clear();
         }
+        *open_bits = 0;
     }
 
     // -- reading slots ----------------------------------------------------------------

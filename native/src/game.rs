@@ -261,27 +261,7 @@ pub struct Game<'r> {
 
 impl Clone for Game<'_> {
     fn clone(&self) -> Self {
-        let mut g = Game {
-            rules: self.rules,
-            players: 0,
-            deck: Vec::new(),
-            hands: Vec::new(),
-            clearing: Pile::default(),
-            caves: Vec::new(),
-            winter: Vec::new(),
-            boxed: Vec::new(),
-            forests: Vec::new(),
-            queue: Vec::new(),
-            current: 0,
-            turn: 0,
-            extra_turns: Vec::new(),
-            over: false,
-            end_reason: None,
-            end_scheduled: None,
-            pending: Decision::default(),
-            actions: 0,
-            center: 0,
-        };
+        let mut g = Game::blank(self.rules);
         g.clone_from(self);
         g
     }
@@ -401,62 +381,113 @@ impl<'r> Game<'r> {
     }
 
     /// [`Game::new`] with the deal's generator given, as `PyRandom::new(seed)` makes it.
-    pub fn dealt_by(rules: &'r Rules, players: usize, mut rng: PyRandom) -> Result<Game<'r>, String> {
-        let Some(&remove) = rules.removal.get(&players) else {
-            return Err(format!("ruleset {:?} is not for {players} players", rules.id));
-        };
-        let center = rules.center.ok_or("the codec has no center slot")?;
-        let mut cards = rules.deck_cards.clone();
-        rng.shuffle(&mut cards);
-        let remove = remove.min(cards.len());
-        let boxed = cards[..remove].to_vec();
-        let rest = &cards[remove..];
-        let third = rest.len() / 3;
-        // from the top: two thirds, the first winter card, then the last third shuffled with
-        // the other winter cards
-        let mut order: Vec<u16> = Vec::with_capacity(rest.len() + rules.winter_cards.len());
-        order.extend_from_slice(&rest[..2 * third]);
-        if let Some((&last, others)) = rules.winter_cards.split_first() {
-            order.push(last);
-            let bottom = order.len();
-            order.extend_from_slice(&rest[2 * third..]);
-            order.extend_from_slice(others);
-            rng.shuffle(&mut order[bottom..]);
-        } else {
-            order.extend_from_slice(&rest[2 * third..]);
-        }
-        order.reverse();
-        let forests = (0..players).map(|_| Forest::new(rules)).collect();
-        let mut queue = vec![Step::EndTurn(-1)];
-        if rules.mulligan {
-            for p in (0..players).rev() {
-                queue.push(Step::Mulligan(p as u8));
-            }
-        }
-        queue.push(Step::Deal);
-        let mut g = Game {
+    pub fn dealt_by(rules: &'r Rules, players: usize, rng: PyRandom) -> Result<Game<'r>, String> {
+        let mut g = Game::blank(rules);
+        g.deal(players, rng)?;
+        Ok(g)
+    }
+
+    /// A game of `rules` with nothing dealt, no players, and nothing to decide.
+    pub fn blank(rules: &'r Rules) -> Game<'r> {
+        Game {
             rules,
-            players,
-            deck: order,
-            hands: vec![Vec::with_capacity(16); players],
+            players: 0,
+            deck: Vec::new(),
+            hands: Vec::new(),
             clearing: Pile::default(),
-            caves: vec![Vec::new(); players],
+            caves: Vec::new(),
             winter: Vec::new(),
-            boxed,
-            forests,
-            queue,
+            boxed: Vec::new(),
+            forests: Vec::new(),
+            queue: Vec::new(),
             current: 0,
             turn: 0,
-            extra_turns: vec![0; players],
+            extra_turns: Vec::new(),
             over: false,
             end_reason: None,
             end_scheduled: None,
             pending: Decision::default(),
             actions: 0,
-            center,
+            center: 0,
+        }
+    }
+
+    /// Deal a new game of `players` into this one with the deal's generator `rng` (as
+    /// [`Game::dealt_by`]), keeping this one's allocations, and advance to its first decision.
+    pub fn deal(&mut self, players: usize, mut rng: PyRandom) -> Result<(), String> {
+        let rules = self.rules;
+        let Some(&remove) = rules.removal.get(&players) else {
+            return Err(format!("ruleset {:?} is not for {players} players", rules.id));
         };
-        g.run();
-        Ok(g)
+        let center = rules.center.ok_or("the codec has no center slot")?;
+        // every field named, so that a new one cannot be left out
+        let Game {
+            rules: _,
+            players: n,
+            deck,
+            hands,
+            clearing,
+            caves,
+            winter,
+            boxed,
+            forests,
+            queue,
+            current,
+            turn,
+            extra_turns,
+            over,
+            end_reason,
+            end_scheduled,
+            pending,
+            actions,
+            center: c,
+        } = self;
+        // the shuffled cards, the first `remove` of them boxed
+        boxed.clear();
+        boxed.extend_from_slice(&rules.deck_cards);
+        rng.shuffle(boxed);
+        let remove = remove.min(boxed.len());
+        let third = (boxed.len() - remove) / 3;
+        // from the top: two thirds, the first winter card, then the last third shuffled with
+        // the other winter cards
+        deck.clear();
+        deck.extend_from_slice(&boxed[remove..remove + 2 * third]);
+        if let Some((&last, others)) = rules.winter_cards.split_first() {
+            deck.push(last);
+            let bottom = deck.len();
+            deck.extend_from_slice(&boxed[remove + 2 * third..]);
+            deck.extend_from_slice(others);
+            rng.shuffle(&mut deck[bottom..]);
+        } else {
+            deck.extend_from_slice(&boxed[remove + 2 * third..]);
+        }
+        deck.reverse();
+        boxed.truncate(remove);
+        *n = players;
+        hands.resize_with(players, || Vec::with_capacity(16));
+        hands.iter_mut().for_each(Vec::clear);
+        clearing.clear();
+        caves.resize_with(players, Vec::new);
+        caves.iter_mut().for_each(Vec::clear);
+        winter.clear();
+        forests.truncate(players);
+        forests.iter_mut().for_each(|f| f.reset(rules));
+        while forests.len() < players {
+            forests.push(Forest::new(rules));
+        }
+        queue.clear();
+        queue.push(Step::EndTurn(-1));
+        if rules.mulligan {
+            queue.extend((0..players).rev().map(|p| Step::Mulligan(p as u8)));
+        }
+        queue.push(Step::Deal);
+        (*current, *turn, *over, *actions, *c) = (0, 0, false, 0, center);
+        extra_turns.clear();
+        extra_turns.resize(players, 0);
+        (*end_reason, *end_scheduled) = (None, None);
+        pending.options.clear();
+        self.run();
+        Ok(())
     }
 
     // -- the queue ------------------------------------------------------------------

@@ -62,6 +62,12 @@ impl Pile {
         std::mem::take(&mut self.cards)
     }
 
+    /// Every card leaves the pile (its allocations kept).
+    pub fn clear(&mut self) {
+        self.cards.clear();
+        self.sorted.clear();
+    }
+
     /// The cards in increasing order.
     #[inline]
     pub fn sorted(&self) -> &[u16] {

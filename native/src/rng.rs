@@ -34,7 +34,8 @@ const fn init_genrand(s: u32) -> [u32; N] {
 }
 
 impl PyRandom {
-    /// `random.Random(seed)` for a whole number `0 <= seed < 2**128`.
+    /// `random.Random(seed)` for a whole number `0 <= seed < 2**128`, its first block of
+    /// outputs already made (so that copies of it share that work).
     pub fn new(seed: u128) -> Self {
         let mut key = [0u32; 4];
         let mut len = 0;
@@ -46,6 +47,7 @@ impl PyRandom {
         }
         let mut r = PyRandom { mt: GENRAND_19650218, mti: N };
         r.init_by_array(&key[..len.max(1)]);
+        r.refill();
         r
     }
 

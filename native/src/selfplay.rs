@@ -43,21 +43,32 @@ pub fn play_random(
     bot_seed: u128,
     max_actions: u32,
 ) -> Result<Outcome, String> {
+    play_random_in(&mut Game::blank(rules), players, seed, bot_seed, max_actions)
+}
+
+/// [`play_random`] dealt into `g`, a game of the same ruleset whose allocations it reuses.
+pub fn play_random_in(
+    g: &mut Game,
+    players: usize,
+    seed: u128,
+    bot_seed: u128,
+    max_actions: u32,
+) -> Result<Outcome, String> {
     let deal = PyRandom::new(seed);
     // the same seed seeds the same state: a copy is cheaper than seeding again
     let mut bot = if bot_seed == seed { deal.clone() } else { PyRandom::new(bot_seed) };
-    let mut g = Game::dealt_by(rules, players, deal)?;
+    g.deal(players, deal)?;
     while !g.over && g.actions < max_actions {
         let n = g.pending.options.len();
         let i = if n <= 1 { 0 } else { bot.randbelow(n as u64) as usize };
         g.apply_index(i)?;
     }
-    Ok(outcome_of(&g))
+    Ok(outcome_of(g))
 }
 
 /// [`play_random`] for every seed pair, in parallel on rayon's pool; on the calling thread
 /// when the pool has one thread (no hand-off to a worker). The games borrow the one ruleset,
-/// read only.
+/// read only, and each thread's games are dealt into one game's allocations.
 pub fn play_many(
     rules: &Rules,
     players: usize,
@@ -66,16 +77,17 @@ pub fn play_many(
     max_actions: u32,
 ) -> Result<Vec<Outcome>, String> {
     if rayon::current_num_threads() <= 1 {
+        let mut g = Game::blank(rules);
         return seeds
             .iter()
             .zip(bot_seeds)
-            .map(|(&s, &b)| play_random(rules, players, s, b, max_actions))
+            .map(|(&s, &b)| play_random_in(&mut g, players, s, b, max_actions))
             .collect();
     }
     seeds
         .par_iter()
         .zip(bot_seeds.par_iter())
         .with_min_len(64)
-        .map(|(&s, &b)| play_random(rules, players, s, b, max_actions))
+        .map_init(|| Game::blank(rules), |g, (&s, &b)| play_random_in(g, players, s, b, max_actions))
         .collect()
 }
