@@ -110,12 +110,45 @@ pub struct Half {
 }
 
 /// A physical card.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Card {
     pub winter: bool,
     pub halves: Vec<Half>,
     /// tree symbols it shows (either half), as a bit set
     pub symbols: u64,
+    /// per budget of 0 to [`Card::MAX_BUDGET`] cards, the positions (as bits) of the halves
+    /// that cost no more: a placement's quick test
+    pub reach: [u8; Card::MAX_BUDGET + 1],
+    /// whether the quick test may say no where a placement exists: a half that shares a
+    /// slot, or costs more than [`Card::MAX_BUDGET`]
+    pub reach_partial: bool,
+}
+
+impl Card {
+    /// The largest budget [`Card::reach`] lists.
+    pub const MAX_BUDGET: usize = 15;
+
+    /// A card of `halves`.
+    pub fn new(winter: bool, halves: Vec<Half>, symbols: u64) -> Card {
+        let mut reach = [0u8; Card::MAX_BUDGET + 1];
+        for (b, bits) in reach.iter_mut().enumerate() {
+            for h in halves.iter().filter(|h| h.cost as usize <= b) {
+                *bits |= 1 << (h.pos as u8);
+            }
+        }
+        let reach_partial = halves.iter().any(|h| h.shares || h.cost as usize > Card::MAX_BUDGET);
+        Card { winter, halves, symbols, reach, reach_partial }
+    }
+
+    /// The positions (as bits) of the halves that cost at most `budget` (a budget beyond
+    /// [`Card::MAX_BUDGET`] reads as that).
+    #[inline]
+    pub fn reach(&self, budget: i64) -> u8 {
+        if budget < 0 {
+            return 0;
+        }
+        self.reach[(budget as usize).min(Card::MAX_BUDGET)]
+    }
 }
 
 /// A species' facts the engine reads.

@@ -89,7 +89,7 @@ impl Knowledge {
         let mut k = Knowledge {
             seen: vec![CardSet::new(g.rules.max_card); g.players],
             built,
-            dealt: g.hands.clone(),
+            dealt: g.hands.iter().map(|h| h.to_vec()).collect(),
             asked: vec![false; g.players],
             ran: vec![!g.rules.mulligan; g.players],
             boxed: g.boxed.len(),
@@ -131,7 +131,7 @@ impl Knowledge {
         }
         if !g.over {
             if let Some(Step::CaveAndRedraw { p, caved: Some(0) }) = g.queue.last() {
-                let hand = g.hands[*p as usize].clone();
+                let hand = g.hands[*p as usize].to_vec();
                 everyone(self, &hand);
             }
             if g.turn == 0 && g.pending.kind == "mulligan" {
@@ -471,7 +471,7 @@ pub fn rename_game(g: &mut Game, sigma: &Map) {
     sigma.all(&mut g.deck);
     sigma.all(&mut g.boxed);
     for h in &mut g.hands {
-        sigma.all(h);
+        h.rename(|c| sigma.get(c));
     }
     for c in &mut g.caves {
         sigma.all(c);

@@ -277,9 +277,7 @@ impl<'r> Game<'r> {
             }
             Eff::CaveFromHand { caved } => match a {
                 Action::PickCard(c) => {
-                    let hand = &mut self.hands[pu];
-                    let i = hand.iter().position(|&x| x == c).expect("a hand card");
-                    hand.remove(i);
+                    self.hands[pu].remove(c);
                     self.caves[pu].push(c);
                     self.forests[pu].caved(1);
                     *self.queue.last_mut().expect("the head") =

@@ -1,8 +1,6 @@
 //! One player's forest: sites, slots and the counters the Python engine keeps
 //! (`forestshuffle.forest`), as flat arrays indexed by card and counter key.
 
-use smallvec::SmallVec;
-
 use crate::data::{
     Half, Rules, SlotDef, K_CAVE, K_FULL_SITES, K_SAPLINGS, K_TREES, K_TREE_SPECIES, K_TREE_TOTAL,
 };
@@ -34,8 +32,8 @@ pub struct OpenSlot {
     pub slot: u8,
 }
 
-/// The empty slots taking one position, in site then slot order (inline for the usual few).
-pub type OpenSlots = SmallVec<[OpenSlot; 24]>;
+/// The empty slots taking one position, in site then slot order.
+pub type OpenSlots = Vec<OpenSlot>;
 
 /// Per position, the empty slots taking it; copied as bytes when a forest is.
 #[derive(Debug, Default)]
@@ -43,7 +41,7 @@ pub struct OpenLists(pub [OpenSlots; 5]);
 
 impl Clone for OpenLists {
     fn clone(&self) -> Self {
-        OpenLists(std::array::from_fn(|p| OpenSlots::from_slice(&self.0[p])))
+        OpenLists(std::array::from_fn(|p| self.0[p].clone()))
     }
 
     fn clone_from(&mut self, source: &Self) {
@@ -337,20 +335,24 @@ impl Forest {
     /// site's last).
     fn open_slots_of(&mut self, rules: &Rules, site: usize) {
         let s = &self.sites[site];
-        let last = site + 1 == self.sites.len();
         let sk = &rules.site_kinds[s.kind as usize];
+        if site + 1 == self.sites.len() && s.empty == all_slots(sk.slots.len()) {
+            // a new site, every slot empty: each goes at the end of its lists
+            for &(pos, slot) in &sk.opens {
+                let o = OpenSlot { site: site as u16, name: sk.slots[slot as usize].name, slot };
+                self.open.0[pos as usize].push(o);
+                self.open_bits |= 1 << pos;
+            }
+            return;
+        }
         for &(pos, slot) in &sk.opens {
             if s.empty & (1 << slot) == 0 {
                 continue;
             }
             let o = OpenSlot { site: site as u16, name: sk.slots[slot as usize].name, slot };
             let list = &mut self.open.0[pos as usize];
-            if last {
-                list.push(o);
-            } else {
-                let at = list.partition_point(|x| (x.site, x.slot) < (o.site, o.slot));
-                list.insert(at, o);
-            }
+            let at = list.partition_point(|x| (x.site, x.slot) < (o.site, o.slot));
+            list.insert(at, o);
         }
         self.mark_open();
     }

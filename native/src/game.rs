@@ -239,7 +239,8 @@ pub struct Game<'r> {
     pub rules: &'r Rules,
     pub players: usize,
     pub deck: Vec<u16>,
-    pub hands: Vec<Vec<u16>>,
+    /// each player's hand: the cards in the order they came, and in increasing order
+    pub hands: Vec<Pile>,
     pub clearing: Pile,
     pub caves: Vec<Vec<u16>>,
     pub winter: Vec<u16>,
@@ -336,33 +337,22 @@ pub(crate) fn flt_ok(rules: &Rules, f: Option<&Filter>, h: &crate::data::Half) -
 /// `cards` in increasing order: each inserted in its place as it is read (these are hands
 /// and clearings, short), in a fixed buffer when they fit.
 pub(crate) fn sorted(cards: &[u16]) -> Cards {
-    sorted_where(cards, |_| true)
-}
-
-/// The cards of `cards` that `keep` keeps, in increasing order (as [`sorted`]).
-#[inline]
-pub(crate) fn sorted_where(cards: &[u16], mut keep: impl FnMut(u16) -> bool) -> Cards {
     const INLINE: usize = 16;
     if cards.len() > INLINE {
-        let mut out: Cards = cards.iter().copied().filter(|&c| keep(c)).collect();
+        let mut out = Cards::from_slice(cards);
         out.sort_unstable();
         return out;
     }
     let mut buf = [0u16; INLINE];
-    let mut n = 0;
-    for &c in cards {
-        if !keep(c) {
-            continue;
-        }
+    for (n, &c) in cards.iter().enumerate() {
         let mut j = n;
         while j > 0 && buf[j - 1] > c {
             buf[j] = buf[j - 1];
             j -= 1;
         }
         buf[j] = c;
-        n += 1;
     }
-    Cards::from_buf_and_len(buf, n)
+    Cards::from_buf_and_len(buf, cards.len())
 }
 
 pub(crate) fn nonempty_ref(f: &Filter) -> Option<&Filter> {
@@ -464,8 +454,8 @@ impl<'r> Game<'r> {
         deck.reverse();
         boxed.truncate(remove);
         *n = players;
-        hands.resize_with(players, || Vec::with_capacity(16));
-        hands.iter_mut().for_each(Vec::clear);
+        hands.resize_with(players, Pile::default);
+        hands.iter_mut().for_each(Pile::clear);
         clearing.clear();
         caves.resize_with(players, Vec::new);
         caves.iter_mut().for_each(Vec::clear);
@@ -645,9 +635,7 @@ impl<'r> Game<'r> {
 
     /// A hand card leaves the hand (by value, the first of it).
     pub(crate) fn remove_from_hand(&mut self, p: usize, c: u16) {
-        let hand = &mut self.hands[p];
-        let i = hand.iter().position(|&x| x == c).expect("a hand card");
-        hand.remove(i);
+        self.hands[p].remove(c);
     }
 
     /// A hand card goes to `p`'s cave (`CardsCaved`, source hand).

@@ -68,10 +68,25 @@ impl Pile {
         self.sorted.clear();
     }
 
+    /// Every card renamed by `f` (a one-to-one renaming of cards).
+    pub fn rename(&mut self, f: impl Fn(u16) -> u16) {
+        for c in &mut self.cards {
+            *c = f(*c);
+        }
+        self.sorted = crate::game::sorted(&self.cards);
+    }
+
     /// The cards in increasing order.
     #[inline]
     pub fn sorted(&self) -> &[u16] {
         &self.sorted
+    }
+}
+
+impl AsRef<[u16]> for Pile {
+    #[inline]
+    fn as_ref(&self) -> &[u16] {
+        &self.cards
     }
 }
 
@@ -100,5 +115,9 @@ mod tests {
         assert_eq!(c.sorted(), &[3, 5, 9]);
         assert_eq!(c.take_all(), vec![9, 3, 5]);
         assert!(c.is_empty() && c.sorted().is_empty());
+        c.extend_from_slice(&[2, 6, 4]);
+        c.rename(|x| 10 - x);
+        assert_eq!(&*c, &[8, 4, 6]);
+        assert_eq!(c.sorted(), &[4, 6, 8]);
     }
 }

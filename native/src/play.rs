@@ -117,11 +117,23 @@ impl<'r> Game<'r> {
     #[inline(always)]
     pub(crate) fn can_place(&self, p: usize, card: u16, budget: i64, flt: Option<&Filter>) -> bool {
         let rules = self.rules;
-        let hs = &rules.cards[card as usize].halves;
+        let c = &rules.cards[card as usize];
+        let f = &self.forests[p];
+        if flt.is_none() && rules.plain_slots {
+            // the quick test: a half it can pay for whose position has an empty slot (the
+            // center always has room: a tree starts a site)
+            if c.reach(budget) & (f.open_mask() | 1) != 0 {
+                return true;
+            }
+            if !(c.reach_partial || rules.site_sharing && f.site_sharers > 0) {
+                return false;
+            }
+        }
+        let hs = &c.halves;
         if hs[0].pos == Pos::Center {
             return i64::from(hs[0].cost) <= budget && flt_ok(rules, flt, &hs[0]);
         }
-        let mask = self.forests[p].open_mask();
+        let mask = f.open_mask();
         for h in hs {
             if i64::from(h.cost) > budget || !flt_ok(rules, flt, h) {
                 continue;
@@ -161,8 +173,9 @@ impl<'r> Game<'r> {
         false
     }
 
+    /// `p`'s hand in increasing order, copied.
     pub(crate) fn sorted_hand(&self, p: usize) -> Cards {
-        crate::game::sorted(&self.hands[p])
+        Cards::from_slice(self.hands[p].sorted())
     }
 
     /// The pending decision's options, emptied, to fill anew (no allocation per decision).
@@ -243,14 +256,10 @@ impl<'r> Game<'r> {
         if from_clearing {
             self.clearing.remove(card);
         } else {
-            let hand = &mut self.hands[p];
-            let i = hand.iter().position(|&x| x == card).expect("a hand card");
-            hand.remove(i);
+            self.hands[p].remove(card);
         }
         for &c in paid {
-            let hand = &mut self.hands[p];
-            let i = hand.iter().position(|&x| x == c).expect("a payment card");
-            hand.remove(i);
+            self.hands[p].remove(c);
         }
         self.clearing.extend_from_slice(paid);
         let turn = self.turn;

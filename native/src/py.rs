@@ -205,7 +205,7 @@ impl NativeGame {
 
     #[getter]
     fn hands(&self) -> Vec<Vec<u16>> {
-        self.game.hands.clone()
+        self.game.hands.iter().map(|h| h.to_vec()).collect()
     }
 
     #[getter]

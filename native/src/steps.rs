@@ -3,9 +3,7 @@
 use smallvec::SmallVec;
 
 use crate::data::{Effect, Pos, TurnAct};
-use crate::game::{
-    nonempty, sorted_where, Action, Cards, Decision, Eff, Game, Mode, Run, Step, Steps, Taker,
-};
+use crate::game::{nonempty, Action, Cards, Decision, Eff, Game, Mode, Run, Step, Steps, Taker};
 
 impl<'r> Game<'r> {
     // -- steps ----------------------------------------------------------------------------
@@ -120,9 +118,14 @@ impl<'r> Game<'r> {
             }
             Step::Pay { p, card, owed, ref paid, ref pool, .. } => {
                 let last = paid.last().map_or(-1, |&c| i32::from(c));
-                let cands = sorted_where(&self.hands[p as usize], |c| {
-                    c != card && i32::from(c) > last && pool.as_ref().is_none_or(|pl| pl.contains(&c))
-                });
+                let cands: Cards = self.hands[p as usize]
+                    .sorted()
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        c != card && i32::from(c) > last && pool.as_ref().is_none_or(|pl| pl.contains(&c))
+                    })
+                    .collect();
                 let mut opts = self.opts();
                 if cands.len() >= owed as usize {
                     for &c in &cands[..cands.len() - owed as usize + 1] {
@@ -203,7 +206,7 @@ impl<'r> Game<'r> {
     fn turn_options(&mut self, pu: usize) -> crate::game::Options {
         let rules = self.rules;
         let mut opts = self.opts();
-        let hand = self.sorted_hand(pu);
+        let hand = self.hands[pu].sorted();
         for ta in &rules.turn_acts {
             match ta {
                 TurnAct::Draw => {
@@ -214,7 +217,7 @@ impl<'r> Game<'r> {
                 TurnAct::Play => {
                     let budget = self.hands[pu].len() as i64 - 1;
                     opts.reserve(hand.len());
-                    for &c in &hand {
+                    for &c in hand {
                         if self.can_place(pu, c, budget, None) {
                             opts.push(Action::PlayCard(c));
                         }
@@ -257,7 +260,7 @@ impl<'r> Game<'r> {
                 self.finish();
                 if a == Action::Redraw {
                     let pu = p as usize;
-                    let hand = std::mem::take(&mut self.hands[pu]);
+                    let hand = self.hands[pu].take_all();
                     let n = hand.len() as i64;
                     self.boxed.extend(hand);
                     self.deck_take(n, Taker::Player(p));

@@ -36,7 +36,7 @@ fn snapshot<'py>(py: Python<'py>, g: &Game) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("deck", g.deck.clone())?;
     d.set_item("box", g.boxed.clone())?;
-    d.set_item("hands", g.hands.clone())?;
+    d.set_item("hands", g.hands.iter().map(|h| h.to_vec()).collect::<Vec<_>>())?;
     d.set_item("caves", g.caves.clone())?;
     d.set_item("clearing", g.clearing.to_vec())?;
     d.set_item("winter", g.winter.clone())?;

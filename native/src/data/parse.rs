@@ -349,7 +349,7 @@ impl Rules {
         // cards
         let cj = arr(&json["cards"])?;
         let max_card = cj.iter().filter_map(|c| c["id"].as_u64()).max().unwrap_or(0) as usize;
-        let mut cards = vec![Card::default(); max_card + 1];
+        let mut cards = vec![Card::new(false, Vec::new(), 0); max_card + 1];
         for c in cj {
             let id = u(&c["id"])? as usize;
             let mut halves = Vec::new();
@@ -398,7 +398,7 @@ impl Rules {
                     symbits |= 1 << i;
                 }
             }
-            cards[id] = Card { winter: c["winter"].as_bool().unwrap_or(false), halves, symbols: symbits };
+            cards[id] = Card::new(c["winter"].as_bool().unwrap_or(false), halves, symbits);
         }
         let ids = |v: &Value| -> Result<Vec<u16>, String> {
             arr(v)?.iter().map(|x| u(x).map(|n| n as u16)).collect()

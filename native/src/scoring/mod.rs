@@ -169,7 +169,7 @@ pub fn final_scores(
     rules: &Rules,
     forests: &[Forest],
     caves: &[usize],
-    hands: &[Vec<u16>],
+    hands: &[impl AsRef<[u16]>],
 ) -> Vec<PlayerScore> {
     let _ = hands; // what a tie-breaker on hands would read
     (0..forests.len()).map(|p| score_forest(rules, &rules.scoring, forests, p, caves[p], true)).collect()
@@ -200,7 +200,12 @@ impl Tie {
 /// The players with the highest total, as bits; among them, those with the highest
 /// tie-breaker values compared in order; still tied, they share the win
 /// (`forestshuffle.outcome.best`).
-pub fn winners(rules: &Rules, forests: &[Forest], hands: &[Vec<u16>], scores: &[PlayerScore]) -> u32 {
+pub fn winners(
+    rules: &Rules,
+    forests: &[Forest],
+    hands: &[impl AsRef<[u16]>],
+    scores: &[PlayerScore],
+) -> u32 {
     let best = scores.iter().map(|s| s.total).max().unwrap_or(0);
     let tied: Vec<usize> = (0..scores.len()).filter(|&p| scores[p].total == best).collect();
     let ties = &rules.scoring.ties;
@@ -211,7 +216,7 @@ pub fn winners(rules: &Rules, forests: &[Forest], hands: &[Vec<u16>], scores: &[
         ties.iter()
             .map(|t| match t {
                 Tie::Count(c) => c.value(rules, &forests[p]),
-                Tie::Hand => hands.get(p).map_or(0, Vec::len) as i32,
+                Tie::Hand => hands.get(p).map_or(0, |h| h.as_ref().len()) as i32,
             })
             .collect()
     };
