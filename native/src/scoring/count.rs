@@ -84,6 +84,16 @@ impl Count {
         match self {
             Count::Key(k) => forest.count(*k),
             Count::Zero => 0,
+            _ => self.computed(rules, forest),
+        }
+    }
+
+    /// [`Count::value`] out of line: the counts worked out from the forest's sites.
+    #[inline(never)]
+    fn computed(&self, rules: &Rules, forest: &Forest) -> i32 {
+        match self {
+            Count::Key(k) => forest.count(*k),
+            Count::Zero => 0,
             Count::Dwellers => forest.sites.iter().map(|s| attached(forest, s) as i32).sum(),
             Count::FullTrees => forest
                 .sites

@@ -326,6 +326,7 @@ impl<'a> Ctx<'a> {
 
 impl Single {
     /// The points of `card` (showing `half`) in the context's forest.
+    #[inline(never)]
     pub fn points(&self, ctx: &Ctx, card: u16, half: &Half) -> i32 {
         match self {
             Single::Flat(p) => *p,
@@ -439,13 +440,25 @@ impl Single {
 }
 
 impl Group {
-    /// Add the points of the group's `cards` (with the species of the half each shows) to
-    /// `out` (one entry per card, in the group's order).
-    pub fn points(&self, ctx: &Ctx, cards: &[(u16, u16)], out: &mut [i32]) {
+    /// The total of the group's points, `species` the species of the half each of its
+    /// cards shows, in the group's order: what [`Group::points`] gives, summed.
+    pub fn total(&self, ctx: &Ctx, species: &[u16]) -> i32 {
+        match self {
+            Group::SetTable { table, count, .. } => table_value(table, ctx.count(count)),
+            Group::DistinctSets { table } => {
+                let (seen, sets) = distinct_sets(species, |_, _| ());
+                (0..sets).map(|l| set_points(table, &seen, l)).sum()
+            }
+        }
+    }
+
+    /// Add the points of the group's cards to `out` (one entry per card, in the group's
+    /// order), `species` the species of the half each shows.
+    pub fn points(&self, ctx: &Ctx, species: &[u16], out: &mut [i32]) {
         match self {
             Group::SetTable { table, marginal, count } => {
                 let total = table_value(table, ctx.count(count));
-                let k = cards.len();
+                let k = species.len();
                 let mut given = 0;
                 for (i, o) in out.iter_mut().enumerate().take(k.saturating_sub(1)) {
                     let m = marginal.get(i).copied().unwrap_or(0);
@@ -459,32 +472,48 @@ impl Group {
             Group::DistinctSets { table } => {
                 // each set takes the next card of every species that has one left: its
                 // first card (in the group's order) scores the set
-                let mut seen: SmallVec<[(u16, u16); 16]> = SmallVec::new(); // (species, its cards so far)
-                let mut level_first: SmallVec<[usize; 16]> = SmallVec::from_elem(usize::MAX, cards.len());
-                let mut level_size: SmallVec<[i32; 16]> = SmallVec::from_elem(0, cards.len());
-                for (i, &(_, sp)) in cards.iter().enumerate() {
-                    let level = match seen.iter_mut().find(|(s, _)| *s == sp) {
-                        Some(e) => {
-                            e.1 += 1;
-                            e.1 as usize - 1
-                        }
-                        None => {
-                            seen.push((sp, 1));
-                            0
-                        }
-                    };
-                    level_size[level] += 1;
-                    if level_first[level] == usize::MAX {
-                        level_first[level] = i;
+                let mut first: SmallVec<[u16; 16]> = SmallVec::new();
+                let (seen, _) = distinct_sets(species, |i, level| {
+                    if level == first.len() {
+                        first.push(i as u16);
                     }
-                }
-                for (first, size) in level_first.into_iter().zip(level_size) {
-                    if first == usize::MAX {
-                        break;
-                    }
-                    out[first] += table_value(table, size);
+                });
+                for (l, &i) in first.iter().enumerate() {
+                    out[i as usize] += set_points(table, &seen, l as u16);
                 }
             }
         }
     }
+}
+
+/// Each species of a distinct-sets group with its cards, in the order first met, and how
+/// many sets they make; `at_level(i, l)` called for each card `i`, `l` the set it joins
+/// (sets open in order: the first card of set `l` comes after that of set `l - 1`).
+fn distinct_sets(
+    species: &[u16],
+    mut at_level: impl FnMut(usize, usize),
+) -> (SmallVec<[(u16, u16); 16]>, u16) {
+    let mut seen: SmallVec<[(u16, u16); 16]> = SmallVec::new();
+    let mut sets = 0;
+    for (i, &sp) in species.iter().enumerate() {
+        let n = match seen.iter_mut().find(|(s, _)| *s == sp) {
+            Some(e) => {
+                e.1 += 1;
+                e.1
+            }
+            None => {
+                seen.push((sp, 1));
+                1
+            }
+        };
+        sets = sets.max(n);
+        at_level(i, n as usize - 1);
+    }
+    (seen, sets)
+}
+
+/// The points of set `l` of a distinct-sets group: the table's value at the number of
+/// species with more than `l` cards.
+fn set_points(table: &[i32], seen: &[(u16, u16)], l: u16) -> i32 {
+    table_value(table, seen.iter().filter(|e| e.1 > l).count() as i32)
 }

@@ -12,6 +12,7 @@
 
 pub mod count;
 pub mod kinds;
+mod plan;
 pub mod position;
 #[cfg(feature = "python")]
 pub mod py;
@@ -24,8 +25,9 @@ use crate::data::Rules;
 use crate::forest::Forest;
 
 pub use count::counts;
+use kinds::Ctx;
 pub use kinds::KINDS;
-use kinds::{Compiled, Ctx, Group, Single};
+pub use plan::Plan;
 
 /// One player's final score.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -38,130 +40,135 @@ pub struct PlayerScore {
     pub by_species: Vec<i32>,
 }
 
-/// A ruleset's scoring, compiled once: each species' single scorers and group scorings.
-#[derive(Clone, Debug, Default)]
-pub struct Plan {
-    /// by species index: its scorers of one card each
-    singles: Vec<Vec<Single>>,
-    /// by species index: (group id, index in `group_specs`) of its group scorings
-    groups: Vec<Vec<(u16, u16)>>,
-    group_specs: Vec<Group>,
-    /// the ruleset's tie-breakers (`RulesetSpec.tie_breakers`), in order
-    ties: Vec<Tie>,
-    /// why the plan is empty: the specs it could not compile
-    pub missing: Vec<String>,
-}
-
-impl Plan {
-    /// Compile every species' scoring specs of `rules`; a spec this module cannot compile
-    /// leaves the plan empty, with the reasons in `missing`.
-    pub fn build(rules: &Rules) -> Plan {
-        let mut plan = Plan::default();
-        let mut keys: Vec<String> = Vec::new();
-        for (i, sp) in rules.species.iter().enumerate() {
-            let (mut singles, mut groups) = (Vec::new(), Vec::new());
-            for spec in &sp.score {
-                match kinds::compile(rules, i, spec) {
-                    Ok(Compiled::Single(s)) => singles.push(s),
-                    Ok(Compiled::Group(key, g)) => {
-                        let id = keys.iter().position(|k| *k == key).unwrap_or_else(|| {
-                            keys.push(key);
-                            keys.len() - 1
-                        });
-                        groups.push((id as u16, plan.group_specs.len() as u16));
-                        plan.group_specs.push(g);
-                    }
-                    Err(e) => plan.missing.push(format!("{}: {e}", sp.id)),
-                }
-            }
-            plan.singles.push(singles);
-            plan.groups.push(groups);
-        }
-        for key in rules.json["spec"]["tie_breakers"].as_array().into_iter().flatten() {
-            match key.as_str().map(|k| Tie::compile(rules, k)) {
-                Some(Ok(t)) => plan.ties.push(t),
-                Some(Err(e)) => plan.missing.push(format!("tie-breaker: {e}")),
-                None => plan.missing.push(format!("tie-breaker {key} is not a count key")),
-            }
-        }
-        if !plan.missing.is_empty() {
-            return Plan { missing: plan.missing, ..Plan::default() };
-        }
-        plan
-    }
-}
-
-/// A group being scored: its id, the scoring of its first card, its cards (card,
-/// species) and their places in the breakdown.
-struct Pending {
+/// A group member met in a forest: its group, the scoring of the half it shows, that half's
+/// species and the card's place in the breakdown.
+#[derive(Clone, Copy)]
+struct Member {
     id: u16,
     spec: u16,
-    cards: SmallVec<[(u16, u16); 16]>,
-    at: SmallVec<[u16; 16]>,
+    species: u16,
+    at: u16,
 }
 
-/// The points of one forest (see the module's docs); with `detail` false only the totals
+/// The points of one forest (see the module's docs); with `DETAIL` false only the totals
 /// (`cards` and `by_species` left empty).
-fn score_forest(
+fn score_forest<const DETAIL: bool>(
     rules: &Rules,
-    plan: &Plan,
     forests: &[Forest],
     player: usize,
     cave: usize,
-    detail: bool,
 ) -> PlayerScore {
+    let plan = &rules.scoring;
     let f = &forests[player];
     let ctx = Ctx { rules, forests, player };
     let mut out =
         PlayerScore { total: cave as i32, cave: cave as i32, cards: Vec::new(), by_species: Vec::new() };
-    if detail {
+    if DETAIL {
         out.cards.reserve(f.order.len());
         out.by_species.resize(rules.species.len(), 0);
     }
-    let mut pending: SmallVec<[Pending; 4]> = SmallVec::new();
-    // `at`: the card's place in the breakdown
-    for (at, &card) in (0u16..).zip(&f.order) {
-        let hi = f.where_[card as usize].2;
-        if hi < 0 || plan.singles.is_empty() {
-            if detail {
+    if plan.halves.is_empty() {
+        if DETAIL {
+            out.cards.extend(f.order.iter().map(|&c| (c, 0)));
+        }
+        return out;
+    }
+    // the cards whose halves score more than their flat points and first term: (place in
+    // the breakdown, card, half index)
+    let mut more: SmallVec<[(u16, u16, i8); 32]> = SmallVec::new();
+    out.total += score_cards::<DETAIL>(plan, f, &mut more, &mut out);
+    if !more.is_empty() {
+        score_more::<DETAIL>(plan, &ctx, &more, &mut out);
+    }
+    out
+}
+
+/// The flat points and first terms of the cards of `f` (face down, none), summed; with
+/// `DETAIL` each card's points in `out`. The cards whose halves score more pushed to `more`
+/// (place in the breakdown, card, half index).
+#[inline(never)]
+fn score_cards<const DETAIL: bool>(
+    plan: &Plan,
+    f: &Forest,
+    more: &mut SmallVec<[(u16, u16, i8); 32]>,
+    out: &mut PlayerScore,
+) -> i32 {
+    // `Term::NONE` reads the first counter: a forest without counters reads a 0
+    let counts: &[i32] = if f.counts.is_empty() { &[0] } else { &f.counts };
+    let where_ = &f.where_[..];
+    let (halves, stride) = (&plan.halves[..], plan.stride);
+    let mut total = 0;
+    for (at, &card) in f.order.iter().enumerate() {
+        let hi = where_[card as usize].2;
+        if hi < 0 {
+            if DETAIL {
                 out.cards.push((card, 0));
             }
             continue;
         }
-        let half = &rules.cards[card as usize].halves[hi as usize];
-        let sp = half.species as usize;
-        let pts: i32 = plan.singles[sp].iter().map(|s| s.points(&ctx, card, half)).sum();
-        out.total += pts;
-        for &(id, spec) in &plan.groups[sp] {
-            let i = match pending.iter().position(|g| g.id == id) {
-                Some(i) => i,
-                None => {
-                    pending.push(Pending { id, spec, cards: SmallVec::new(), at: SmallVec::new() });
-                    pending.len() - 1
-                }
-            };
-            pending[i].cards.push((card, half.species));
-            pending[i].at.push(at);
+        let hp = &halves[card as usize * stride + hi as usize];
+        let pts = hp.flat + hp.term.points(counts);
+        total += pts;
+        if hp.more {
+            more.push((at as u16, card, hi));
         }
-        if detail {
-            out.by_species[sp] += pts;
+        if DETAIL {
+            out.by_species[hp.species as usize] += pts;
             out.cards.push((card, pts));
         }
     }
-    let mut got: SmallVec<[i32; 16]> = SmallVec::new();
-    for g in &pending {
-        got.clear();
-        got.resize(g.cards.len(), 0);
-        plan.group_specs[g.spec as usize].points(&ctx, &g.cards, &mut got);
-        out.total += got.iter().sum::<i32>();
-        if detail {
-            for ((&at, &(_, sp)), &p) in g.at.iter().zip(&g.cards).zip(&got) {
-                out.cards[at as usize].1 += p;
-                out.by_species[sp as usize] += p;
+    total
+}
+
+/// Add the points of the scorers after the first term of the halves of `more` (place in the
+/// breakdown, card, half index, in the forest's order), and of their groups, to `out`.
+#[inline(never)]
+fn score_more<const DETAIL: bool>(plan: &Plan, ctx: &Ctx, more: &[(u16, u16, i8)], out: &mut PlayerScore) {
+    let counts: &[i32] = &ctx.forests[ctx.player].counts;
+    let mut members: SmallVec<[Member; 16]> = SmallVec::new();
+    for &(at, card, hi) in more {
+        let hp = plan.half(card, hi);
+        if hp.n_ops != 0 {
+            let pts: i32 = plan.ops_of(hp).iter().map(|op| op.points(plan, ctx, counts, card, hi)).sum();
+            out.total += pts;
+            if DETAIL {
+                out.by_species[hp.species as usize] += pts;
+                out.cards[at as usize].1 += pts;
             }
         }
+        for &(id, spec) in plan.members_of(hp) {
+            members.push(Member { id, spec, species: hp.species, at });
+        }
     }
-    out
+    if !members.is_empty() {
+        score_groups::<DETAIL>(plan, ctx, &mut members, out);
+    }
+}
+
+/// Add the points of the groups of `members` (in the forest's order) to `out`: each group
+/// scored by the scoring of its first card.
+fn score_groups<const DETAIL: bool>(plan: &Plan, ctx: &Ctx, members: &mut [Member], out: &mut PlayerScore) {
+    // each group's members together, in the forest's order
+    members.sort_by_key(|m| m.id);
+    let mut species: SmallVec<[u16; 16]> = SmallVec::new();
+    let mut got: SmallVec<[i32; 16]> = SmallVec::new();
+    for group in members.chunk_by(|a, b| a.id == b.id) {
+        let spec = &plan.group_specs[group[0].spec as usize];
+        species.clear();
+        species.extend(group.iter().map(|m| m.species));
+        if !DETAIL {
+            out.total += spec.total(ctx, &species);
+            continue;
+        }
+        got.clear();
+        got.resize(group.len(), 0);
+        spec.points(ctx, &species, &mut got);
+        for (m, &p) in group.iter().zip(&got) {
+            out.total += p;
+            out.cards[m.at as usize].1 += p;
+            out.by_species[m.species as usize] += p;
+        }
+    }
 }
 
 /// The final scores of every player (see the module's docs).
@@ -172,13 +179,13 @@ pub fn final_scores(
     hands: &[impl AsRef<[u16]>],
 ) -> Vec<PlayerScore> {
     let _ = hands; // what a tie-breaker on hands would read
-    (0..forests.len()).map(|p| score_forest(rules, &rules.scoring, forests, p, caves[p], true)).collect()
+    (0..forests.len()).map(|p| score_forest::<true>(rules, forests, p, caves[p])).collect()
 }
 
 /// Player `player`'s final total alone, `cave` cards in their cave: [`final_scores`]' total,
 /// without the breakdown (what a search's evaluation reads).
 pub fn final_total(rules: &Rules, forests: &[Forest], player: usize, cave: usize) -> i32 {
-    score_forest(rules, &rules.scoring, forests, player, cave, false).total
+    score_forest::<false>(rules, forests, player, cave).total
 }
 
 /// A tie-breaker: a count of the forest, or the cards in hand (`hand`).

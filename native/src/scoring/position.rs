@@ -102,12 +102,16 @@ pub fn parse(rules: &Rules, text: &str) -> Result<Vec<Seat>, String> {
 }
 
 /// Score a position: [`super::final_scores`] of its forests, caves and hands, and the
-/// winners ([`super::winners`]) as bits.
+/// winners ([`super::winners`]) as bits. Each total is checked against
+/// [`super::final_total`]'s, which a search reads (a difference panics).
 pub fn score(rules: &Rules, seats: &[Seat]) -> (Vec<super::PlayerScore>, u32) {
     let forests: Vec<Forest> = seats.iter().map(|s| s.forest.clone()).collect();
     let caves: Vec<usize> = seats.iter().map(|s| s.cave).collect();
     let hands: Vec<Vec<u16>> = seats.iter().map(|s| s.hand.clone()).collect();
     let scores = super::final_scores(rules, &forests, &caves, &hands);
+    for (p, s) in scores.iter().enumerate() {
+        assert_eq!(s.total, super::final_total(rules, &forests, p, caves[p]), "final_total of seat {p}");
+    }
     let won = super::winners(rules, &forests, &hands, &scores);
     (scores, won)
 }

@@ -74,10 +74,10 @@ fn a_set_table_shares_its_total_as_marginal_points_past_its_end() {
     let forests = [f];
     let ctx = Ctx { rules: &r, forests: &forests, player: 0 };
     let mut out = [0; 4];
-    g.points(&ctx, &[(10, 1), (11, 1), (12, 1), (13, 1)], &mut out);
+    g.points(&ctx, &[1, 1, 1, 1], &mut out);
     assert_eq!(out, [2, 3, 0, 0]);
     let mut one = [0; 1];
-    g.points(&ctx, &[(10, 1)], &mut one);
+    g.points(&ctx, &[1], &mut one);
     assert_eq!(one, [5]);
 }
 
@@ -89,7 +89,7 @@ fn distinct_sets_take_one_card_of_each_species_per_set() {
     let ctx = Ctx { rules: &r, forests: &forests, player: 0 };
     let mut out = [0; 5];
     // species a, a, b, c, a: sets {a, b, c} on the first card, then {a}, then {a}
-    g.points(&ctx, &[(10, 1), (11, 1), (20, 2), (30, 3), (12, 1)], &mut out);
+    g.points(&ctx, &[1, 1, 2, 3, 1], &mut out);
     assert_eq!(out, [6, 1, 0, 0, 1]);
 }
 
