@@ -58,66 +58,99 @@ impl PyRandom {
         debug_assert!((1..=4).contains(&key.len()));
         let mt = &mut self.mt;
         let len = key.len();
-        let mut j = 0usize;
-        let mix1 = |cur: u32, prev: u32, k: u32, j: usize| {
-            (cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(k).wrapping_add(j as u32)
+        let mix1 = |cur: u32, prev: u32, k: u32| {
+            (cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(k)
         };
+        // `k`: the key word and its index, added together
+        let mut j = 0usize;
+        let mut prev = mt[0];
         if len == 1 {
             // a seed below 2**32: one key word, j stays 0
-            for i in 1..N {
-                mt[i] = mix1(mt[i], mt[i - 1], key[0], 0);
+            for cur in &mut mt[1..] {
+                prev = mix1(*cur, prev, key[0]);
+                *cur = prev;
             }
         } else {
-            for i in 1..N {
-                mt[i] = mix1(mt[i], mt[i - 1], key[j], j);
+            for cur in &mut mt[1..] {
+                prev = mix1(*cur, prev, key[j].wrapping_add(j as u32));
+                *cur = prev;
                 j += 1;
                 if j >= len {
                     j = 0;
                 }
             }
         }
-        mt[0] = mt[N - 1];
-        mt[1] = mix1(mt[1], mt[0], key[j], j);
-        let mix2 = |cur: u32, prev: u32, i: usize| {
-            (cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32)
-        };
-        for i in 2..N {
-            mt[i] = mix2(mt[i], mt[i - 1], i);
+        mt[0] = prev;
+        mt[1] = mix1(mt[1], prev, key[j].wrapping_add(j as u32));
+        let mix2 = |cur: u32, prev: u32| cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941);
+        // `i` subtracted at index i
+        let mut prev = mt[1];
+        for (i, cur) in (2u32..).zip(&mut mt[2..]) {
+            prev = mix2(*cur, prev).wrapping_sub(i);
+            *cur = prev;
         }
-        mt[0] = mt[N - 1];
-        mt[1] = mix2(mt[1], mt[0], 1);
+        mt[0] = prev;
+        mt[1] = mix2(mt[1], prev).wrapping_sub(1);
         mt[0] = 0x8000_0000;
     }
 
+    /// The next block of N state words (the twist); the outputs read from its start.
     #[inline(never)]
     fn refill(&mut self) {
-        let mag = |y: u32| if y & 1 == 1 { MATRIX_A } else { 0 };
+        // mt[kk] from mt[kk], mt[kk + 1] and mt[kk + M] (all mod N), in order of kk
+        let twist = |cur: u32, next: u32, far: u32| {
+            let y = (cur & UPPER_MASK) | (next & LOWER_MASK);
+            far ^ (y >> 1) ^ ((next & 1).wrapping_neg() & MATRIX_A)
+        };
+        let mt = &mut self.mt;
         for kk in 0..N - M {
-            let y = (self.mt[kk] & UPPER_MASK) | (self.mt[kk + 1] & LOWER_MASK);
-            self.mt[kk] = self.mt[kk + M] ^ (y >> 1) ^ mag(y);
+            mt[kk] = twist(mt[kk], mt[kk + 1], mt[kk + M]);
         }
         for kk in N - M..N - 1 {
-            let y = (self.mt[kk] & UPPER_MASK) | (self.mt[kk + 1] & LOWER_MASK);
-            self.mt[kk] = self.mt[kk + M - N] ^ (y >> 1) ^ mag(y);
+            mt[kk] = twist(mt[kk], mt[kk + 1], mt[kk + M - N]);
         }
-        let y = (self.mt[N - 1] & UPPER_MASK) | (self.mt[0] & LOWER_MASK);
-        self.mt[N - 1] = self.mt[M - 1] ^ (y >> 1) ^ mag(y);
+        mt[N - 1] = twist(mt[N - 1], mt[0], mt[M - 1]);
         self.mti = 0;
     }
 
-    /// The next 32-bit output (`genrand_uint32`).
+    /// The output at state index `*at`, the block refilled first when used up; `*at` moves on.
     #[inline(always)]
-    pub fn next_u32(&mut self) -> u32 {
-        if self.mti >= N {
+    fn word_at(&mut self, at: &mut usize) -> u32 {
+        let i = if *at < N {
+            *at
+        } else {
             self.refill();
-        }
-        let mut y = self.mt[self.mti];
-        self.mti += 1;
+            0
+        };
+        *at = i + 1;
+        let mut y = self.mt[i];
         y ^= y >> 11;
         y ^= (y << 7) & 0x9d2c_5680;
         y ^= (y << 15) & 0xefc6_0000;
         y ^= y >> 18;
         y
+    }
+
+    /// The next 32-bit output (`genrand_uint32`).
+    #[inline(always)]
+    pub fn next_u32(&mut self) -> u32 {
+        let mut at = self.mti;
+        let y = self.word_at(&mut at);
+        self.mti = at;
+        y
+    }
+
+    /// `_randbelow(n)` for a bound of one word, `n >= 1`, the outputs read from state index
+    /// `*at` on: `getrandbits(n.bit_length())`, the top bits of a word, until below `n`.
+    #[inline(always)]
+    fn below_at(&mut self, n: u32, at: &mut usize) -> u32 {
+        let shift = n.leading_zeros();
+        loop {
+            let r = self.word_at(at) >> shift;
+            if r < n {
+                return r;
+            }
+        }
     }
 
     /// `getrandbits(k)` for `0 <= k <= 64` (words drawn low to high, as CPython draws them).
@@ -142,17 +175,13 @@ impl PyRandom {
         if n == 0 {
             return 0;
         }
-        let k = 64 - n.leading_zeros();
-        if k <= 32 {
-            // one word a draw: getrandbits(k) is its top k bits
-            let shift = 32 - k;
-            loop {
-                let r = u64::from(self.next_u32() >> shift);
-                if r < n {
-                    return r;
-                }
-            }
+        if let Ok(n) = u32::try_from(n) {
+            let mut at = self.mti;
+            let r = self.below_at(n, &mut at);
+            self.mti = at;
+            return u64::from(r);
         }
+        let k = 64 - n.leading_zeros();
         let mut r = self.getrandbits(k);
         while r >= n {
             r = self.getrandbits(k);
@@ -163,12 +192,20 @@ impl PyRandom {
     /// `shuffle(x)`: the same permutation as `random.Random.shuffle`.
     #[inline]
     pub fn shuffle<T>(&mut self, x: &mut [T]) {
-        let mut i = x.len();
-        while i > 1 {
-            i -= 1;
-            let j = self.randbelow(i as u64 + 1) as usize;
+        if u32::try_from(x.len()).is_err() {
+            for i in (1..x.len()).rev() {
+                let j = self.randbelow(i as u64 + 1) as usize;
+                x.swap(i, j);
+            }
+            return;
+        }
+        // the state index kept here, not in `self`, until the end
+        let mut at = self.mti;
+        for i in (1..x.len()).rev() {
+            let j = self.below_at(i as u32 + 1, &mut at) as usize;
             x.swap(i, j);
         }
+        self.mti = at;
     }
 
     /// `random()`: a float in `[0, 1)` from 53 random bits.
