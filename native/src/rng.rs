@@ -13,8 +13,38 @@ const LOWER_MASK: u32 = 0x7fff_ffff;
 /// CPython's Mersenne Twister generator (`random.Random`).
 #[derive(Clone)]
 pub struct PyRandom {
+    /// the current block's outputs (its state words tempered, all at once when the block
+    /// is made; [`PyRandom::refill`] untempers them to twist the next block)
     mt: [u32; N],
     mti: usize,
+}
+
+/// MT19937's tempering of a state word into an output.
+#[inline(always)]
+fn temper(mut y: u32) -> u32 {
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c_5680;
+    y ^= (y << 15) & 0xefc6_0000;
+    y ^ (y >> 18)
+}
+
+/// The state word [`temper`] made `y` from: each of its steps undone, last first.
+#[inline(always)]
+fn untemper(mut y: u32) -> u32 {
+    // the two longer shifts undo themselves
+    y ^= y >> 18;
+    y ^= (y << 15) & 0xefc6_0000;
+    // each round fixes 7 more low bits
+    let mut x = y;
+    for _ in 0..4 {
+        x = y ^ ((x << 7) & 0x9d2c_5680);
+    }
+    // each round fixes 11 more high bits
+    let mut z = x;
+    for _ in 0..2 {
+        z = x ^ (z >> 11);
+    }
+    z
 }
 
 /// The state `init_genrand(19650218)` leaves, where every `init_by_array` starts: the same
@@ -47,7 +77,7 @@ impl PyRandom {
         }
         let mut r = PyRandom { mt: GENRAND_19650218, mti: N };
         r.init_by_array(&key[..len.max(1)]);
-        r.refill();
+        r.twist();
         r
     }
 
@@ -85,18 +115,26 @@ impl PyRandom {
         let mix2 = |cur: u32, prev: u32| cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941);
         // `i` subtracted at index i
         let mut prev = mt[1];
-        for (i, cur) in (2u32..).zip(&mut mt[2..]) {
-            prev = mix2(*cur, prev).wrapping_sub(i);
-            *cur = prev;
+        for i in 2..N {
+            prev = mix2(mt[i], prev).wrapping_sub(i as u32);
+            mt[i] = prev;
         }
         mt[0] = prev;
         mt[1] = mix2(mt[1], prev).wrapping_sub(1);
         mt[0] = 0x8000_0000;
     }
 
-    /// The next block of N state words (the twist); the outputs read from its start.
+    /// The next block of outputs, from the current one's.
     #[inline(never)]
     fn refill(&mut self) {
+        for y in &mut self.mt {
+            *y = untemper(*y);
+        }
+        self.twist();
+    }
+
+    /// The block of outputs after the state words `mt` (the twist, then the tempering).
+    fn twist(&mut self) {
         // mt[kk] from mt[kk], mt[kk + 1] and mt[kk + M] (all mod N), in order of kk
         let twist = |cur: u32, next: u32, far: u32| {
             let y = (cur & UPPER_MASK) | (next & LOWER_MASK);
@@ -110,10 +148,14 @@ impl PyRandom {
             mt[kk] = twist(mt[kk], mt[kk + 1], mt[kk + M - N]);
         }
         mt[N - 1] = twist(mt[N - 1], mt[0], mt[M - 1]);
+        for y in mt.iter_mut() {
+            *y = temper(*y);
+        }
         self.mti = 0;
     }
 
-    /// The output at state index `*at`, the block refilled first when used up; `*at` moves on.
+    /// The output at index `*at` of the block, the next block made first when this one is
+    /// used up; `*at` moves on.
     #[inline(always)]
     fn word_at(&mut self, at: &mut usize) -> u32 {
         let i = if *at < N {
@@ -123,12 +165,7 @@ impl PyRandom {
             0
         };
         *at = i + 1;
-        let mut y = self.mt[i];
-        y ^= y >> 11;
-        y ^= (y << 7) & 0x9d2c_5680;
-        y ^= (y << 15) & 0xefc6_0000;
-        y ^= y >> 18;
-        y
+        self.mt[i]
     }
 
     /// The next 32-bit output (`genrand_uint32`).
@@ -293,6 +330,44 @@ mod tests {
             got,
             [0, 1, 1, 1, 23, 27_638_352, 1_453_097_014, 2_159_432_582, 347_096_279, 771_447_637_752]
         );
+    }
+
+    /// Outputs across the first blocks (each made from the last one's outputs untempered),
+    /// and two shuffles of a list longer than a block, as CPython 3.11 draws them.
+    #[test]
+    fn later_blocks_match_cpython() {
+        let mut r = PyRandom::new(3);
+        let words: Vec<u32> = (0..2000).map(|_| r.next_u32()).collect();
+        let picks: Vec<u32> = [0, 623, 624, 625, 1247, 1248, 1999].iter().map(|&i| words[i]).collect();
+        assert_eq!(
+            picks,
+            [
+                1_022_050_301,
+                3_660_603_180,
+                520_908_551,
+                109_381_845,
+                3_468_019_863,
+                3_125_345_699,
+                3_607_542_163
+            ]
+        );
+        let mut r = PyRandom::new((1 << 70) + 11);
+        let mut v: Vec<u32> = (0..700).collect();
+        r.shuffle(&mut v);
+        r.shuffle(&mut v);
+        assert_eq!(
+            (&v[..8], &v[696..]),
+            (&[416, 550, 357, 164, 561, 611, 40, 125][..], &[185, 43, 298, 55][..])
+        );
+        assert_eq!(r.next_u32(), 888_419_717);
+    }
+
+    #[test]
+    fn untempering_undoes_tempering() {
+        let mut r = PyRandom::new(11);
+        for y in (0..5000).map(|_| r.next_u32()).chain([0, 1, u32::MAX, 0x8000_0000]) {
+            assert_eq!(super::untemper(super::temper(y)), y);
+        }
     }
 
     #[test]
