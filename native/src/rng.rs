@@ -115,6 +115,9 @@ impl PyRandom {
         let mix2 = |cur: u32, prev: u32| cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941);
         // `i` subtracted at index i
         let mut prev = mt[1];
+        // one counter for the index and the value subtracted (fewer instructions than an
+        // iterator's)
+        #[allow(clippy::needless_range_loop)]
         for i in 2..N {
             prev = mix2(mt[i], prev).wrapping_sub(i as u32);
             mt[i] = prev;
