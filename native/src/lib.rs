@@ -17,6 +17,7 @@ pub mod scoring;
 pub mod search;
 pub mod selfplay;
 mod steps;
+mod take;
 pub mod vecenv;
 
 #[cfg(feature = "python")]

@@ -1,0 +1,119 @@
+//! Taking cards: from the deck (winter cards counted, the game's end when the last comes),
+//! from the clearing, to hands and caves; the draw options.
+
+use crate::data::Filter;
+use crate::game::{flt_ok, nonempty_ref, Action, Game, Options, Taker};
+
+impl Game<'_> {
+    pub(crate) fn hand_room(&self, p: usize) -> i64 {
+        if !self.rules.draw_cap {
+            return 1 << 30;
+        }
+        self.rules.hand_limit as i64 - self.hands[p].len() as i64
+    }
+
+    /// Take `n` cards off the deck (winter cards handled); false if the game ended.
+    pub(crate) fn deck_take(&mut self, n: i64, taker: Taker) -> bool {
+        let mut taken = 0i64;
+        let mut dealt = 0usize;
+        while taken < n {
+            let Some(c) = self.deck.pop() else { break };
+            if self.rules.cards[c as usize].winter {
+                self.winter.push(c);
+                let winters = self.winter.len();
+                if winters == self.rules.winters_for[&self.players] {
+                    if self.rules.winter_at_once {
+                        self.end("third_winter");
+                        return false;
+                    }
+                    if self.end_scheduled.is_none() {
+                        self.end_scheduled = Some("third_winter");
+                    }
+                }
+                continue;
+            }
+            match taker {
+                Taker::Player(p) => self.hands[p as usize].push(c),
+                Taker::Clearing => self.clearing.push(c),
+                Taker::Deal(per) => {
+                    self.hands[dealt / per].push(c);
+                    dealt += 1;
+                }
+            }
+            taken += 1;
+        }
+        true
+    }
+
+    pub(crate) fn end(&mut self, reason: &'static str) {
+        self.over = true;
+        self.end_reason = Some(reason);
+        self.queue.clear();
+    }
+
+    pub(crate) fn draw_cards(&mut self, p: usize, n: i64) {
+        let n = n.min(self.hand_room(p));
+        if n > 0 {
+            self.deck_take(n, Taker::Player(p as u8));
+        }
+    }
+
+    /// A clearing card goes to `p`'s hand (`CardTaken`).
+    pub(crate) fn take_card(&mut self, p: usize, c: u16) {
+        self.clearing.remove(c);
+        self.hands[p].push(c);
+    }
+
+    /// A hand card leaves the hand (by value, the first of it).
+    pub(crate) fn remove_from_hand(&mut self, p: usize, c: u16) {
+        self.hands[p].remove(c);
+    }
+
+    /// A hand card goes to `p`'s cave (`CardsCaved`, source hand).
+    pub(crate) fn cave_from_hand(&mut self, p: usize, c: u16) {
+        self.remove_from_hand(p, c);
+        self.caves[p].push(c);
+        self.forests[p].caved(1);
+    }
+
+    /// Cards of the clearing go to `p`'s cave (`CardsCaved`, source clearing).
+    pub(crate) fn cave_from_clearing(&mut self, p: usize, cards: &[u16]) {
+        for &c in cards {
+            self.clearing.remove(c);
+        }
+        self.caves[p].extend_from_slice(cards);
+        self.forests[p].caved(cards.len());
+    }
+
+    /// The clearing's cards (not winter cards) with a half `flt` accepts, in clearing order.
+    pub(crate) fn clearing_matching(&self, flt: &Filter) -> Vec<u16> {
+        let rules = self.rules;
+        let f = nonempty_ref(flt);
+        self.clearing
+            .iter()
+            .copied()
+            .filter(|&c| {
+                let card = &rules.cards[c as usize];
+                !card.winter && card.halves.iter().any(|h| flt_ok(rules, f, h))
+            })
+            .collect()
+    }
+
+    pub(crate) fn take_one(&mut self, p: usize, a: Action) {
+        if let Action::DrawFromClearing(c) = a {
+            self.clearing.remove(c);
+            self.hands[p].push(c);
+        } else {
+            self.deck_take(1, Taker::Player(p as u8));
+        }
+    }
+
+    pub(crate) fn draw_options(&self, out: &mut Options) {
+        let clearing = self.clearing.sorted();
+        out.reserve(clearing.len() + 1);
+        if !self.deck.is_empty() {
+            out.push(Action::DrawFromDeck);
+        }
+        out.extend(clearing.iter().map(|&c| Action::DrawFromClearing(c)));
+    }
+}
