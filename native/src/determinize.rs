@@ -9,6 +9,8 @@
 //! from the clearing into the box within one action (a full clearing emptied at the end of a
 //! turn; a hand returned in the set-up is not shown).
 
+use std::cell::RefCell;
+
 use crate::game::{Action, Eff, Game, Step};
 use crate::rng::PyRandom;
 
@@ -248,6 +250,7 @@ pub struct Determinizer<'g, 'r> {
     places: Vec<u16>,
     /// deck index -> place index
     deck_pos: Vec<usize>,
+    work: RefCell<Work>,
 }
 
 impl<'g, 'r> Determinizer<'g, 'r> {
@@ -288,6 +291,7 @@ impl<'g, 'r> Determinizer<'g, 'r> {
             others: unseen.cards().into_iter().filter(|&c| !is_winter(c)).collect(),
             places: Vec::new(),
             deck_pos: vec![usize::MAX; game.deck.len()],
+            work: RefCell::default(),
         };
         d.winter_layout(&unseen);
         let mut moving = CardSet::new(rules.max_card);
@@ -358,31 +362,32 @@ impl<'g, 'r> Determinizer<'g, 'r> {
         self.places = places;
     }
 
-    /// A random renaming of the unseen cards, as (old card, new card) pairs, changed ones
-    /// only (`Determinizer.permutation`).
-    pub fn permutation(&self, rng: &mut PyRandom) -> Vec<(u16, u16)> {
-        let mut new_at: Vec<Option<u16>> = vec![None; self.places.len()];
+    /// A random renaming of the unseen cards into `w.map` (`Determinizer.permutation`), its
+    /// changed cards as (old card, new card) pairs in `w.pairs`.
+    fn permutation_into(&self, rng: &mut PyRandom, w: &mut Work) {
+        w.new_at.clear();
+        w.new_at.resize(self.places.len(), None);
         if !self.winters.is_empty() {
-            let mut winters = self.winters.clone();
-            rng.shuffle(&mut winters);
-            let k = self.forced.len();
-            let mut spots = self.forced.clone();
-            spots.extend(sample(rng, &self.eligible, winters.len() - k));
-            for (j, w) in spots.into_iter().zip(winters) {
-                new_at[self.deck_pos[j]] = Some(w);
+            w.cards.clone_from(&self.winters);
+            rng.shuffle(&mut w.cards);
+            let picked = sample(rng, &self.eligible, w.cards.len() - self.forced.len());
+            for (&j, &c) in self.forced.iter().chain(&picked).zip(&w.cards) {
+                w.new_at[self.deck_pos[j]] = Some(c);
             }
         }
-        let rest: Vec<usize> = (0..self.places.len()).filter(|&i| new_at[i].is_none()).collect();
-        let mut cards = self.others.clone();
-        rng.shuffle(&mut cards);
-        for (i, c) in rest.into_iter().zip(cards) {
-            new_at[i] = Some(c);
+        w.cards.clone_from(&self.others);
+        rng.shuffle(&mut w.cards);
+        let mut cards = w.cards.iter();
+        for slot in w.new_at.iter_mut().filter(|s| s.is_none()) {
+            match cards.next() {
+                Some(&c) => *slot = Some(c),
+                None => break,
+            }
         }
-        self.places
-            .iter()
-            .zip(new_at)
-            .filter_map(|(&old, new)| new.filter(|&n| n != old).map(|n| (old, n)))
-            .collect()
+        w.pairs.clear();
+        let changed = self.places.iter().zip(&w.new_at);
+        w.pairs.extend(changed.filter_map(|(&old, new)| new.filter(|&n| n != old).map(|n| (old, n))));
+        w.map.set(self.game.rules.max_card, &w.pairs);
     }
 
     /// Whether the set-up, its cards renamed by `sigma`, asks the same decisions: a redraw
@@ -402,23 +407,38 @@ impl<'g, 'r> Determinizer<'g, 'r> {
         })
     }
 
+    /// The game it samples from.
+    pub fn game(&self) -> &'g Game<'r> {
+        self.game
+    }
+
     /// A determinized game (`Determinizer.sample`): the game with its unseen cards renamed,
     /// its pending decision asked again (the same player, the same kind), and the new game's
     /// seed drawn from `rng` (a native game keeps none: the draw is only made).
     pub fn sample(&self, rng: &mut PyRandom) -> Result<Game<'r>, String> {
+        let mut new = self.game.clone();
+        self.sample_into(rng, &mut new)?;
+        Ok(new)
+    }
+
+    /// [`Determinizer::sample`] copied into `into` (whatever it held), reusing its
+    /// allocations; on an error `into` holds no particular game.
+    pub fn sample_into(&self, rng: &mut PyRandom, into: &mut Game<'r>) -> Result<(), String> {
         let g = self.game;
         let who = (!g.over).then_some(g.pending.player);
         let kind = g.pending.kind;
+        let mut w = self.work.borrow_mut();
+        let w = &mut *w;
         for attempt in 0..MAX_TRIES {
-            let sigma = Map::of(g.rules.max_card, &self.permutation(rng));
-            if attempt < TRIES && !self.setup_fits(&sigma) {
+            self.permutation_into(rng, w);
+            if attempt < TRIES && !self.setup_fits(&w.map) {
                 continue;
             }
-            let mut new = g.clone();
-            rename_game(&mut new, &sigma);
-            if reask(&mut new, who, kind)? {
+            into.clone_from(g);
+            rename_game(into, &w.map);
+            if reask(into, who, kind)? {
                 rng.randbelow(1 << 63);
-                return Ok(new);
+                return Ok(());
             }
         }
         Err(format!(
@@ -428,20 +448,49 @@ impl<'g, 'r> Determinizer<'g, 'r> {
     }
 }
 
+/// The buffers of [`Determinizer::sample_into`], kept from sample to sample.
+#[derive(Default)]
+struct Work {
+    /// per place, its new card
+    new_at: Vec<Option<u16>>,
+    /// the cards being dealt anew
+    cards: Vec<u16>,
+    /// the renaming's changed cards
+    pairs: Vec<(u16, u16)>,
+    map: Map,
+}
+
 /// A renaming of cards: card -> card, the identity but for the cards it moves.
+#[derive(Default)]
 pub struct Map {
     to: Vec<u16>,
-    moved: bool,
+    /// the cards it moves
+    moved: Vec<u16>,
 }
 
 impl Map {
     /// The renaming of `pairs` (old, new).
     pub fn of(max_card: usize, pairs: &[(u16, u16)]) -> Map {
-        let mut to: Vec<u16> = (0..=max_card as u16).collect();
-        for &(a, b) in pairs {
-            to[a as usize] = b;
+        let mut m = Map::default();
+        m.set(max_card, pairs);
+        m
+    }
+
+    /// Become the renaming of `pairs` (old, new), reusing the table.
+    pub fn set(&mut self, max_card: usize, pairs: &[(u16, u16)]) {
+        if self.to.len() == max_card + 1 {
+            for &c in &self.moved {
+                self.to[c as usize] = c;
+            }
+        } else {
+            self.to.clear();
+            self.to.extend(0..=max_card as u16);
         }
-        Map { to, moved: !pairs.is_empty() }
+        self.moved.clear();
+        for &(a, b) in pairs {
+            self.to[a as usize] = b;
+            self.moved.push(a);
+        }
     }
 
     /// The new name of `c`.
@@ -452,7 +501,7 @@ impl Map {
 
     /// Whether it renames nothing.
     pub fn is_identity(&self) -> bool {
-        !self.moved
+        self.moved.is_empty()
     }
 
     fn all(&self, cards: &mut [u16]) {

@@ -26,26 +26,35 @@ pub fn evaluate(g: &Game, player: usize, hw: f64) -> f64 {
     }
 }
 
-/// Play `player`'s decisions on in the current turn (`greedy.finish_turn`): placements by
-/// [`best_option`] when `branch`, anything else by the rule of thumb; `hw` rates hand cards.
-pub fn finish_turn(
-    g: &mut Game,
-    player: usize,
-    rng: &mut PyRandom,
-    branch: bool,
-    hw: f64,
-) -> Result<(), String> {
-    finish_turn_in(g, player, rng, branch, hw, &mut Vec::new())
+/// Games kept for a bot's copies (determinized samples, tried actions), to copy into
+/// instead of allocating anew: kept by a caller for a whole game, or made per decision.
+#[derive(Default)]
+pub struct Scratch<'r> {
+    spare: Vec<Game<'r>>,
 }
 
-/// [`finish_turn`], its tries copied into the games of `spare` (as [`greedy_values_in`]).
-fn finish_turn_in<'r>(
+impl<'r> Scratch<'r> {
+    /// A game to copy into: a spare one (holding any position), else a copy of `g`.
+    pub fn take(&mut self, g: &Game<'r>) -> Game<'r> {
+        self.spare.pop().unwrap_or_else(|| g.clone())
+    }
+
+    /// `c` kept for a later [`Scratch::take`].
+    pub fn give(&mut self, c: Game<'r>) {
+        self.spare.push(c);
+    }
+}
+
+/// Play `player`'s decisions on in the current turn (`greedy.finish_turn`): placements by
+/// [`best_option_in`] when `branch`, anything else by the rule of thumb; `hw` rates hand
+/// cards; tries copied into the games of `spare`.
+pub(crate) fn finish_turn_in<'r>(
     g: &mut Game<'r>,
     player: usize,
     rng: &mut PyRandom,
     branch: bool,
     hw: f64,
-    spare: &mut Vec<Game<'r>>,
+    spare: &mut Scratch<'r>,
 ) -> Result<(), String> {
     let turn = g.turn;
     while !g.over {
@@ -68,74 +77,43 @@ pub fn all_options(g: &Game) -> Vec<usize> {
 }
 
 /// Per pending option of index in `opts`, [`evaluate`] of the position once `player`'s turn
-/// is finished by [`finish_turn`] (`greedy.greedy_values`).
-pub fn greedy_values(
-    g: &Game,
-    player: usize,
-    opts: &[usize],
-    rng: &mut PyRandom,
-    branch: bool,
-    hw: f64,
-) -> Result<Vec<f64>, String> {
-    greedy_values_in(g, player, opts, rng, branch, hw, &mut Vec::new())
-}
-
-/// [`greedy_values`], each try copied into a game taken from `spare` (made if none is left)
-/// and given back after: the copies reuse those games' allocations.
-fn greedy_values_in<'r>(
+/// is finished by [`finish_turn_in`] (`greedy.greedy_values`); each try copied into a game
+/// taken from `spare` and given back after.
+pub(crate) fn greedy_values_in<'r>(
     g: &Game<'r>,
     player: usize,
     opts: &[usize],
     rng: &mut PyRandom,
     branch: bool,
     hw: f64,
-    spare: &mut Vec<Game<'r>>,
+    spare: &mut Scratch<'r>,
 ) -> Result<Vec<f64>, String> {
     let mut vals = Vec::with_capacity(opts.len());
-    let mut c = match spare.pop() {
-        Some(mut c) => {
-            c.clone_from(g);
-            c
-        }
-        None => g.clone(),
-    };
-    for (k, &i) in opts.iter().enumerate() {
-        if k > 0 {
-            c.clone_from(g);
-        }
+    let mut c = spare.take(g);
+    for &i in opts {
+        c.clone_from(g);
         let tried = c.apply_index(i).and_then(|()| finish_turn_in(&mut c, player, rng, branch, hw, spare));
         if let Err(e) = tried {
-            spare.push(c);
+            spare.give(c);
             return Err(e);
         }
         vals.push(evaluate(&c, player, hw));
     }
-    spare.push(c);
+    spare.give(c);
     Ok(vals)
 }
 
 /// The one of `opts` (indexes of pending options) whose position, once `player`'s turn is
-/// finished, [`evaluate`] rates highest, at random among equals (`greedy.best_option`).
-pub fn best_option(
-    g: &Game,
-    player: usize,
-    opts: &[usize],
-    rng: &mut PyRandom,
-    branch: bool,
-    hw: f64,
-) -> Result<usize, String> {
-    best_option_in(g, player, opts, rng, branch, hw, &mut Vec::new())
-}
-
-/// [`best_option`], its tries copied into the games of `spare`.
-fn best_option_in<'r>(
+/// finished, [`evaluate`] rates highest, at random among equals (`greedy.best_option`); its
+/// tries copied into the games of `spare`.
+pub(crate) fn best_option_in<'r>(
     g: &Game<'r>,
     player: usize,
     opts: &[usize],
     rng: &mut PyRandom,
     branch: bool,
     hw: f64,
-    spare: &mut Vec<Game<'r>>,
+    spare: &mut Scratch<'r>,
 ) -> Result<usize, String> {
     let vals = greedy_values_in(g, player, opts, rng, branch, hw, spare)?;
     let mut best: Vec<usize> = Vec::new();
@@ -172,12 +150,25 @@ impl Greedy {
     /// The index of the pending option the bot takes, `know` having been told of every
     /// action of `g` so far (`GreedyBot.act`).
     pub fn choose(&mut self, g: &Game, know: &Knowledge) -> Result<usize, String> {
+        self.choose_in(g, know, &mut Scratch::default())
+    }
+
+    /// [`Greedy::choose`], its copies made into the games of `scratch`.
+    pub fn choose_in<'r>(
+        &mut self,
+        g: &Game<'r>,
+        know: &Knowledge,
+        scratch: &mut Scratch<'r>,
+    ) -> Result<usize, String> {
         if g.pending.options.len() == 1 {
             return Ok(0);
         }
         let player = g.pending.player as usize;
-        let det = Determinizer::new(g, know, player).sample(&mut self.rng)?;
-        let i = best_option(&det, player, &all_options(&det), &mut self.rng, true, HAND_WEIGHT)?;
-        index_of(g, det.pending.options[i])
+        let mut det = scratch.take(g);
+        Determinizer::new(g, know, player).sample_into(&mut self.rng, &mut det)?;
+        let i = best_option_in(&det, player, &all_options(&det), &mut self.rng, true, HAND_WEIGHT, scratch)?;
+        let chosen = det.pending.options[i];
+        scratch.give(det);
+        index_of(g, chosen)
     }
 }

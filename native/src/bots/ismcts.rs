@@ -1,5 +1,5 @@
 //! Information-set Monte Carlo tree search (`forestshuffle.bots.ismcts.ISMCTSBot`): the root
-//! candidates rated by [`greedy_values`] in one determinization, then per iteration a fresh
+//! candidates rated by [`greedy_values_in`] in one determinization, then per iteration a fresh
 //! determinization ([`crate::determinize`]), a walk down the tree of the player's own
 //! decisions of the turn (UCB1 with availability counts), one node added, the turn finished
 //! greedily, the others' turns by the rule of thumb and (horizon `Next`) the player's next
@@ -7,7 +7,9 @@
 //! `tanh(evaluate / scale)`. The same draws from the same seeded generator as the Python bot,
 //! so the same choices with an iteration budget.
 
-use crate::bots::greedy::{best_option, evaluate, finish_turn, greedy_values, index_of, HAND_WEIGHT};
+use crate::bots::greedy::{
+    best_option_in, evaluate, finish_turn_in, greedy_values_in, index_of, Scratch, HAND_WEIGHT,
+};
 use crate::bots::heuristic::quick_choice;
 use crate::determinize::{Determinizer, Knowledge};
 use crate::game::{Action, Game};
@@ -146,6 +148,16 @@ impl Ismcts {
     /// The index of the pending option the bot takes, `know` having been told of every
     /// action of `g` so far (`ISMCTSBot.act`): the most visited root candidate.
     pub fn choose(&mut self, g: &Game, know: &Knowledge) -> Result<usize, String> {
+        self.choose_in(g, know, &mut Scratch::default())
+    }
+
+    /// [`Ismcts::choose`], its samples and tries copied into the games of `scratch`.
+    pub fn choose_in<'r>(
+        &mut self,
+        g: &Game<'r>,
+        know: &Knowledge,
+        scratch: &mut Scratch<'r>,
+    ) -> Result<usize, String> {
         let mut legal: Vec<Action> = g.pending.options.to_vec();
         if legal.len() == 1 {
             return Ok(0);
@@ -159,13 +171,15 @@ impl Ismcts {
         };
         let mut keep = None;
         if let Some(k) = self.options.top_k.filter(|&k| legal.len() > k) {
-            legal = self.candidates(&det, p, &legal, k)?;
+            legal = self.candidates(&det, p, &legal, k, scratch)?;
             keep = Some(legal.clone());
         }
+        let mut sample = scratch.take(g);
         for _ in 0..self.options.iterations {
-            let mut sample = det.sample(&mut self.rng)?;
-            self.iterate(&mut sample, &mut tree, root, p, keep.as_deref())?;
+            det.sample_into(&mut self.rng, &mut sample)?;
+            self.iterate(&mut sample, &mut tree, root, p, keep.as_deref(), scratch)?;
         }
+        scratch.give(sample);
         let rank = |a: &Action| match tree.child(root, *a) {
             Some(c) => (i64::from(tree.nodes[c].visits), tree.nodes[c].value),
             None => (-1, 0.0),
@@ -180,18 +194,21 @@ impl Ismcts {
         index_of(g, best)
     }
 
-    /// The `k` of `legal` that [`greedy_values`] rates best in one determinization (ties to
+    /// The `k` of `legal` that [`greedy_values_in`] rates best in one determinization (ties to
     /// the earlier), in `legal`'s order (`ISMCTSBot._candidates`).
-    fn candidates(
+    fn candidates<'r>(
         &mut self,
-        det: &Determinizer,
+        det: &Determinizer<'_, 'r>,
         p: usize,
         legal: &[Action],
         k: usize,
+        scratch: &mut Scratch<'r>,
     ) -> Result<Vec<Action>, String> {
-        let g = det.sample(&mut self.rng)?;
+        let mut g = scratch.take(det.game());
+        det.sample_into(&mut self.rng, &mut g)?;
         let opts = legal.iter().map(|&a| index_of(&g, a)).collect::<Result<Vec<_>, _>>()?;
-        let vals = greedy_values(&g, p, &opts, &mut self.rng, true, self.options.hand_weight)?;
+        let vals = greedy_values_in(&g, p, &opts, &mut self.rng, true, self.options.hand_weight, scratch)?;
+        scratch.give(g);
         let mut order: Vec<usize> = (0..legal.len()).collect();
         // a stable sort, larger first, equals (as Python compares floats) in their order
         order.sort_by(|&i, &j| vals[j].partial_cmp(&vals[i]).unwrap_or(std::cmp::Ordering::Equal));
@@ -201,13 +218,14 @@ impl Ismcts {
     }
 
     /// One iteration on the determinized `g` (`ISMCTSBot._iterate`).
-    fn iterate(
+    fn iterate<'r>(
         &mut self,
-        g: &mut Game,
+        g: &mut Game<'r>,
         tree: &mut Tree,
         root: usize,
         p: usize,
         mut keep: Option<&[Action]>,
+        scratch: &mut Scratch<'r>,
     ) -> Result<(), String> {
         let turn = g.turn;
         let c = self.options.exploration;
@@ -255,11 +273,11 @@ impl Ismcts {
             g.apply_index(index_of(g, pick.0)?)?;
         }
         let hw = self.options.hand_weight;
-        finish_turn(g, p, &mut self.rng, true, hw)?;
+        finish_turn_in(g, p, &mut self.rng, true, hw, scratch)?;
         if self.options.horizon != Horizon::Turn {
             self.rollout(g, p, turn)?;
             if self.options.horizon == Horizon::Next && !g.over {
-                self.next_turn(g, p)?;
+                self.next_turn(g, p, scratch)?;
             }
         }
         let r = if g.over { returns(g)[p] } else { (evaluate(g, p, hw) / self.options.scale).tanh() };
@@ -284,7 +302,7 @@ impl Ismcts {
 
     /// `p`'s next turn, one ply greedily over its plays and one draw from the deck
     /// (`_next_turn`).
-    fn next_turn(&mut self, g: &mut Game, p: usize) -> Result<(), String> {
+    fn next_turn<'r>(&mut self, g: &mut Game<'r>, p: usize, scratch: &mut Scratch<'r>) -> Result<(), String> {
         let hw = self.options.hand_weight;
         if g.pending.kind == "turn" {
             let opts = &g.pending.options;
@@ -292,10 +310,10 @@ impl Ismcts {
                 (0..opts.len()).filter(|&i| matches!(opts[i], Action::PlayCard(_))).collect();
             cands.extend((0..opts.len()).find(|&i| opts[i] == Action::DrawFromDeck));
             if !cands.is_empty() {
-                let i = best_option(g, p, &cands, &mut self.rng, false, hw)?;
+                let i = best_option_in(g, p, &cands, &mut self.rng, false, hw, scratch)?;
                 g.apply_index(i)?;
             }
         }
-        finish_turn(g, p, &mut self.rng, false, hw)
+        finish_turn_in(g, p, &mut self.rng, false, hw, scratch)
     }
 }

@@ -8,7 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use crate::bots::greedy::Greedy;
+use crate::bots::greedy::{Greedy, Scratch};
 use crate::bots::ismcts::{Horizon, Ismcts, Options};
 use crate::data::Rules;
 use crate::determinize::{Determinizer, Knowledge};
@@ -196,12 +196,13 @@ fn play_greedy(
     let mut g = Game::new(rules, players, seed)?;
     let mut know = Knowledge::new(&g);
     let mut bot = Greedy::new(bot_seed);
+    let mut scratch = Scratch::default();
     let mut decisions = 0;
     while !g.over && g.actions < max_actions {
         if g.pending.options.len() > 1 {
             decisions += 1;
         }
-        let i = bot.choose(&g, &know)?;
+        let i = bot.choose_in(&g, &know, &mut scratch)?;
         g.apply_index(i)?;
         know.observe(&g);
     }

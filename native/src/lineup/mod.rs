@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use crate::bots::greedy::Greedy;
+use crate::bots::greedy::{Greedy, Scratch};
 use crate::bots::ismcts::{Ismcts, Options};
 use crate::data::Rules;
 use crate::determinize::Knowledge;
@@ -45,15 +45,24 @@ impl SeatBot {
     }
 
     /// The index of the option this bot chooses in `g`'s pending decision; `know` has seen
-    /// every action so far when [`SeatBot::needs_knowledge`].
-    pub fn choose(&mut self, g: &Game, know: Option<&Knowledge>) -> Result<usize, String> {
+    /// every action so far when [`SeatBot::needs_knowledge`]; copies made into `scratch`.
+    pub fn choose<'r>(
+        &mut self,
+        g: &Game<'r>,
+        know: Option<&Knowledge>,
+        scratch: &mut Scratch<'r>,
+    ) -> Result<usize, String> {
         match self {
             SeatBot::Random(rng) => {
                 let n = g.pending.options.len();
                 Ok(if n <= 1 { 0 } else { rng.randbelow(n as u64) as usize })
             }
-            SeatBot::Greedy(bot) => bot.choose(g, know.ok_or("the greedy bot needs the game's knowledge")?),
-            SeatBot::Ismcts(bot) => bot.choose(g, know.ok_or("the ISMCTS bot needs the game's knowledge")?),
+            SeatBot::Greedy(bot) => {
+                bot.choose_in(g, know.ok_or("the greedy bot needs the game's knowledge")?, scratch)
+            }
+            SeatBot::Ismcts(bot) => {
+                bot.choose_in(g, know.ok_or("the ISMCTS bot needs the game's knowledge")?, scratch)
+            }
         }
     }
 }
@@ -84,8 +93,10 @@ pub fn play_seated(
     let shared = bots.len() == 1;
     let mut g = Game::new(rules, players, seed)?;
     let mut know = bots.iter().any(SeatBot::needs_knowledge).then(|| Knowledge::new(&g));
+    let mut scratch = Scratch::default();
     while !g.over && g.actions < max_actions {
-        let i = bots[if shared { 0 } else { g.pending.player as usize }].choose(&g, know.as_ref())?;
+        let bot = &mut bots[if shared { 0 } else { g.pending.player as usize }];
+        let i = bot.choose(&g, know.as_ref(), &mut scratch)?;
         g.apply_index(i)?;
         if let Some(k) = know.as_mut() {
             k.observe(&g);
