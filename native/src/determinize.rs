@@ -11,6 +11,8 @@
 
 use std::cell::RefCell;
 
+use smallvec::SmallVec;
+
 use crate::game::{Action, Eff, Game, Step};
 use crate::rng::PyRandom;
 
@@ -49,15 +51,28 @@ impl CardSet {
     }
 
     /// The cards of the set, in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                let b = rest.trailing_zeros();
+                (rest != 0).then(|| {
+                    rest &= rest - 1;
+                    (w * 64) as u16 + b as u16
+                })
+            })
+        })
+    }
+
+    /// How many cards the set holds.
+    pub fn count(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The cards of the set, in increasing order.
     pub fn cards(&self) -> Vec<u16> {
-        let mut out = Vec::new();
-        for (w, &bits) in self.0.iter().enumerate() {
-            for b in 0..64 {
-                if bits & (1 << b) != 0 {
-                    out.push((w * 64 + b) as u16);
-                }
-            }
-        }
+        let mut out = Vec::with_capacity(self.count());
+        out.extend(self.iter());
         out
     }
 }
@@ -206,6 +221,13 @@ fn step_card(s: &Step) -> Option<(u8, u16)> {
 
 /// `random.Random.sample(population, k)`, draw for draw as CPython draws it.
 pub fn sample(rng: &mut PyRandom, population: &[usize], k: usize) -> Vec<usize> {
+    let mut out = Vec::with_capacity(k);
+    sample_to(rng, population, k, &mut out);
+    out
+}
+
+/// [`sample`] into `out` (cleared first).
+fn sample_to(rng: &mut PyRandom, population: &[usize], k: usize, out: &mut Vec<usize>) {
     let n = population.len();
     assert!(k <= n, "a sample larger than its population");
     let mut setsize = 21usize;
@@ -213,16 +235,16 @@ pub fn sample(rng: &mut PyRandom, population: &[usize], k: usize) -> Vec<usize> 
         let e = ((k * 3) as f64).ln() / 4f64.ln();
         setsize += 4usize.pow(e.ceil() as u32);
     }
-    let mut out = Vec::with_capacity(k);
+    out.clear();
     if n <= setsize {
-        let mut pool = population.to_vec();
+        let mut pool: SmallVec<[usize; 64]> = SmallVec::from_slice(population);
         for i in 0..k {
             let j = rng.randbelow((n - i) as u64) as usize;
             out.push(pool[j]);
             pool[j] = pool[n - i - 1];
         }
     } else {
-        let mut selected = Vec::with_capacity(k);
+        let mut selected: SmallVec<[usize; 16]> = SmallVec::with_capacity(k);
         for _ in 0..k {
             let mut j = rng.randbelow(n as u64) as usize;
             while selected.contains(&j) {
@@ -232,7 +254,6 @@ pub fn sample(rng: &mut PyRandom, population: &[usize], k: usize) -> Vec<usize> 
             out.push(population[j]);
         }
     }
-    out
 }
 
 /// Samples games consistent with what `player` knows of a game (`determinize.Determinizer`).
@@ -258,14 +279,7 @@ impl<'g, 'r> Determinizer<'g, 'r> {
     pub fn new(game: &'g Game<'r>, know: &'g Knowledge, player: usize) -> Self {
         let rules = game.rules;
         let seen = know.seen_by(game, player);
-        let mut hidden: Vec<u16> = game.deck.iter().chain(&game.boxed).copied().collect();
-        for o in 0..game.players {
-            hidden.extend(face_down(game, o));
-            if o != player {
-                hidden.extend_from_slice(&game.hands[o]);
-                hidden.extend_from_slice(&game.caves[o]);
-            }
-        }
+        let down: Vec<Vec<u16>> = (0..game.players).map(|o| face_down(game, o)).collect();
         let busy: Vec<u16> = game
             .queue
             .iter()
@@ -274,12 +288,25 @@ impl<'g, 'r> Determinizer<'g, 'r> {
             .map(|(_, c)| c)
             .collect();
         let mut unseen = CardSet::new(rules.max_card);
-        for &c in &hidden {
-            if !seen.has(c) && !busy.contains(&c) {
-                unseen.add(c);
+        let mut hidden = |cards: &[u16]| {
+            for &c in cards {
+                if !seen.has(c) && !busy.contains(&c) {
+                    unseen.add(c);
+                }
+            }
+        };
+        hidden(&game.deck);
+        hidden(&game.boxed);
+        for (o, d) in down.iter().enumerate() {
+            hidden(d);
+            if o != player {
+                hidden(&game.hands[o]);
+                hidden(&game.caves[o]);
             }
         }
         let is_winter = |c: u16| rules.cards[c as usize].winter;
+        let mut others = Vec::with_capacity(unseen.count());
+        others.extend(unseen.iter().filter(|&c| !is_winter(c)));
         let mut d = Determinizer {
             game,
             know,
@@ -288,20 +315,20 @@ impl<'g, 'r> Determinizer<'g, 'r> {
             winters: Vec::new(),
             eligible: Vec::new(),
             forced: Vec::new(),
-            others: unseen.cards().into_iter().filter(|&c| !is_winter(c)).collect(),
+            others,
             places: Vec::new(),
             deck_pos: vec![usize::MAX; game.deck.len()],
             work: RefCell::default(),
         };
         d.winter_layout(&unseen);
         let mut moving = CardSet::new(rules.max_card);
-        for c in unseen.cards() {
+        for c in unseen.iter() {
             if !d.winters.is_empty() || !is_winter(c) {
                 moving.add(c);
             }
         }
         d.unseen = moving;
-        d.place_order();
+        d.place_order(&down);
         d
     }
 
@@ -310,7 +337,7 @@ impl<'g, 'r> Determinizer<'g, 'r> {
     fn winter_layout(&mut self, unseen: &CardSet) {
         let g = self.game;
         let rules = g.rules;
-        let uw: Vec<u16> = unseen.cards().into_iter().filter(|&c| rules.cards[c as usize].winter).collect();
+        let uw: Vec<u16> = unseen.iter().filter(|&c| rules.cards[c as usize].winter).collect();
         if uw.is_empty() {
             return;
         }
@@ -340,11 +367,12 @@ impl<'g, 'r> Determinizer<'g, 'r> {
     }
 
     /// The places of the moving cards, in an order that depends only on what the player
-    /// knows: deck positions, the other hands and caves, the box, face-down cards.
-    fn place_order(&mut self) {
+    /// knows: deck positions, the other hands and caves, the box, face-down cards (`down`,
+    /// per player).
+    fn place_order(&mut self, down: &[Vec<u16>]) {
         let g = self.game;
         let u = &self.unseen;
-        let mut places = Vec::new();
+        let mut places = Vec::with_capacity(u.count());
         for (j, &c) in g.deck.iter().enumerate() {
             if u.has(c) {
                 self.deck_pos[j] = places.len();
@@ -356,24 +384,31 @@ impl<'g, 'r> Determinizer<'g, 'r> {
             places.extend(g.caves[o].iter().copied().filter(|&c| u.has(c)));
         }
         places.extend(g.boxed.iter().copied().filter(|&c| u.has(c)));
-        for o in 0..g.players {
-            places.extend(face_down(g, o).into_iter().filter(|&c| u.has(c)));
+        for d in down {
+            places.extend(d.iter().copied().filter(|&c| u.has(c)));
         }
         self.places = places;
     }
 
-    /// A random renaming of the unseen cards into `w.map` (`Determinizer.permutation`), its
-    /// changed cards as (old card, new card) pairs in `w.pairs`.
+    /// A random renaming of the unseen cards into `w.map` (`Determinizer.permutation`).
     fn permutation_into(&self, rng: &mut PyRandom, w: &mut Work) {
+        w.map.reset(self.game.rules.max_card);
+        w.map.moved.reserve(self.places.len());
+        if self.winters.is_empty() {
+            w.cards.clone_from(&self.others);
+            rng.shuffle(&mut w.cards);
+            for (&old, &new) in self.places.iter().zip(&w.cards) {
+                w.map.rename(old, new);
+            }
+            return;
+        }
         w.new_at.clear();
         w.new_at.resize(self.places.len(), None);
-        if !self.winters.is_empty() {
-            w.cards.clone_from(&self.winters);
-            rng.shuffle(&mut w.cards);
-            let picked = sample(rng, &self.eligible, w.cards.len() - self.forced.len());
-            for (&j, &c) in self.forced.iter().chain(&picked).zip(&w.cards) {
-                w.new_at[self.deck_pos[j]] = Some(c);
-            }
+        w.cards.clone_from(&self.winters);
+        rng.shuffle(&mut w.cards);
+        sample_to(rng, &self.eligible, w.cards.len() - self.forced.len(), &mut w.picked);
+        for (&j, &c) in self.forced.iter().chain(&w.picked).zip(&w.cards) {
+            w.new_at[self.deck_pos[j]] = Some(c);
         }
         w.cards.clone_from(&self.others);
         rng.shuffle(&mut w.cards);
@@ -384,10 +419,11 @@ impl<'g, 'r> Determinizer<'g, 'r> {
                 None => break,
             }
         }
-        w.pairs.clear();
-        let changed = self.places.iter().zip(&w.new_at);
-        w.pairs.extend(changed.filter_map(|(&old, new)| new.filter(|&n| n != old).map(|n| (old, n))));
-        w.map.set(self.game.rules.max_card, &w.pairs);
+        for (&old, new) in self.places.iter().zip(&w.new_at) {
+            if let Some(new) = *new {
+                w.map.rename(old, new);
+            }
+        }
     }
 
     /// Whether the set-up, its cards renamed by `sigma`, asks the same decisions: a redraw
@@ -451,12 +487,12 @@ impl<'g, 'r> Determinizer<'g, 'r> {
 /// The buffers of [`Determinizer::sample_into`], kept from sample to sample.
 #[derive(Default)]
 struct Work {
-    /// per place, its new card
+    /// per place, its new card (when winter cards have places of their own)
     new_at: Vec<Option<u16>>,
     /// the cards being dealt anew
     cards: Vec<u16>,
-    /// the renaming's changed cards
-    pairs: Vec<(u16, u16)>,
+    /// the deck positions drawn for winter cards
+    picked: Vec<usize>,
     map: Map,
 }
 
@@ -472,12 +508,15 @@ impl Map {
     /// The renaming of `pairs` (old, new).
     pub fn of(max_card: usize, pairs: &[(u16, u16)]) -> Map {
         let mut m = Map::default();
-        m.set(max_card, pairs);
+        m.reset(max_card);
+        for &(a, b) in pairs {
+            m.rename(a, b);
+        }
         m
     }
 
-    /// Become the renaming of `pairs` (old, new), reusing the table.
-    pub fn set(&mut self, max_card: usize, pairs: &[(u16, u16)]) {
+    /// Become the identity on cards up to `max_card`, reusing the table.
+    pub fn reset(&mut self, max_card: usize) {
         if self.to.len() == max_card + 1 {
             for &c in &self.moved {
                 self.to[c as usize] = c;
@@ -487,9 +526,14 @@ impl Map {
             self.to.extend(0..=max_card as u16);
         }
         self.moved.clear();
-        for &(a, b) in pairs {
-            self.to[a as usize] = b;
-            self.moved.push(a);
+    }
+
+    /// `old` renamed `new` (a card renamed to itself is left alone).
+    #[inline]
+    pub fn rename(&mut self, old: u16, new: u16) {
+        if old != new {
+            self.to[old as usize] = new;
+            self.moved.push(old);
         }
     }
 
