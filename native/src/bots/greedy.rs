@@ -2,6 +2,8 @@
 //! cards, each legal action tried and its turn finished (placements chosen the same way,
 //! other decisions by the rule of thumb), rated by [`evaluate`]; at random among equals.
 
+use smallvec::SmallVec;
+
 use crate::bots::heuristic::quick_choice;
 use crate::determinize::{Determinizer, Knowledge};
 use crate::game::Game;
@@ -72,7 +74,7 @@ pub(crate) fn finish_turn_in<'r>(
 }
 
 /// Every index of `g`'s pending options.
-pub fn all_options(g: &Game) -> Vec<usize> {
+pub fn all_options(g: &Game) -> SmallVec<[usize; 16]> {
     (0..g.pending.options.len()).collect()
 }
 
@@ -87,8 +89,8 @@ pub(crate) fn greedy_values_in<'r>(
     branch: bool,
     hw: f64,
     spare: &mut Scratch<'r>,
-) -> Result<Vec<f64>, String> {
-    let mut vals = Vec::with_capacity(opts.len());
+) -> Result<SmallVec<[f64; 16]>, String> {
+    let mut vals = SmallVec::with_capacity(opts.len());
     let mut c = spare.take(g);
     for &i in opts {
         c.clone_from(g);
@@ -116,7 +118,7 @@ pub(crate) fn best_option_in<'r>(
     spare: &mut Scratch<'r>,
 ) -> Result<usize, String> {
     let vals = greedy_values_in(g, player, opts, rng, branch, hw, spare)?;
-    let mut best: Vec<usize> = Vec::new();
+    let mut best: SmallVec<[usize; 16]> = SmallVec::new();
     let mut top = f64::NEG_INFINITY;
     for (&i, &v) in opts.iter().zip(&vals) {
         if v > top + 1e-9 {

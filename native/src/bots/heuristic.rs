@@ -15,9 +15,21 @@ pub fn free_slots(g: &Game, p: usize) -> usize {
     g.forests[p].sites.iter().map(|s| s.empty.count_ones() as usize).sum()
 }
 
-/// One of `picks` (indexes of options) at random: `rng.choice`.
-fn pick(rng: &mut PyRandom, picks: &[usize]) -> usize {
-    *rng.choice(picks).expect("something to choose from")
+/// The index of one of the options `want` accepts, at random (`rng.choice` of their
+/// indexes), if any.
+fn pick_where(rng: &mut PyRandom, opts: &[Action], want: impl Fn(Action) -> bool) -> Option<usize> {
+    let n = opts.iter().filter(|&&a| want(a)).count();
+    if n == 0 {
+        return None;
+    }
+    let k = rng.randbelow(n as u64) as usize;
+    opts.iter().enumerate().filter(|&(_, &a)| want(a)).nth(k).map(|(i, _)| i)
+}
+
+/// The index of any option, at random (`rng.choice`).
+fn pick_any(rng: &mut PyRandom, opts: &[Action]) -> usize {
+    assert!(!opts.is_empty(), "something to choose from");
+    rng.randbelow(opts.len() as u64) as usize
 }
 
 /// The index of the pending decision's option the rule of thumb takes (`quick_choice`).
@@ -31,24 +43,30 @@ pub fn quick_choice(g: &Game, rng: &mut PyRandom) -> usize {
     if kind == "turn" {
         return turn_choice(g, rng);
     }
-    for want in [Action::Use, Action::Redraw] {
-        if let Some(i) = opts.iter().position(|&a| a == want) {
-            return i;
+    let mut redraw = None;
+    for (i, &a) in opts.iter().enumerate() {
+        match a {
+            Action::Use => return i,
+            Action::Redraw if redraw.is_none() => redraw = Some(i),
+            _ => {}
         }
     }
-    let picks: Vec<usize> = (0..opts.len()).filter(|&i| matches!(opts[i], Action::PickCard(_))).collect();
+    if let Some(i) = redraw {
+        return i;
+    }
+    let is_pick = |a: Action| matches!(a, Action::PickCard(_));
+    let any_pick = || opts.iter().any(|&a| is_pick(a));
+    let pick = |rng: &mut PyRandom| pick_where(rng, opts, is_pick).expect("something to choose from");
     match kind {
-        "free_play" | "play_from_clearing" | "take" | "play_further" if !picks.is_empty() => {
-            pick(rng, &picks)
-        }
+        "free_play" | "play_from_clearing" | "take" | "play_further" if any_pick() => pick(rng),
         "cave" | "upgrade_site" | "play_face_down" => {
             let pass = opts.iter().position(|&a| a == Action::Pass);
             match pass {
-                Some(i) if picks.is_empty() || rng.random() < 0.5 => i,
-                _ => pick(rng, &picks),
+                Some(i) if !any_pick() || rng.random() < 0.5 => i,
+                _ => pick(rng),
             }
         }
-        _ => pick(rng, &(0..opts.len()).collect::<Vec<_>>()),
+        _ => pick_any(rng, opts),
     }
 }
 
@@ -56,25 +74,22 @@ pub fn quick_choice(g: &Game, rng: &mut PyRandom) -> usize {
 /// dweller; a draw when nothing can be played; a sapling last.
 fn turn_choice(g: &Game, rng: &mut PyRandom) -> usize {
     let opts = &g.pending.options;
-    let of = |f: &dyn Fn(Action) -> bool| -> Vec<usize> { (0..opts.len()).filter(|&i| f(opts[i])).collect() };
-    let plays = of(&|a| matches!(a, Action::PlayCard(_)));
-    if !plays.is_empty() {
-        let tree = |i: &usize| matches!(opts[*i], Action::PlayCard(c) if opens_site(g, c));
-        let trees: Vec<usize> = plays.iter().copied().filter(tree).collect();
-        if !trees.is_empty() && free_slots(g, g.pending.player as usize) < 3 {
-            return pick(rng, &trees);
+    let is_play = |a: Action| matches!(a, Action::PlayCard(_));
+    let is_tree = |a: Action| matches!(a, Action::PlayCard(c) if opens_site(g, c));
+    let plays = opts.iter().filter(|&&a| is_play(a)).count();
+    if plays > 0 {
+        let trees = opts.iter().filter(|&&a| is_tree(a)).count();
+        if (trees > 0 && free_slots(g, g.pending.player as usize) < 3) || trees == plays {
+            return pick_where(rng, opts, is_tree).expect("a tree");
         }
-        let dwellers: Vec<usize> = plays.iter().copied().filter(|i| !tree(i)).collect();
-        return pick(rng, if dwellers.is_empty() { &trees } else { &dwellers });
+        return pick_where(rng, opts, |a| is_play(a) && !is_tree(a)).expect("a dweller");
     }
-    let draws = of(&|a| matches!(a, Action::DrawFromDeck | Action::DrawFromClearing(_)));
-    if !draws.is_empty() {
-        return pick(rng, &draws);
+    let is_draw = |a: Action| matches!(a, Action::DrawFromDeck | Action::DrawFromClearing(_));
+    if let Some(i) = pick_where(rng, opts, is_draw) {
+        return i;
     }
-    let saplings = of(&|a| matches!(a, Action::PlaySapling(_)));
-    if saplings.is_empty() {
-        pick(rng, &(0..opts.len()).collect::<Vec<_>>())
-    } else {
-        pick(rng, &saplings)
+    match pick_where(rng, opts, |a| matches!(a, Action::PlaySapling(_))) {
+        Some(i) => i,
+        None => pick_any(rng, opts),
     }
 }

@@ -7,6 +7,8 @@
 //! `tanh(evaluate / scale)`. The same draws from the same seeded generator as the Python bot,
 //! so the same choices with an iteration budget.
 
+use smallvec::{smallvec, SmallVec};
+
 use crate::bots::greedy::{
     best_option_in, evaluate, finish_turn_in, greedy_values_in, index_of, Scratch, HAND_WEIGHT,
 };
@@ -146,7 +148,9 @@ impl Ismcts {
     }
 
     /// The index of the pending option the bot takes, `know` having been told of every
-    /// action of `g` so far (`ISMCTSBot.act`): the most visited root candidate.
+    /// action of `g` so far (`ISMCTSBot.act`): the most visited root candidate. Kept out of
+    /// line: `benchmarks/native/ismcts.py` counts the instructions inside it.
+    #[inline(never)]
     pub fn choose(&mut self, g: &Game, know: &Knowledge) -> Result<usize, String> {
         self.choose_in(g, know, &mut Scratch::default())
     }
@@ -230,7 +234,7 @@ impl Ismcts {
         let turn = g.turn;
         let c = self.options.exploration;
         let mut node = root;
-        let mut path = vec![root];
+        let mut path: SmallVec<[usize; 8]> = smallvec![root];
         while !g.over {
             let dec = &g.pending;
             if dec.player as usize != p
@@ -239,16 +243,16 @@ impl Ismcts {
             {
                 break;
             }
-            let opts: Vec<Action> = match keep.take() {
+            let opts: SmallVec<[Action; 16]> = match keep.take() {
                 Some(k) => dec.options.iter().copied().filter(|a| k.contains(a)).collect(),
-                None => dec.options.to_vec(),
+                None => dec.options.iter().copied().collect(),
             };
             if opts.len() == 1 {
                 g.apply_index(index_of(g, opts[0])?)?;
                 continue;
             }
-            let avail: Vec<u32> = opts.iter().map(|&a| tree.count_avail(node, a)).collect();
-            let untried: Vec<Action> =
+            let avail: SmallVec<[u32; 16]> = opts.iter().map(|&a| tree.count_avail(node, a)).collect();
+            let untried: SmallVec<[Action; 16]> =
                 opts.iter().copied().filter(|&a| tree.child(node, a).is_none()).collect();
             if !untried.is_empty() {
                 let a = untried[self.rng.randbelow(untried.len() as u64) as usize];
