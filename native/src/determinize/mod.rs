@@ -1,209 +1,24 @@
 //! What a player knows of where the cards are ([`Knowledge`]) and determinization
 //! ([`Determinizer`]): a game consistent with everything a player has seen, the cards they
 //! have not seen dealt anew, draw for draw as `forestshuffle.search.determinize` deals them.
-//!
-//! The Python engine reads what a player has seen from its event log; the native game keeps
-//! no log, so [`Knowledge`] is told of the game after every action and reads what changed:
-//! cards in the player's hand, cave or forest, cards face up anywhere (clearing, winter
-//! cards, forests), a hand shown to everyone (a player who cannot act), and cards that went
-//! from the clearing into the box within one action (a full clearing emptied at the end of a
-//! turn; a hand returned in the set-up is not shown).
+
+mod knowledge;
+mod rename;
 
 use std::cell::RefCell;
 
 use smallvec::SmallVec;
 
-use crate::game::{Action, Eff, Game, Step};
+use crate::game::{Game, Step};
 use crate::rng::PyRandom;
+
+pub use knowledge::{action_card, face_down, CardSet, Knowledge};
+pub use rename::{rename_game, Map};
 
 /// Samples drawn that must fit the set-up, then that need only lead to the pending decision,
 /// up to [`MAX_TRIES`] in all (`determinize.TRIES`, `MAX_TRIES`).
 pub const TRIES: usize = 32;
 pub const MAX_TRIES: usize = 2000;
-
-/// A set of cards, as bits by card id.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CardSet(Vec<u64>);
-
-impl CardSet {
-    /// An empty set for cards up to `max_card`.
-    pub fn new(max_card: usize) -> CardSet {
-        CardSet(vec![0; max_card / 64 + 1])
-    }
-
-    /// Whether `c` is in the set.
-    #[inline]
-    pub fn has(&self, c: u16) -> bool {
-        self.0[c as usize / 64] & (1 << (c % 64)) != 0
-    }
-
-    /// `c` joins the set.
-    #[inline]
-    pub fn add(&mut self, c: u16) {
-        self.0[c as usize / 64] |= 1 << (c % 64);
-    }
-
-    /// Every card of `cards` joins the set.
-    pub fn extend(&mut self, cards: &[u16]) {
-        for &c in cards {
-            self.add(c);
-        }
-    }
-
-    /// The cards of the set, in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            let mut rest = bits;
-            std::iter::from_fn(move || {
-                let b = rest.trailing_zeros();
-                (rest != 0).then(|| {
-                    rest &= rest - 1;
-                    (w * 64) as u16 + b as u16
-                })
-            })
-        })
-    }
-
-    /// How many cards the set holds.
-    pub fn count(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
-    }
-
-    /// The cards of the set, in increasing order.
-    pub fn cards(&self) -> Vec<u16> {
-        let mut out = Vec::with_capacity(self.count());
-        out.extend(self.iter());
-        out
-    }
-}
-
-/// What each player has seen of a game's cards (`determinize.Knowledge`), and what the
-/// set-up showed (the hands dealt, who was offered a redraw), kept up to date by
-/// [`Knowledge::observe`] after every action.
-#[derive(Clone, Debug)]
-pub struct Knowledge {
-    /// per player, every card they have seen
-    pub seen: Vec<CardSet>,
-    /// the deck as built (top last)
-    pub built: Vec<u16>,
-    /// the hands as dealt
-    pub dealt: Vec<Vec<u16>>,
-    /// per player, whether the set-up offered them a redraw
-    pub asked: Vec<bool>,
-    /// whether each player's redraw step has run
-    pub ran: Vec<bool>,
-    boxed: usize,
-    turn: u32,
-}
-
-impl Knowledge {
-    /// The knowledge of a game just dealt (at its first decision, nothing answered yet).
-    pub fn new(g: &Game) -> Knowledge {
-        let mut built = g.deck.clone();
-        for h in g.hands.iter().rev() {
-            built.extend(h.iter().rev());
-        }
-        let mut k = Knowledge {
-            seen: vec![CardSet::new(g.rules.max_card); g.players],
-            built,
-            dealt: g.hands.iter().map(|h| h.to_vec()).collect(),
-            asked: vec![false; g.players],
-            ran: vec![!g.rules.mulligan; g.players],
-            boxed: g.boxed.len(),
-            turn: g.turn,
-        };
-        k.observe(g);
-        k
-    }
-
-    /// Read what the last action showed: `g` is the game after it.
-    pub fn observe(&mut self, g: &Game) {
-        let everyone = |k: &mut Knowledge, cards: &[u16]| {
-            for s in &mut k.seen {
-                s.extend(cards);
-            }
-        };
-        everyone(self, &g.clearing);
-        everyone(self, &g.winter);
-        if self.turn > 0 {
-            everyone(self, &g.boxed[self.boxed..]);
-        }
-        self.boxed = g.boxed.len();
-        for (o, f) in g.forests.iter().enumerate() {
-            for &c in &f.order {
-                if f.where_[c as usize].2 >= 0 {
-                    everyone(self, &[c]);
-                } else {
-                    self.seen[o].add(c);
-                }
-            }
-            for s in &f.sites {
-                self.seen[o].add(s.card);
-            }
-            for &(_, c) in &f.under {
-                self.seen[o].add(c);
-            }
-            self.seen[o].extend(&g.hands[o]);
-            self.seen[o].extend(&g.caves[o]);
-        }
-        if !g.over {
-            if let Some(Step::CaveAndRedraw { p, caved: Some(0) }) = g.queue.last() {
-                let hand = g.hands[*p as usize].to_vec();
-                everyone(self, &hand);
-            }
-            if g.turn == 0 && g.pending.kind == "mulligan" {
-                let p = g.pending.player as usize;
-                self.asked[p] = true;
-                for r in &mut self.ran[..p] {
-                    *r = true;
-                }
-            }
-        }
-        if g.turn > 0 || g.over {
-            self.ran.iter_mut().for_each(|r| *r = true);
-        }
-        self.turn = g.turn;
-    }
-
-    /// The cards `player` has seen, with the cards named by the options of their pending
-    /// decision (`Knowledge(game, player).seen`).
-    pub fn seen_by(&self, g: &Game, player: usize) -> CardSet {
-        let mut seen = self.seen[player].clone();
-        if !g.over && g.pending.player as usize == player {
-            for a in &g.pending.options {
-                if let Some(c) = action_card(*a) {
-                    seen.add(c);
-                }
-            }
-        }
-        seen
-    }
-}
-
-/// The card an action names, if any.
-pub fn action_card(a: Action) -> Option<u16> {
-    match a {
-        Action::DrawFromClearing(c)
-        | Action::PlayCard(c)
-        | Action::PlaySapling(c)
-        | Action::PayWith(c)
-        | Action::PickCard(c) => Some(c),
-        _ => None,
-    }
-}
-
-/// The face-down cards of `p`'s forest (saplings, tucked cards).
-pub fn face_down(g: &Game, p: usize) -> Vec<u16> {
-    let mut out = Vec::new();
-    let f = &g.forests[p];
-    for (si, s) in f.sites.iter().enumerate() {
-        if s.species.is_none() {
-            out.push(s.card);
-        }
-        out.extend(f.under_of(si));
-    }
-    out
-}
 
 /// The card a queued step is for (`Step.card`), if any.
 fn step_card(s: &Step) -> Option<(u8, u16)> {
@@ -393,7 +208,7 @@ impl<'g, 'r> Determinizer<'g, 'r> {
     /// A random renaming of the unseen cards into `w.map` (`Determinizer.permutation`).
     fn permutation_into(&self, rng: &mut PyRandom, w: &mut Work) {
         w.map.reset(self.game.rules.max_card);
-        w.map.moved.reserve(self.places.len());
+        w.map.reserve(self.places.len());
         if self.winters.is_empty() {
             w.cards.clone_from(&self.others);
             rng.shuffle(&mut w.cards);
@@ -494,153 +309,6 @@ struct Work {
     /// the deck positions drawn for winter cards
     picked: Vec<usize>,
     map: Map,
-}
-
-/// A renaming of cards: card -> card, the identity but for the cards it moves.
-#[derive(Default)]
-pub struct Map {
-    to: Vec<u16>,
-    /// the cards it moves
-    moved: Vec<u16>,
-}
-
-impl Map {
-    /// The renaming of `pairs` (old, new).
-    pub fn of(max_card: usize, pairs: &[(u16, u16)]) -> Map {
-        let mut m = Map::default();
-        m.reset(max_card);
-        for &(a, b) in pairs {
-            m.rename(a, b);
-        }
-        m
-    }
-
-    /// Become the identity on cards up to `max_card`, reusing the table.
-    pub fn reset(&mut self, max_card: usize) {
-        if self.to.len() == max_card + 1 {
-            for &c in &self.moved {
-                self.to[c as usize] = c;
-            }
-        } else {
-            self.to.clear();
-            self.to.extend(0..=max_card as u16);
-        }
-        self.moved.clear();
-    }
-
-    /// `old` renamed `new` (a card renamed to itself is left alone).
-    #[inline]
-    pub fn rename(&mut self, old: u16, new: u16) {
-        if old != new {
-            self.to[old as usize] = new;
-            self.moved.push(old);
-        }
-    }
-
-    /// The new name of `c`.
-    #[inline]
-    pub fn get(&self, c: u16) -> u16 {
-        self.to[c as usize]
-    }
-
-    /// Whether it renames nothing.
-    pub fn is_identity(&self) -> bool {
-        self.moved.is_empty()
-    }
-
-    fn all(&self, cards: &mut [u16]) {
-        for c in cards {
-            *c = self.get(*c);
-        }
-    }
-}
-
-/// `g` with its cards renamed by `sigma` (`renaming.rename_state`): the deck, the box,
-/// hands, caves, forests (sites, tucked cards and indexes) and the queued steps.
-pub fn rename_game(g: &mut Game, sigma: &Map) {
-    if sigma.is_identity() {
-        return;
-    }
-    sigma.all(&mut g.deck);
-    sigma.all(&mut g.boxed);
-    for h in &mut g.hands {
-        h.rename(|c| sigma.get(c));
-    }
-    for c in &mut g.caves {
-        sigma.all(c);
-    }
-    for f in &mut g.forests {
-        if !f.order.iter().any(|&c| sigma.get(c) != c) {
-            continue;
-        }
-        let moved: Vec<(u16, u16)> =
-            f.order.iter().map(|&c| (c, sigma.get(c))).filter(|(a, b)| a != b).collect();
-        let saved: Vec<_> =
-            moved.iter().map(|&(a, _)| (f.where_[a as usize], f.placed_turn[a as usize])).collect();
-        for &(a, _) in &moved {
-            f.where_[a as usize] = (u16::MAX, 0, 0);
-            f.placed_turn[a as usize] = 0;
-        }
-        for (&(_, b), &(w, t)) in moved.iter().zip(&saved) {
-            f.where_[b as usize] = w;
-            f.placed_turn[b as usize] = t;
-        }
-        sigma.all(&mut f.order);
-        sigma.all(&mut f.triggers);
-        f.rename_cards(|c| sigma.get(c));
-    }
-    for s in &mut g.queue {
-        rename_step(s, sigma);
-    }
-}
-
-fn rename_pool(pool: &mut Option<std::sync::Arc<Vec<u16>>>, sigma: &Map) {
-    if let Some(p) = pool {
-        let mut v = p.as_ref().clone();
-        sigma.all(&mut v);
-        *pool = Some(std::sync::Arc::new(v));
-    }
-}
-
-/// A queued step with its card and the cards of its arguments renamed.
-fn rename_step(s: &mut Step, sigma: &Map) {
-    match s {
-        Step::Place { card, pool, .. } => {
-            *card = sigma.get(*card);
-            rename_pool(pool, sigma);
-        }
-        Step::Pay { card, paid, pool, .. } => {
-            *card = sigma.get(*card);
-            sigma.all(paid);
-            rename_pool(pool, sigma);
-        }
-        Step::Offer { card, .. } | Step::Trigger { card, .. } | Step::UpgradeSite { card, .. } => {
-            *card = sigma.get(*card);
-        }
-        Step::Effect { card, eff, .. } => {
-            *card = sigma.get(*card);
-            match eff {
-                Eff::PlayFurther { eligible, deferred } => {
-                    rename_pool(eligible, sigma);
-                    for (c, steps) in deferred {
-                        *c = sigma.get(*c);
-                        steps.iter_mut().for_each(|s| rename_step(s, sigma));
-                    }
-                }
-                Eff::DrawThenCave { drawn, .. } => rename_pool(drawn, sigma),
-                Eff::PlaySaplings(cards) => sigma.all(cards),
-                _ => {}
-            }
-        }
-        Step::ResolvePlays { card, plays, .. } => {
-            *card = sigma.get(*card);
-            for (c, steps) in plays {
-                *c = sigma.get(*c);
-                steps.iter_mut().for_each(|s| rename_step(s, sigma));
-            }
-        }
-        _ => {}
-    }
 }
 
 /// The pending decision of `g` asked again from its head step: true if that asks `who` a
