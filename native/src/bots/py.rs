@@ -21,11 +21,14 @@ fn err(e: String) -> PyErr {
     PyValueError::new_err(e)
 }
 
-/// One game played natively, with what each player has seen of it.
+/// One game played natively, with what each player has seen of it, and the games its bots
+/// copy into, kept from decision to decision.
 #[pyclass(module = "forestshuffle_native")]
 pub(crate) struct KnownGame {
     /// borrows the ruleset `rules` holds (declared first: dropped before it)
     game: Game<'static>,
+    /// borrows the ruleset too (declared before it: dropped before it)
+    scratch: Scratch<'static>,
     know: Knowledge,
     rules: Arc<Rules>,
 }
@@ -51,12 +54,12 @@ impl KnownGame {
     fn new(rules: &NativeRules, players: usize, seed: u128) -> PyResult<Self> {
         let arc = rules.rules.clone();
         // SAFETY: the ruleset lives in the Arc's allocation, which neither moves nor is freed
-        // while `rules` holds it; `game`, the only holder of the borrow, is dropped first (field
-        // order) and never handed out with the 'static lifetime.
+        // while `rules` holds it; `game` and `scratch`, the only holders of the borrow, are
+        // dropped first (field order) and never handed out with the 'static lifetime.
         let borrowed: &'static Rules = unsafe { &*Arc::as_ptr(&arc) };
         let game = Game::new(borrowed, players, seed).map_err(err)?;
         let know = Knowledge::new(&game);
-        Ok(KnownGame { game, know, rules: arc })
+        Ok(KnownGame { game, scratch: Scratch::default(), know, rules: arc })
     }
 
     /// The codec ids of the pending decision's options, in their order.
@@ -114,20 +117,20 @@ impl KnownGame {
     }
 
     /// The code of the option `bot` chooses for the pending decision.
-    fn greedy(&self, bot: &mut GreedyBot) -> PyResult<u32> {
-        let i = bot.bot.choose(&self.game, &self.know).map_err(err)?;
+    fn greedy(&mut self, bot: &mut GreedyBot) -> PyResult<u32> {
+        let i = bot.bot.choose_in(&self.game, &self.know, &mut self.scratch).map_err(err)?;
         Ok(self.game.code(self.game.pending.options[i]))
     }
 
     /// The code of the option the ISMCTS `bot` chooses for the pending decision.
-    fn ismcts(&self, bot: &mut IsmctsBot) -> PyResult<u32> {
-        let i = bot.bot.choose(&self.game, &self.know).map_err(err)?;
+    fn ismcts(&mut self, bot: &mut IsmctsBot) -> PyResult<u32> {
+        let i = bot.bot.choose_in(&self.game, &self.know, &mut self.scratch).map_err(err)?;
         Ok(self.game.code(self.game.pending.options[i]))
     }
 
     fn __copy__(&self) -> Self {
         let game = self.game.clone();
-        KnownGame { game, know: self.know.clone(), rules: self.rules.clone() }
+        KnownGame { game, scratch: Scratch::default(), know: self.know.clone(), rules: self.rules.clone() }
     }
 }
 
