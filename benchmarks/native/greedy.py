@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
-import shutil
 import subprocess
 import sys
 import tempfile
+
+from _valgrind import counted, unavailable
 
 NATIVE = """
 import sys
@@ -74,31 +74,16 @@ TOGGLES = (
 )
 
 
-def callgrind(program: str, args: list[str], toggles: tuple[str, ...] = ()) -> tuple[int, int]:
-    """(instructions counted, the number the program prints last)."""
-    env = dict(os.environ, RAYON_NUM_THREADS="1")
-    opts = ["--collect-atstart=no", *(f"--toggle-collect={t}" for t in toggles)] \
-        if toggles else []
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", *opts, "--callgrind-out-file=/dev/null",
-         sys.executable, "-c", program, *args],
-        capture_output=True, text=True, env=env, check=True)
-    m = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
-    if m is None:
-        raise RuntimeError(done.stderr[-2000:])
-    return int(m.group(1).replace(",", "")), int(done.stdout.split()[-1])
-
-
 def measure(workload: str, games: int, python_games: int) -> str:
     """The report line of one workload."""
     ruleset, _, ex = workload.partition("+")
-    n_ins, n_dec = callgrind(NATIVE, [ruleset, ex, str(games)], TOGGLES)
+    n_ins, n_dec = counted(NATIVE, [ruleset, ex, str(games)], toggles=TOGGLES)
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "codes.json")
         subprocess.run([sys.executable, "-c", PYTHON, ruleset, ex, str(python_games), path],
                        check=True, capture_output=True)
-        p_ins, p_dec = callgrind(PYTHON, [ruleset, ex, str(python_games), "-"])
-        r_ins, _ = callgrind(REPLAY, [ruleset, ex, str(python_games), path])
+        p_ins, p_dec = counted(PYTHON, [ruleset, ex, str(python_games), "-"])
+        r_ins, _ = counted(REPLAY, [ruleset, ex, str(python_games), path])
     native = n_ins / max(1, n_dec)
     python = (p_ins - r_ins) / max(1, p_dec)
     return (f"{workload}: native {native:,.0f} instructions/decision ({games} games, "
@@ -113,13 +98,9 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=20, help="native games (default 20)")
     ap.add_argument("--python-games", type=int, default=1, help="Python games (default 1)")
     args = ap.parse_args()
-    if shutil.which("valgrind") is None:
-        print("skipped: valgrind is not installed")
-        return 0
-    from forestshuffle import native
-
-    if not native.available():
-        print(f"skipped: {native.INSTALL_HINT}")
+    why = unavailable()
+    if why is not None:
+        print(f"skipped: {why}")
         return 0
     for w in args.workloads:
         print(measure(w, args.games, args.python_games))

@@ -10,11 +10,8 @@ ruleset's export and parse do not enter the figure. Stable under load, unlike ti
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import shutil
-import subprocess
-import sys
+
+from _valgrind import counted, unavailable
 
 PROGRAM = """
 import sys
@@ -35,17 +32,7 @@ TOGGLES = (
 
 def count(ruleset: str, expansions: str, games: int) -> tuple[int, int]:
     """(instructions inside ``play_many``, actions) of a run of *games* games on one thread."""
-    env = dict(os.environ, RAYON_NUM_THREADS="1")
-    toggles = [f"--toggle-collect={t}" for t in TOGGLES]
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--collect-atstart=no", *toggles,
-         "--callgrind-out-file=/dev/null",
-         sys.executable, "-c", PROGRAM, ruleset, expansions, str(games)],
-        capture_output=True, text=True, env=env, check=True)
-    m = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
-    if m is None:
-        raise RuntimeError(done.stderr[-2000:])
-    return int(m.group(1).replace(",", "")), int(done.stdout.split()[-1])
+    return counted(PROGRAM, [ruleset, expansions, str(games)], toggles=TOGGLES)
 
 
 def main() -> int:
@@ -54,15 +41,10 @@ def main() -> int:
                     help="RULESET or base+EXPANSION+... (default: base)")
     ap.add_argument("--games", type=int, default=200)
     args = ap.parse_args()
-    if shutil.which("valgrind") is None:
+    why = unavailable()
+    if why is not None:
         for w in args.workloads:
-            print(f"{w} skipped: valgrind is not installed")
-        return 0
-    from forestshuffle import native
-
-    if not native.available():
-        for w in args.workloads:
-            print(f"{w} skipped: {native.INSTALL_HINT}")
+            print(f"{w} skipped: {why}")
         return 0
     for w in args.workloads:
         ruleset, _, ex = w.partition("+")

@@ -7,7 +7,7 @@ playouts and choice: ``tests/native/test_ismcts.py``), so the figures compare li
 The decisions: in a 2-player game dealt from each seed, played at random (``random.Random(
 seed)``) for 20, 60, 100 ... actions, the first decision from there with more than one
 option, searched by a fresh bot seeded with the decision's number. Native: collection on only
-inside the native search (``Ismcts::choose``). Python: the whole process searching those
+inside the native search (``Ismcts::choose_in``). Python: the whole process searching those
 decisions less the whole process reaching them without searching (the imports, the deal and
 the engine's own work cancel out), so the Python figure is what the search costs.
 
@@ -17,11 +17,8 @@ the engine's own work cancel out), so the Python figure is what the search costs
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import shutil
-import subprocess
-import sys
+
+from _valgrind import counted, unavailable
 
 PROGRAM = """
 import random, sys
@@ -53,22 +50,12 @@ print(done)
 """
 
 #: the native search, wherever it is called from
-TOGGLES = ("forestshuffle_native::bots::ismcts::Ismcts::choose",)
+TOGGLES = ("forestshuffle_native::bots::ismcts::Ismcts::choose_in",)
 
 
 def callgrind(args: list[str], toggles: tuple[str, ...] = ()) -> tuple[int, int]:
     """(instructions counted, the number the program prints last)."""
-    env = dict(os.environ, RAYON_NUM_THREADS="1", PYTHONHASHSEED="0")
-    opts = ["--collect-atstart=no", *(f"--toggle-collect={t}" for t in toggles)] \
-        if toggles else []
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", *opts, "--callgrind-out-file=/dev/null",
-         sys.executable, "-c", PROGRAM, *args],
-        capture_output=True, text=True, env=env, check=True)
-    m = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
-    if m is None:
-        raise RuntimeError(done.stderr[-2000:])
-    return int(m.group(1).replace(",", "")), int(done.stdout.split()[-1])
+    return counted(PROGRAM, args, toggles=toggles, hash_seed=True)
 
 
 def measure(workload: str, decisions: int) -> str:
@@ -92,13 +79,9 @@ def main() -> int:
                     help="RULESET or base+EXPANSION+... (default: base)")
     ap.add_argument("--decisions", type=int, default=4, help="decisions searched (default 4)")
     args = ap.parse_args()
-    if shutil.which("valgrind") is None:
-        print("skipped: valgrind is not installed")
-        return 0
-    from forestshuffle import native
-
-    if not native.available():
-        print(f"skipped: {native.INSTALL_HINT}")
+    why = unavailable()
+    if why is not None:
+        print(f"skipped: {why}")
         return 0
     for w in args.workloads:
         print(measure(w, args.decisions))

@@ -16,11 +16,8 @@ unlike time.
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import shutil
-import subprocess
-import sys
+
+from _valgrind import counted, unavailable
 
 PROGRAM = """
 import random, sys
@@ -72,18 +69,9 @@ def count(ruleset: str, expansions: str, engine: str, what: str, reps: int,
           inside: tuple[str, ...] = ()) -> tuple[int, int]:
     """(instructions of the whole run, or only inside the extension's methods *inside*;
     calls of the workload)."""
-    env = dict(os.environ, RAYON_NUM_THREADS="1", PYTHONHASHSEED="0")
-    toggles = [f"--toggle-collect=forestshuffle_native::py::NativeGame::__pymethod_{m}__"
-               for m in inside]
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         *(["--collect-atstart=no", *toggles] if inside else []),
-         sys.executable, "-c", PROGRAM, ruleset, expansions, engine, what, str(reps)],
-        capture_output=True, text=True, env=env, check=True)
-    m = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
-    if m is None:
-        raise RuntimeError(done.stderr[-2000:])
-    return int(m.group(1).replace(",", "")), int(done.stdout.split()[-1])
+    toggles = tuple(f"forestshuffle_native::py::NativeGame::__pymethod_{m}__" for m in inside)
+    return counted(PROGRAM, [ruleset, expansions, engine, what, str(reps)], toggles=toggles,
+                   hash_seed=True)
 
 
 def per_call(ruleset: str, expansions: str, engine: str, what: str, reps: int) -> float:
@@ -101,13 +89,9 @@ def main() -> int:
                     help="calls per position of the native workload (a fifth for Python)")
     ap.add_argument("--what", nargs="*", default=list(WORKLOADS), choices=WORKLOADS)
     args = ap.parse_args()
-    if shutil.which("valgrind") is None:
-        print("skipped: valgrind is not installed")
-        return 0
-    from forestshuffle import native
-
-    if not native.available():
-        print(f"skipped: {native.INSTALL_HINT}")
+    why = unavailable()
+    if why is not None:
+        print(f"skipped: {why}")
         return 0
     for w in args.workloads:
         ruleset, _, ex = w.partition("+")

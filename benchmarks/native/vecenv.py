@@ -26,12 +26,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import shutil
-import subprocess
-import sys
 import tempfile
 import time
+
+from _valgrind import collected, inclusive, unavailable
 
 PROGRAM = """
 import sys
@@ -58,30 +57,9 @@ LEARNER: int | None = None
 def _callgrind(ruleset: str, n: int, steps: int, obs: bool, copy: bool,
                out: str = "/dev/null") -> int:
     """Instructions of a whole run (callgrind's output in *out*)."""
-    env = dict(os.environ, RAYON_NUM_THREADS="1")
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-         sys.executable, "-c", PROGRAM, ruleset, str(n), str(steps), "1" if obs else "0",
-         "1" if copy else "0", "-" if LEARNER is None else str(LEARNER)],
-        capture_output=True, text=True, env=env, check=True)
-    m = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
-    if m is None:
-        raise RuntimeError(done.stderr[-2000:])
-    return int(m.group(1).replace(",", ""))
-
-
-def _inclusive(path: str, function: str) -> int:
-    """The inclusive instructions of *function* in callgrind's output *path*."""
-    done = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", path],
-                          capture_output=True, text=True, check=True)
-    # callgrind_annotate names the object file (" [...so]") on one of the lines of a
-    # function, which one varying from run to run
-    named = re.compile(f":{re.escape(function)}( \\[|$)")
-    counts = [int(line.split()[0].replace(",", "")) for line in done.stdout.splitlines()
-              if named.search(line)]
-    if not counts:
-        raise RuntimeError(f"{function} is not in callgrind's output")
-    return max(counts)
+    args = [ruleset, str(n), str(steps), "1" if obs else "0", "1" if copy else "0",
+            "-" if LEARNER is None else str(LEARNER)]
+    return collected(PROGRAM, args, out=out)[0]
 
 
 def count(ruleset: str, n: int, steps: int, obs: bool, copy: bool) -> tuple[float, float]:
@@ -90,8 +68,8 @@ def count(ruleset: str, n: int, steps: int, obs: bool, copy: bool) -> tuple[floa
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "callgrind.out")
         two = _callgrind(ruleset, n, 2 * steps, obs, copy, path)
-        step = _inclusive(path, STEP)
-        sample = _inclusive(path, SAMPLE)
+        step = inclusive(path, STEP)
+        sample = inclusive(path, SAMPLE)
     one = _callgrind(ruleset, n, steps, obs, copy)
     per = n * steps
     return step / (2 * per), (two - one) / per - sample / (2 * per)
@@ -143,10 +121,9 @@ def main() -> int:
     args = ap.parse_args()
     global LEARNER
     LEARNER = args.learner
-    from forestshuffle import native
-
-    if not native.available():
-        print(f"skipped: {native.INSTALL_HINT}")
+    why = unavailable(need_valgrind=False)
+    if why is not None:
+        print(f"skipped: {why}")
         return 0
     counting = not (args.no_count or args.parallel) and shutil.which("valgrind") is not None
     where = "all threads" if args.parallel else "one core"
