@@ -148,14 +148,14 @@ impl Ismcts {
     }
 
     /// The index of the pending option the bot takes, `know` having been told of every
-    /// action of `g` so far (`ISMCTSBot.act`): the most visited root candidate. Kept out of
-    /// line: `benchmarks/native/ismcts.py` counts the instructions inside it.
-    #[inline(never)]
+    /// action of `g` so far (`ISMCTSBot.act`): the most visited root candidate.
     pub fn choose(&mut self, g: &Game, know: &Knowledge) -> Result<usize, String> {
         self.choose_in(g, know, &mut Scratch::default())
     }
 
-    /// [`Ismcts::choose`], its samples and tries copied into the games of `scratch`.
+    /// [`Ismcts::choose`], its samples and tries copied into the games of `scratch`. Kept out
+    /// of line: `benchmarks/native/ismcts.py` counts the instructions inside it.
+    #[inline(never)]
     pub fn choose_in<'r>(
         &mut self,
         g: &Game<'r>,
