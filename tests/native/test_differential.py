@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from forestshuffle.testing.native import compare
+from forestshuffle.testing import native as testing_native
+from forestshuffle.testing.native import Comparison, Mismatch, compare
+from forestshuffle.testing.native import main as native_soak
 
 #: (ruleset, expansions, options) the native core plays, and the games compared of each
 RULESETS = [
@@ -37,3 +39,26 @@ def test_same_games_as_the_python_engine(ruleset: str, expansions: tuple[str, ..
 def test_same_games_with_more_players(players: int) -> None:
     report = compare("base", range(20), players=players)
     assert report.ok, str(report.first)
+
+
+def test_soak_command_names_each_ruleset_with_its_expansions_and_options(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m forestshuffle.testing.native``: one line per ruleset named as
+    ``id+expansion...?option=value``, each compared with what its name mixes in."""
+    names = ["base+alpine+woodland_edge", "smoky", "base?mulligan=false"]
+    assert native_soak(["--games", "2", *names]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == names
+    assert all(line.endswith("identical") and ": 2 games, " in line for line in lines)
+    # each line's actions are those of the games its name makes
+    mixed = compare("base", range(2), expansions=("alpine", "woodland_edge"))
+    assert lines[0] == f"{names[0]}: 2 games, {mixed.actions} actions, identical"
+
+
+def test_soak_command_fails_when_a_game_differs(monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A ruleset whose games differ makes the command exit 1 and says where."""
+    bad = Comparison(1, 9, (Mismatch(0, 9, "hands", [[1]], [[2]]),), True)
+    monkeypatch.setattr(testing_native, "compare", lambda *a, **k: bad)
+    assert native_soak(["--games", "1", "base"]) == 1
+    assert "seed 0, after 9 actions: hands differ" in capsys.readouterr().out

@@ -8,9 +8,11 @@ winners. For any ruleset both engines play, a fan expansion's too::
     report = compare("base", range(200), expansions=["my_expansion"])
     assert report.ok, report.first
 
-The soak profile (100,000 games per ruleset; not for CI)::
+The soak profile (100,000 games per ruleset; not for CI), each ruleset named by its id and
+``+expansion`` for each expansion mixed in::
 
-    python -m forestshuffle.testing.native --games 100000 base alpine woodland_edge
+    python -m forestshuffle.testing.native --games 100000 base base+alpine \
+        base+woodland_edge base+alpine+woodland_edge smoky
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from forestshuffle.core.game import Game, new_game
 from forestshuffle.native import NativeGame
 from forestshuffle.native._loading import _rules_of
 from forestshuffle.search.codec import codec_of
+from forestshuffle.testing.soak import parse_options, parse_ruleset
 
 if TYPE_CHECKING:
     from forestshuffle.core.ruleset import Ruleset
@@ -167,23 +170,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m forestshuffle.testing.native``: the soak profile."""
     ap = argparse.ArgumentParser(prog="python -m forestshuffle.testing.native",
                                  description="compare the native core with the Python engine")
-    ap.add_argument("expansions", nargs="*", help="'base' alone, or expansions of base; "
-                    "or a ruleset id with --ruleset")
-    ap.add_argument("--ruleset", default="base")
-    ap.add_argument("--games", type=int, default=100_000)
-    ap.add_argument("--start", type=int, default=0, help="the first seed")
+    ap.add_argument("rulesets", nargs="*", default=["base"],
+                    help="ruleset id, +expansion for each expansion mixed in, "
+                         "?name=value&... for options (base+alpine+woodland_edge); "
+                         "default: base")
+    ap.add_argument("--games", type=int, default=100_000, help="games per ruleset (100000)")
+    ap.add_argument("--start", type=int, default=0, help="the first seed (0)")
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--no-scores", action="store_true")
+    ap.add_argument("--no-scores", action="store_true",
+                    help="leave out the comparison of final scores")
     args = ap.parse_args(argv)
-    groups = [[e] for e in args.expansions if e != "base"] or [[]]
-    if "base" in args.expansions:
-        groups.insert(0, [])
     bad = 0
-    for ex in groups:
-        rep = compare(args.ruleset, range(args.start, args.start + args.games),
-                      players=args.players, expansions=ex, scores=not args.no_scores)
-        print(f"{args.ruleset} {'+'.join(ex) or '(alone)'}: {rep.games} games, "
-              f"{rep.actions} actions, {'identical' if rep.ok else rep.first}")
+    for name in args.rulesets:
+        rid, ex = parse_ruleset(name)
+        rep = compare(rid, range(args.start, args.start + args.games), players=args.players,
+                      expansions=ex, options=parse_options(name) or None,
+                      scores=not args.no_scores)
+        print(f"{name}: {rep.games} games, {rep.actions} actions, "
+              f"{'identical' if rep.ok else rep.first}")
         bad += not rep.ok
     return 1 if bad else 0
 
