@@ -176,3 +176,39 @@ def test_two_games_the_player_cannot_tell_apart_give_the_same_samples() -> None:
     assert a.state.snapshot() == b.state.snapshot() and a.events == b.events
     for make in (lambda: fs.bots.GreedyBot(3), lambda: fs.bots.ISMCTSBot(3, iterations=20)):
         assert make().choose(g) == make().choose(other)
+
+
+def _mid_payments(seeds: range) -> list[fs.Game]:
+    """Copies of random 2-player base games, one at each decision where a player has paid
+    part of a card's cost and pays on."""
+    found = []
+    for seed in seeds:
+        game = fs.new_game("base", players=2, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            step = game.state.queue[0]
+            if step.kind == "pay" and step.args["paid"]:
+                found.append(game.clone())
+            game.apply(rng.choice(game.legal_actions()))
+    return found
+
+
+def test_a_player_who_is_not_paying_can_sample_a_game_mid_payment() -> None:
+    """While another player pays for a card one card at a time, a sample for a player who is
+    not paying leads to the same payment decision, with options: their unseen hand is dealt
+    anew only as a hand that can still pay (in increasing card order, above the last card
+    paid) what is owed."""
+    games = _mid_payments(range(6))
+    assert len(games) >= 5
+    for n, game in enumerate(games):
+        payer = game.state.pending.player
+        watcher = 1 - payer
+        for k in range(3):
+            sample = Determinizer(game, watcher).sample(random.Random(n * 10 + k))
+            pending = sample.state.pending
+            assert (pending.kind, pending.player) == ("pay", payer)
+            assert pending.options
+            step = sample.state.queue[0]
+            assert step.card == game.state.queue[0].card  # the card being paid for stays
+            check_game(sample)
+            sample.apply(pending.options[0])

@@ -159,3 +159,32 @@ def test_the_typed_read_outs_are_the_python_engines(seed: int) -> None:
         nat.apply(python.encode(options[i]))
     assert nat.winners() == python.winners and nat.winners()
     assert nat.returns() == python.returns()
+
+
+def test_mid_payment_samples_are_the_python_engines_for_every_player() -> None:
+    """At each decision of a payment already begun, a sample for either player (the payer, or
+    one watching: the card paid for and the cards paid so far stay, the rest of the payer's
+    hand is dealt anew only as a hand that can still pay) holds the Python engine's cards,
+    asks the same payment, and plays on alike."""
+    rules = _rules_of("base", None, ())
+    checked = 0
+    for seed in range(4):
+        python, nat = new_game(rules, players=2, seed=seed), NativeGame(rules, 2, seed)
+        rng = random.Random(seed)
+        while not python.is_over:
+            head = python.state.queue[0]
+            if head.kind == "pay" and head.args["paid"]:
+                for p in (0, 1):
+                    draw = seed * 1000 + len(python.actions) * 2 + p
+                    where = f"seed {seed}, after {len(python.actions)}, player {p}"
+                    sample = Determinizer(python, p).sample(random.Random(draw))
+                    det = nat.determinize(p, draw)
+                    _assert_same(sample, det, where)
+                    assert sample.state.pending.kind == "pay", where
+                    _play_on(sample, det, random.Random(draw), 4, where)
+                    checked += 1
+            options = python.legal_actions()
+            i = rng.randrange(len(options))
+            python.apply(options[i])
+            nat.apply(python.encode(options[i]))
+    assert checked >= 10

@@ -95,13 +95,17 @@ impl<'g, 'r> Determinizer<'g, 'r> {
         let rules = game.rules;
         let seen = know.seen_by(game, player);
         let down: Vec<Vec<u16>> = (0..game.players).map(|o| face_down(game, o)).collect();
-        let busy: Vec<u16> = game
-            .queue
-            .iter()
-            .filter_map(step_card)
-            .filter(|&(p, _)| p as usize != player)
-            .map(|(_, c)| c)
-            .collect();
+        // cards other players are playing or resolving right now, and the cards paid for
+        // them so far (in the increasing order a payment asks them), stay
+        let mut busy: Vec<u16> = Vec::new();
+        for s in &game.queue {
+            if let Some((_, c)) = step_card(s).filter(|&(p, _)| p as usize != player) {
+                busy.push(c);
+                if let Step::Pay { paid, .. } = s {
+                    busy.extend_from_slice(paid);
+                }
+            }
+        }
         let mut unseen = CardSet::new(rules.max_card);
         let mut hidden = |cards: &[u16]| {
             for &c in cards {
@@ -287,7 +291,7 @@ impl<'g, 'r> Determinizer<'g, 'r> {
             }
             into.clone_from(g);
             rename_game(into, &w.map);
-            if reask(into, who, kind)? {
+            if reask(into, who, kind) {
                 rng.randbelow(1 << 63);
                 return Ok(());
             }
@@ -311,22 +315,20 @@ struct Work {
     map: Map,
 }
 
-/// The pending decision of `g` asked again from its head step: true if that asks `who` a
-/// decision of `kind` (then pending), false if it asks someone else or resolves instead; an
-/// error for a decision without options (a hand renamed so that it cannot pay).
-pub fn reask(g: &mut Game, who: Option<u8>, kind: &str) -> Result<bool, String> {
+/// The pending decision of `g` asked again from its head step (`machine.ask_again`): true if
+/// that asks `who` a decision of `kind` with options (then pending), false if it asks someone
+/// else, resolves instead, or has no options (a hand renamed so that it cannot pay what its
+/// player is paying: no real game reaches that).
+pub fn reask(g: &mut Game, who: Option<u8>, kind: &str) -> bool {
     if g.over {
-        return Ok(true);
+        return true;
     }
     match g.run_head() {
-        crate::game::Run::Ask(d) if d.options.is_empty() => {
-            Err(format!("a {} decision of player {} without options", d.kind, d.player + 1))
-        }
-        crate::game::Run::Ask(d) if Some(d.player) == who && d.kind == kind => {
+        crate::game::Run::Ask(d) if !d.options.is_empty() && Some(d.player) == who && d.kind == kind => {
             g.pending = d;
-            Ok(true)
+            true
         }
-        _ => Ok(false),
+        _ => false,
     }
 }
 

@@ -120,6 +120,17 @@ def advance(state: GameState) -> Decision | Events:
     return res if type(res) is list else list(res)
 
 
+def ask_again(state: GameState) -> Decision | Events | None:
+    """:func:`advance` for a state whose cards were renamed (a determinization): None where
+    its head step asks a decision with no option of its own (a hand renamed so that it cannot
+    pay what its player is paying), which no real game reaches."""
+    step = state.queue[0]
+    res = state.rules.step_kinds[step.kind].run(state, step)
+    if isinstance(res, Decision):
+        return _askable(state, step, res) if res.options else None
+    return res if type(res) is list else list(res)
+
+
 def _askable(state: GameState, step: Step, dec: Decision) -> Decision:
     """*dec*, asked by *step*, with the declarations added; PluginError if it cannot be
     answered."""

@@ -13,7 +13,9 @@ information-state key says so) but is still kept where it is.
 
 **Unseen cards** are permuted among the places that hold unseen cards: the deck, the other
 players' hands and caves (the cards caved from their hands), the box, face-down cards of the
-forests (a card another player is in the middle of playing, named by a queued step, stays).
+forests (a card another player is in the middle of playing, named by a queued step, stays,
+and so do the cards paid for it so far; a sample whose hand can no longer pay the rest is
+drawn again).
 The places are taken in an order that depends only on what the player knows, so two games
 the player cannot tell apart give the same sample for the same generator. Winter cards go
 only where the deck builder can have put them: a deck builder named
@@ -316,9 +318,12 @@ class Determinizer:
             if o != player:
                 hidden.extend(state.hands[o])
                 hidden.extend(state.caves[o])
-        # cards other players are playing or resolving right now (a pay step's card) stay:
-        # the steps asked so far were asked for them
+        # cards other players are playing or resolving right now (a pay step's card, and the
+        # cards paid for it so far, in the increasing order the step asks them) stay: the
+        # steps asked so far were asked for them
         busy = {st.card for st in state.queue if st.player != player}
+        busy.update(c for st in state.queue if st.player != player
+                    for c in st.args.get("paid", ()))
         seen = self.knowledge.seen
         unseen = frozenset(c for c in hidden if c not in seen and c not in busy)
         winters = frozenset(rules.winter_cards)

@@ -11,7 +11,7 @@ import attrs
 
 from forestshuffle.core import events as ev
 from forestshuffle.core.decisions import Action
-from forestshuffle.core.machine import advance
+from forestshuffle.core.machine import ask_again
 from forestshuffle.core.state import GameState
 from forestshuffle.core.steps import Step
 
@@ -148,7 +148,8 @@ def rename_action(a: Action, sigma: dict[int, int], rules: Any) -> Action:
 def rename_state(state: GameState, sigma: dict[int, int],
                   who: int | None) -> GameState | None:
     """*state* (a fresh copy) with its cards renamed by *sigma*, its pending decision asked
-    again: None unless that is a decision of player *who*."""
+    again: None unless that is a decision of player *who* with options (a renamed hand may
+    no longer pay for the card being paid for)."""
     if sigma:
         g = sigma.get
         state.deck = [g(c, c) for c in state.deck]
@@ -162,8 +163,8 @@ def rename_state(state: GameState, sigma: dict[int, int],
         state.queue = [rename_step(s, sigma, rules) for s in state.queue]
     if not state.over:
         state.pending = None
-        res = advance(state)
-        if isinstance(res, list) or res.player != who:
+        res = ask_again(state)
+        if res is None or isinstance(res, list) or res.player != who:
             return None
         state.pending = res
     return state
