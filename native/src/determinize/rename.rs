@@ -1,5 +1,7 @@
 //! Renamings of cards ([`Map`]) and a game with its cards renamed ([`rename_game`]).
 
+use smallvec::SmallVec;
+
 use crate::game::{Eff, Game, Step};
 
 /// A renaming of cards: card -> card, the identity but for the cards it moves.
@@ -84,15 +86,19 @@ pub fn rename_game(g: &mut Game, sigma: &Map) {
         if !f.order.iter().any(|&c| sigma.get(c) != c) {
             continue;
         }
-        let moved: Vec<(u16, u16)> =
-            f.order.iter().map(|&c| (c, sigma.get(c))).filter(|(a, b)| a != b).collect();
-        let saved: Vec<_> =
-            moved.iter().map(|&(a, _)| (f.where_[a as usize], f.placed_turn[a as usize])).collect();
-        for &(a, _) in &moved {
-            f.where_[a as usize] = (u16::MAX, 0, 0);
-            f.placed_turn[a as usize] = 0;
+        // (new card, its place, its turn): the moved cards' entries, taken out before any
+        // is written under its new card (a forest holds few of them, inline)
+        let mut moved: SmallVec<[(u16, (u16, i16, i8), u32); 16]> = SmallVec::new();
+        for &a in &f.order {
+            let b = sigma.get(a);
+            if a != b {
+                let i = a as usize;
+                moved.push((b, f.where_[i], f.placed_turn[i]));
+                f.where_[i] = (u16::MAX, 0, 0);
+                f.placed_turn[i] = 0;
+            }
         }
-        for (&(_, b), &(w, t)) in moved.iter().zip(&saved) {
+        for &(b, w, t) in &moved {
             f.where_[b as usize] = w;
             f.placed_turn[b as usize] = t;
         }
