@@ -5,7 +5,7 @@
 use smallvec::SmallVec;
 
 use crate::bots::heuristic::quick_choice;
-use crate::determinize::{Determinizer, Knowledge};
+use crate::determinize::{Buffers, Determinizer, Knowledge};
 use crate::game::Game;
 use crate::rng::PyRandom;
 use crate::scoring::final_total;
@@ -29,10 +29,12 @@ pub fn evaluate(g: &Game, player: usize, hw: f64) -> f64 {
 }
 
 /// Games kept for a bot's copies (determinized samples, tried actions), to copy into
-/// instead of allocating anew: kept by a caller for a whole game, or made per decision.
+/// instead of allocating anew, and a determinizer's buffers: kept by a caller for a whole
+/// game, or made per decision.
 #[derive(Default)]
 pub struct Scratch<'r> {
     spare: Vec<Game<'r>>,
+    det: Buffers,
 }
 
 impl<'r> Scratch<'r> {
@@ -44,6 +46,22 @@ impl<'r> Scratch<'r> {
     /// `c` kept for a later [`Scratch::take`].
     pub fn give(&mut self, c: Game<'r>) {
         self.spare.push(c);
+    }
+
+    /// The determinizer of what `player` knows of `g`, in the kept buffers (given back by
+    /// [`Scratch::give_determinizer`]).
+    pub fn determinizer<'g>(
+        &mut self,
+        g: &'g Game<'r>,
+        know: &'g Knowledge,
+        player: usize,
+    ) -> Determinizer<'g, 'r> {
+        Determinizer::with_buffers(g, know, player, std::mem::take(&mut self.det))
+    }
+
+    /// `d`'s buffers kept for a later [`Scratch::determinizer`].
+    pub fn give_determinizer(&mut self, d: Determinizer) {
+        self.det = d.into_buffers();
     }
 }
 
@@ -167,7 +185,10 @@ impl Greedy {
         }
         let player = g.pending.player as usize;
         let mut det = scratch.take(g);
-        Determinizer::new(g, know, player).sample_into(&mut self.rng, &mut det)?;
+        let d = scratch.determinizer(g, know, player);
+        let sampled = d.sample_into(&mut self.rng, &mut det);
+        scratch.give_determinizer(d);
+        sampled?;
         let i = best_option_in(&det, player, &all_options(&det), &mut self.rng, true, HAND_WEIGHT, scratch)?;
         let chosen = det.pending.options[i];
         scratch.give(det);

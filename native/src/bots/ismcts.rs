@@ -167,7 +167,7 @@ impl Ismcts {
             return Ok(0);
         }
         let p = g.pending.player as usize;
-        let det = Determinizer::new(g, know, p);
+        let det = scratch.determinizer(g, know, p);
         let key = (p, g.turn, know.seen_by(g, p).cards());
         let (mut tree, root) = match self.kept.take() {
             Some(k) if k.key == key => (k.tree, k.root),
@@ -184,6 +184,7 @@ impl Ismcts {
             self.iterate(&mut sample, &mut tree, root, p, keep.as_deref(), scratch)?;
         }
         scratch.give(sample);
+        scratch.give_determinizer(det);
         let rank = |a: &Action| match tree.child(root, *a) {
             Some(c) => (i64::from(tree.nodes[c].visits), tree.nodes[c].value),
             None => (-1, 0.0),

@@ -31,6 +31,25 @@ impl CardSet {
         self.0[c as usize / 64] |= 1 << (c % 64);
     }
 
+    /// `c` leaves the set.
+    #[inline]
+    pub fn remove(&mut self, c: u16) {
+        self.0[c as usize / 64] &= !(1 << (c % 64));
+    }
+
+    /// Become the empty set for cards up to `max_card`, reusing the words.
+    pub fn reset(&mut self, max_card: usize) {
+        self.0.clear();
+        self.0.resize(max_card / 64 + 1, 0);
+    }
+
+    /// The cards of `other` leave the set (a set for the same cards).
+    pub fn remove_all(&mut self, other: &CardSet) {
+        for (w, &o) in self.0.iter_mut().zip(&other.0) {
+            *w &= !o;
+        }
+    }
+
     /// Every card of `cards` joins the set.
     pub fn extend(&mut self, cards: &[u16]) {
         for &c in cards {
@@ -80,6 +99,8 @@ pub struct Knowledge {
     pub asked: Vec<bool>,
     /// whether each player's redraw step has run
     pub ran: Vec<bool>,
+    /// the winter cards of `built`, counted once
+    pub(super) built_winters: usize,
     boxed: usize,
     turn: u32,
 }
@@ -91,9 +112,11 @@ impl Knowledge {
         for h in g.hands.iter().rev() {
             built.extend(h.iter().rev());
         }
+        let built_winters = built.iter().filter(|&&c| g.rules.cards[c as usize].winter).count();
         let mut k = Knowledge {
             seen: vec![CardSet::new(g.rules.max_card); g.players],
             built,
+            built_winters,
             dealt: g.hands.iter().map(|h| h.to_vec()).collect(),
             asked: vec![false; g.players],
             ran: vec![!g.rules.mulligan; g.players],
@@ -156,15 +179,21 @@ impl Knowledge {
     /// The cards `player` has seen, with the cards named by the options of their pending
     /// decision (`Knowledge(game, player).seen`).
     pub fn seen_by(&self, g: &Game, player: usize) -> CardSet {
-        let mut seen = self.seen[player].clone();
+        let mut seen = CardSet::default();
+        self.seen_by_into(g, player, &mut seen);
+        seen
+    }
+
+    /// [`Knowledge::seen_by`] into `out` (whatever it held), reusing its words.
+    pub fn seen_by_into(&self, g: &Game, player: usize, out: &mut CardSet) {
+        out.0.clone_from(&self.seen[player].0);
         if !g.over && g.pending.player as usize == player {
             for a in &g.pending.options {
                 if let Some(c) = action_card(*a) {
-                    seen.add(c);
+                    out.add(c);
                 }
             }
         }
-        seen
     }
 }
 
@@ -183,6 +212,13 @@ pub fn action_card(a: Action) -> Option<u16> {
 /// The face-down cards of `p`'s forest (saplings, tucked cards).
 pub fn face_down(g: &Game, p: usize) -> Vec<u16> {
     let mut out = Vec::new();
+    face_down_into(g, p, &mut out);
+    out
+}
+
+/// [`face_down`] into `out` (cleared first).
+pub fn face_down_into(g: &Game, p: usize, out: &mut Vec<u16>) {
+    out.clear();
     let f = &g.forests[p];
     for (si, s) in f.sites.iter().enumerate() {
         if s.species.is_none() {
@@ -190,5 +226,4 @@ pub fn face_down(g: &Game, p: usize) -> Vec<u16> {
         }
         out.extend(f.under_of(si));
     }
-    out
 }

@@ -12,6 +12,7 @@ use smallvec::SmallVec;
 use crate::game::{Game, Step};
 use crate::rng::PyRandom;
 
+use knowledge::face_down_into;
 pub use knowledge::{action_card, face_down, CardSet, Knowledge};
 pub use rename::{rename_game, Map};
 
@@ -77,8 +78,20 @@ pub struct Determinizer<'g, 'r> {
     know: &'g Knowledge,
     /// the player whose knowledge it is
     pub player: usize,
+    /// its buffers, but for `work` (taken out into the cell)
+    b: Buffers,
+    work: RefCell<Work>,
+}
+
+/// What a [`Determinizer`] owns, kept by a caller from decision to decision
+/// ([`Determinizer::with_buffers`], [`Determinizer::into_buffers`]) so that a new one
+/// allocates nothing anew.
+#[derive(Default)]
+pub struct Buffers {
     /// the cards that move
-    pub unseen: CardSet,
+    unseen: CardSet,
+    /// the cards the player has seen
+    seen: CardSet,
     winters: Vec<u16>,
     eligible: Vec<usize>,
     forced: Vec<usize>,
@@ -86,115 +99,163 @@ pub struct Determinizer<'g, 'r> {
     places: Vec<u16>,
     /// deck index -> place index
     deck_pos: Vec<usize>,
-    work: RefCell<Work>,
+    /// per player, the face-down cards of their forest
+    down: Vec<Vec<u16>>,
+    /// cards that stay where they are though hidden
+    busy: Vec<u16>,
+    work: Work,
 }
 
 impl<'g, 'r> Determinizer<'g, 'r> {
     /// What `player` knows of `game` (`know`, told of every action so far), read once.
     pub fn new(game: &'g Game<'r>, know: &'g Knowledge, player: usize) -> Self {
+        Self::with_buffers(game, know, player, Buffers::default())
+    }
+
+    /// [`Determinizer::new`] in the allocations of `b` (whatever they held).
+    pub fn with_buffers(game: &'g Game<'r>, know: &'g Knowledge, player: usize, mut b: Buffers) -> Self {
+        let work = RefCell::new(std::mem::take(&mut b.work));
+        let mut d = Determinizer { game, know, player, b, work };
+        d.read_unseen();
         let rules = game.rules;
-        let seen = know.seen_by(game, player);
-        let down: Vec<Vec<u16>> = (0..game.players).map(|o| face_down(game, o)).collect();
-        // cards other players are playing or resolving right now, and the cards paid for
-        // them so far (in the increasing order a payment asks them), stay
-        let mut busy: Vec<u16> = Vec::new();
+        let b = &mut d.b;
+        b.others.clear();
+        b.winters.clear();
+        for c in b.unseen.iter() {
+            if rules.cards[c as usize].winter {
+                b.winters.push(c);
+            } else {
+                b.others.push(c);
+            }
+        }
+        if !d.winter_layout() {
+            let b = &mut d.b;
+            // unseen winter cards stay where they are
+            for &c in &b.winters {
+                b.unseen.remove(c);
+            }
+            b.winters.clear();
+            b.eligible.clear();
+            b.forced.clear();
+        }
+        d.place_order();
+        d
+    }
+
+    /// The buffers, for a later [`Determinizer::with_buffers`].
+    pub fn into_buffers(self) -> Buffers {
+        let mut b = self.b;
+        b.work = self.work.into_inner();
+        b
+    }
+
+    /// The cards that move.
+    pub fn unseen(&self) -> &CardSet {
+        &self.b.unseen
+    }
+
+    /// Into `unseen`, the cards hidden from the player: in the deck, the box, face down in
+    /// forests, in the others' hands and caves; but for the cards other players are playing
+    /// or resolving right now and the cards paid for them so far (in the increasing order a
+    /// payment asks them), which stay.
+    fn read_unseen(&mut self) {
+        let (game, player) = (self.game, self.player);
+        let b = &mut self.b;
+        self.know.seen_by_into(game, player, &mut b.seen);
+        b.down.resize_with(game.players, Vec::new);
+        for (o, d) in b.down.iter_mut().enumerate() {
+            face_down_into(game, o, d);
+        }
+        b.busy.clear();
         for s in &game.queue {
             if let Some((_, c)) = step_card(s).filter(|&(p, _)| p as usize != player) {
-                busy.push(c);
+                b.busy.push(c);
                 if let Step::Pay { paid, .. } = s {
-                    busy.extend_from_slice(paid);
+                    b.busy.extend_from_slice(paid);
                 }
             }
         }
-        let mut unseen = CardSet::new(rules.max_card);
-        let mut hidden = |cards: &[u16]| {
-            for &c in cards {
-                if !seen.has(c) && !busy.contains(&c) {
-                    unseen.add(c);
-                }
-            }
-        };
-        hidden(&game.deck);
-        hidden(&game.boxed);
-        for (o, d) in down.iter().enumerate() {
-            hidden(d);
+        let unseen = &mut b.unseen;
+        unseen.reset(game.rules.max_card);
+        unseen.extend(&game.deck);
+        unseen.extend(&game.boxed);
+        for (o, d) in b.down.iter().enumerate() {
+            unseen.extend(d);
             if o != player {
-                hidden(&game.hands[o]);
-                hidden(&game.caves[o]);
+                unseen.extend(&game.hands[o]);
+                unseen.extend(&game.caves[o]);
             }
         }
-        let is_winter = |c: u16| rules.cards[c as usize].winter;
-        let mut others = Vec::with_capacity(unseen.count());
-        others.extend(unseen.iter().filter(|&c| !is_winter(c)));
-        let mut d = Determinizer {
-            game,
-            know,
-            player,
-            unseen: CardSet::new(rules.max_card),
-            winters: Vec::new(),
-            eligible: Vec::new(),
-            forced: Vec::new(),
-            others,
-            places: Vec::new(),
-            deck_pos: vec![usize::MAX; game.deck.len()],
-            work: RefCell::default(),
-        };
-        d.winter_layout(&unseen);
-        let mut moving = CardSet::new(rules.max_card);
-        for c in unseen.iter() {
-            if !d.winters.is_empty() || !is_winter(c) {
-                moving.add(c);
-            }
+        unseen.remove_all(&b.seen);
+        for &c in &b.busy {
+            unseen.remove(c);
         }
-        d.unseen = moving;
-        d.place_order(&down);
-        d
     }
 
     /// The winter layout of `winter_in_last_third`: which deck positions may (and must) hold
     /// the unseen winter cards, when the deck is the built deck less cards from its top.
-    fn winter_layout(&mut self, unseen: &CardSet) {
+    /// `winters` are the unseen winter cards: whether they have places of their own (then in
+    /// `eligible` and `forced`), all in the deck and all free.
+    fn winter_layout(&mut self) -> bool {
         let g = self.game;
         let rules = g.rules;
-        let uw: Vec<u16> = unseen.iter().filter(|&c| rules.cards[c as usize].winter).collect();
-        if uw.is_empty() {
-            return;
+        let b = &mut self.b;
+        if b.winters.is_empty() {
+            return false;
         }
         let deck = &g.deck;
-        let index = |c: u16| deck.iter().position(|&x| x == c);
-        if uw.iter().any(|&c| index(c).is_none()) {
-            return;
-        }
         let built = &self.know.built;
         if deck.len() > built.len() || deck[..] != built[..deck.len()] {
-            return;
+            return false;
         }
         let n = built.len();
-        let k = built.iter().filter(|&&c| rules.cards[c as usize].winter).count();
+        let k = self.know.built_winters;
         if k == 0 {
-            return;
+            return false;
         }
         let top = n - 1 - 2 * ((n - k) / 3);
-        let free: Vec<usize> = (0..deck.len()).filter(|&j| j <= top && unseen.has(deck[j])).collect();
-        let forced: Vec<usize> = free.iter().copied().filter(|&j| j == top).collect();
-        let all_free = uw.iter().all(|&c| free.contains(&index(c).expect("in the deck")));
-        if all_free && forced.len() <= uw.len() {
-            self.eligible = free.into_iter().filter(|j| !forced.contains(j)).collect();
-            self.forced = forced;
-            self.winters = uw;
+        // the free places (unseen cards at most at `top`), and the unseen winter cards in
+        // the deck and among the free places
+        b.eligible.clear();
+        let (mut in_deck, mut free) = (0, 0);
+        for (j, &c) in deck.iter().enumerate() {
+            if b.unseen.has(c) {
+                if j <= top {
+                    b.eligible.push(j);
+                }
+                if rules.cards[c as usize].winter {
+                    in_deck += 1;
+                    free += usize::from(j <= top);
+                }
+            }
         }
+        let all_free = in_deck == b.winters.len() && free == in_deck;
+        // the free places in increasing order: the one at `top`, if free, is the last
+        b.forced.clear();
+        if b.eligible.last() == Some(&top) {
+            b.forced.push(top);
+        }
+        if all_free && b.forced.len() <= b.winters.len() {
+            b.eligible.retain(|&j| j != top);
+            return true;
+        }
+        false
     }
 
     /// The places of the moving cards, in an order that depends only on what the player
-    /// knows: deck positions, the other hands and caves, the box, face-down cards (`down`,
-    /// per player).
-    fn place_order(&mut self, down: &[Vec<u16>]) {
+    /// knows: deck positions, the other hands and caves, the box, face-down cards (per
+    /// player).
+    fn place_order(&mut self) {
         let g = self.game;
-        let u = &self.unseen;
-        let mut places = Vec::with_capacity(u.count());
+        let b = &mut self.b;
+        let u = &b.unseen;
+        let places = &mut b.places;
+        places.clear();
+        b.deck_pos.clear();
+        b.deck_pos.resize(g.deck.len(), usize::MAX);
         for (j, &c) in g.deck.iter().enumerate() {
             if u.has(c) {
-                self.deck_pos[j] = places.len();
+                b.deck_pos[j] = places.len();
                 places.push(c);
             }
         }
@@ -203,43 +264,37 @@ impl<'g, 'r> Determinizer<'g, 'r> {
             places.extend(g.caves[o].iter().copied().filter(|&c| u.has(c)));
         }
         places.extend(g.boxed.iter().copied().filter(|&c| u.has(c)));
-        for d in down {
+        for d in &b.down {
             places.extend(d.iter().copied().filter(|&c| u.has(c)));
         }
-        self.places = places;
     }
 
     /// A random renaming of the unseen cards into `w.map` (`Determinizer.permutation`).
     fn permutation_into(&self, rng: &mut PyRandom, w: &mut Work) {
         w.map.reset(self.game.rules.max_card);
-        w.map.reserve(self.places.len());
-        if self.winters.is_empty() {
-            w.cards.clone_from(&self.others);
+        w.map.reserve(self.b.places.len());
+        if self.b.winters.is_empty() {
+            w.cards.clone_from(&self.b.others);
             rng.shuffle(&mut w.cards);
-            for (&old, &new) in self.places.iter().zip(&w.cards) {
+            for (&old, &new) in self.b.places.iter().zip(&w.cards) {
                 w.map.rename(old, new);
             }
             return;
         }
         w.new_at.clear();
-        w.new_at.resize(self.places.len(), None);
-        w.cards.clone_from(&self.winters);
+        w.new_at.resize(self.b.places.len(), None);
+        w.cards.clone_from(&self.b.winters);
         rng.shuffle(&mut w.cards);
-        sample_to(rng, &self.eligible, w.cards.len() - self.forced.len(), &mut w.picked);
-        for (&j, &c) in self.forced.iter().chain(&w.picked).zip(&w.cards) {
-            w.new_at[self.deck_pos[j]] = Some(c);
+        sample_to(rng, &self.b.eligible, w.cards.len() - self.b.forced.len(), &mut w.picked);
+        for (&j, &c) in self.b.forced.iter().chain(&w.picked).zip(&w.cards) {
+            w.new_at[self.b.deck_pos[j]] = Some(c);
         }
-        w.cards.clone_from(&self.others);
+        w.cards.clone_from(&self.b.others);
         rng.shuffle(&mut w.cards);
+        // the places without a winter card take the others in turn, as long as they last
         let mut cards = w.cards.iter();
-        for slot in w.new_at.iter_mut().filter(|s| s.is_none()) {
-            match cards.next() {
-                Some(&c) => *slot = Some(c),
-                None => break,
-            }
-        }
-        for (&old, new) in self.places.iter().zip(&w.new_at) {
-            if let Some(new) = *new {
+        for (&old, &new) in self.b.places.iter().zip(&w.new_at) {
+            if let Some(new) = new.or_else(|| cards.next().copied()) {
                 w.map.rename(old, new);
             }
         }

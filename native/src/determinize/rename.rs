@@ -68,6 +68,9 @@ impl Map {
     }
 }
 
+/// A forest card's new name, its place and the turn it was placed.
+type Moved = (u16, (u16, i16, i8), u32);
+
 /// `g` with its cards renamed by `sigma` (`renaming.rename_state`): the deck, the box,
 /// hands, caves, forests (sites, tucked cards and indexes) and the queued steps.
 pub fn rename_game(g: &mut Game, sigma: &Map) {
@@ -88,7 +91,7 @@ pub fn rename_game(g: &mut Game, sigma: &Map) {
         }
         // (new card, its place, its turn): the moved cards' entries, taken out before any
         // is written under its new card (a forest holds few of them, inline)
-        let mut moved: SmallVec<[(u16, (u16, i16, i8), u32); 16]> = SmallVec::new();
+        let mut moved: SmallVec<[Moved; 16]> = SmallVec::new();
         for &a in &f.order {
             let b = sigma.get(a);
             if a != b {
