@@ -265,7 +265,6 @@ impl<'r> Game<'r> {
                     card: c,
                     mode: Mode::Free,
                     filter: Some(filter),
-                    pool: None,
                     from_clearing: false,
                     activates: activates.then_some(card),
                 };
@@ -325,7 +324,6 @@ impl<'r> Game<'r> {
                     card: c,
                     mode: Mode::Free,
                     filter,
-                    pool: None,
                     from_clearing: false,
                     activates: None,
                 });
@@ -348,7 +346,6 @@ impl<'r> Game<'r> {
                     card: c,
                     mode: Mode::Free,
                     filter: Some(filter),
-                    pool: None,
                     from_clearing: true,
                     activates: None,
                 });
@@ -385,14 +382,13 @@ impl<'r> Game<'r> {
                 *self.queue.last_mut().expect("the head") =
                     Step::Effect { p, card, eff: Eff::PlaySaplings(planted) };
             }
-            Eff::PlayFurther { eligible, deferred } => match a {
+            Eff::PlayFurther { deferred, .. } => match a {
                 Action::PickCard(c) => {
                     self.queue.push(Step::Place {
                         p,
                         card: c,
                         mode: Mode::Deferred,
                         filter: None,
-                        pool: eligible,
                         from_clearing: false,
                         activates: None,
                     });

@@ -55,16 +55,18 @@ pub enum Step {
         p: u8,
         left: u32,
     },
+    /// a card to place; a deferred one (`play_further`) pays only with the cards its
+    /// `play_further` step, the next in the queue, set aside
     Place {
         p: u8,
         card: u16,
         mode: Mode,
         filter: Option<Filter>,
-        pool: Option<Arc<Vec<u16>>>,
         from_clearing: bool,
         /// a card whose triggers this play fires even before they are active (`activates`)
         activates: Option<u16>,
     },
+    /// a placement paid card by card (a deferred one as [`Step::Place`])
     Pay {
         p: u8,
         card: u16,
@@ -73,8 +75,7 @@ pub enum Step {
         site: u16,
         slot: u16,
         owed: u32,
-        paid: SmallVec<[u16; 4]>,
-        pool: Option<Arc<Vec<u16>>>,
+        paid: Paid,
     },
     Offer {
         p: u8,
@@ -112,6 +113,63 @@ pub enum Step {
         card: u16,
         plays: Vec<(u16, Vec<Step>)>,
     },
+}
+
+/// The cards paid so far for a placement, in the increasing order a payment asks them,
+/// inline: no half costs more than [`Paid::MAX`] cards (the ruleset's parse checks).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Paid {
+    cards: [u16; Paid::MAX],
+    len: u8,
+}
+
+impl Paid {
+    /// The most cards a payment holds.
+    pub const MAX: usize = 6;
+
+    /// One more card paid.
+    pub fn push(&mut self, card: u16) {
+        self.cards[self.len as usize] = card;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Paid {
+    type Target = [u16];
+
+    fn deref(&self) -> &[u16] {
+        &self.cards[..self.len as usize]
+    }
+}
+
+impl std::ops::DerefMut for Paid {
+    fn deref_mut(&mut self) -> &mut [u16] {
+        &mut self.cards[..self.len as usize]
+    }
+}
+
+impl Step {
+    /// Whether the step holds allocations: an effect's or deferred plays' data. The others
+    /// hold only numbers and cards, nothing to free.
+    #[inline(always)]
+    fn holds(&self) -> bool {
+        matches!(self, Step::Effect { .. } | Step::ResolvePlays { .. })
+    }
+
+    /// Drop the step: one that holds nothing at no cost, the others out of the hot path.
+    #[inline(always)]
+    pub(crate) fn discard(self) {
+        if self.holds() {
+            drop_held(self);
+        } else {
+            std::mem::forget(self);
+        }
+    }
+}
+
+#[inline(never)]
+fn drop_held(s: Step) {
+    drop(s);
 }
 
 /// An effect step with its progress.
@@ -484,7 +542,9 @@ impl<'r> Game<'r> {
 
     #[inline]
     pub(crate) fn finish(&mut self) {
-        self.queue.pop();
+        if let Some(head) = self.queue.pop() {
+            head.discard();
+        }
     }
 
     /// The head step gives way to `steps`, the first of them the new head.
@@ -500,7 +560,7 @@ impl<'r> Game<'r> {
     /// The head step gives way to one step.
     #[inline]
     pub(crate) fn replace_head_with(&mut self, step: Step) {
-        *self.queue.last_mut().expect("the head") = step;
+        std::mem::replace(self.queue.last_mut().expect("the head"), step).discard();
     }
 
     pub(crate) fn queue_at<I>(&mut self, steps: I, at: usize)
