@@ -148,6 +148,9 @@ impl std::ops::DerefMut for Paid {
     }
 }
 
+// a step is moved on every action: it stays small
+const _: () = assert!(std::mem::size_of::<Step>() <= 32);
+
 impl Step {
     /// Whether the step holds allocations: an effect's or deferred plays' data. The others
     /// hold only numbers and cards, nothing to free.
@@ -172,6 +175,15 @@ fn drop_held(s: Step) {
     drop(s);
 }
 
+/// A `play_further` effect's progress (boxed: it is rare, and large).
+#[derive(Clone, Debug, Default)]
+pub struct Further {
+    /// the hand cards it lets the player play, once asked
+    pub eligible: Option<Vec<u16>>,
+    /// the cards played so far, each with the steps that wait until the player stops
+    pub deferred: Vec<(u16, Vec<Step>)>,
+}
+
 /// An effect step with its progress.
 #[derive(Clone, Debug)]
 pub enum Eff {
@@ -190,10 +202,7 @@ pub enum Eff {
         caved: u32,
     },
     ClearingToCave,
-    PlayFurther {
-        eligible: Option<Arc<Vec<u16>>>,
-        deferred: Vec<(u16, Vec<Step>)>,
-    },
+    PlayFurther(Box<Further>),
     CaveFromClearing {
         n: u32,
         caved: u32,
@@ -212,7 +221,7 @@ pub enum Eff {
     RemoveClearing,
     FreePlayOneOf(Arc<Vec<Filter>>),
     /// the saplings planted so far, their reveals and triggers still to come
-    PlaySaplings(Vec<u16>),
+    PlaySaplings(Box<[u16]>),
     PlayFaceDown(u16),
     PlayFromClearing {
         filter: Filter,
@@ -241,7 +250,7 @@ impl Eff {
             }
             Effect::CaveFromHandThenDraw => Eff::CaveFromHand { caved: 0 },
             Effect::ClearingToCave => Eff::ClearingToCave,
-            Effect::PlayFurther => Eff::PlayFurther { eligible: None, deferred: Vec::new() },
+            Effect::PlayFurther => Eff::PlayFurther(Box::default()),
             Effect::CaveFromClearing { n, exactly } => {
                 Eff::CaveFromClearing { n: *n, caved: 0, exactly: *exactly }
             }
@@ -251,7 +260,7 @@ impl Eff {
             Effect::TakeAllFromClearing(f) => Eff::TakeAllFromClearing(*f),
             Effect::RemoveClearing => Eff::RemoveClearing,
             Effect::FreePlayOneOf(fs) => Eff::FreePlayOneOf(Arc::new(fs.clone())),
-            Effect::PlaySaplings => Eff::PlaySaplings(Vec::new()),
+            Effect::PlaySaplings => Eff::PlaySaplings(Box::default()),
             Effect::PlayFaceDown(k) => Eff::PlayFaceDown(*k),
             Effect::PlayFromClearing { filter, reveal } => {
                 Eff::PlayFromClearing { filter: *filter, reveal: *reveal, revealed: 0 }
@@ -553,7 +562,7 @@ impl<'r> Game<'r> {
         I: IntoIterator<Item = Step>,
         I::IntoIter: DoubleEndedIterator,
     {
-        self.queue.pop();
+        self.finish();
         self.queue.extend(steps.into_iter().rev());
     }
 

@@ -202,7 +202,9 @@ impl<'r> Game<'r> {
     /// the queue under the head, set aside.
     fn deferred_pool(&self) -> &[u16] {
         match self.queue.get(self.queue.len().wrapping_sub(2)) {
-            Some(Step::Effect { eff: Eff::PlayFurther { eligible: Some(pool), .. }, .. }) => pool,
+            Some(Step::Effect { eff: Eff::PlayFurther(f), .. }) => {
+                f.eligible.as_deref().expect("a play_further step that asked")
+            }
             _ => panic!("a deferred play without its play_further step"),
         }
     }

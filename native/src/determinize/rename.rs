@@ -127,9 +127,11 @@ fn rename_step(s: &mut Step, sigma: &Map) {
         Step::Effect { card, eff, .. } => {
             *card = sigma.get(*card);
             match eff {
-                Eff::PlayFurther { eligible, deferred } => {
-                    rename_pool(eligible, sigma);
-                    for (c, steps) in deferred {
+                Eff::PlayFurther(f) => {
+                    if let Some(pool) = &mut f.eligible {
+                        sigma.all(pool);
+                    }
+                    for (c, steps) in &mut f.deferred {
                         *c = sigma.get(*c);
                         steps.iter_mut().for_each(|s| rename_step(s, sigma));
                     }
