@@ -215,12 +215,14 @@ impl<'r> Game<'r> {
                 }
                 Run::Ask(self.pick(pu, "play_saplings", &self.sorted_hand(pu), true))
             }
-            Eff::PlayFurther { eligible, deferred } => {
-                let Some(pool) = eligible else {
-                    let hand = Arc::new(self.sorted_hand(pu).to_vec());
-                    let deferred = deferred.clone();
-                    *self.queue.last_mut().expect("the head") =
-                        Step::Effect { p, card, eff: Eff::PlayFurther { eligible: Some(hand), deferred } };
+            Eff::PlayFurther(f) => {
+                let Some(pool) = &f.eligible else {
+                    let hand = self.sorted_hand(pu).to_vec();
+                    // the head, changed in place: the cards it lets the player play
+                    let Some(Step::Effect { eff: Eff::PlayFurther(f), .. }) = self.queue.last_mut() else {
+                        panic!("not a play_further step")
+                    };
+                    f.eligible = Some(hand);
                     return Run::Done;
                 };
                 let mine: Cards = self.sorted_hand(pu).into_iter().filter(|c| pool.contains(c)).collect();
@@ -265,7 +267,6 @@ impl<'r> Game<'r> {
                     card: c,
                     mode: Mode::Free,
                     filter: Some(filter),
-                    pool: None,
                     from_clearing: false,
                     activates: activates.then_some(card),
                 };
@@ -325,7 +326,6 @@ impl<'r> Game<'r> {
                     card: c,
                     mode: Mode::Free,
                     filter,
-                    pool: None,
                     from_clearing: false,
                     activates: None,
                 });
@@ -348,7 +348,6 @@ impl<'r> Game<'r> {
                     card: c,
                     mode: Mode::Free,
                     filter: Some(filter),
-                    pool: None,
                     from_clearing: true,
                     activates: None,
                 });
@@ -369,7 +368,7 @@ impl<'r> Game<'r> {
                     self.finish();
                 }
             }
-            Eff::PlaySaplings(mut planted) => {
+            Eff::PlaySaplings(planted) => {
                 let Action::PickCard(c) = a else {
                     let follow = self.sapling_follow_ups(p, &planted);
                     self.replace_head(follow);
@@ -381,27 +380,27 @@ impl<'r> Game<'r> {
                 let turn = self.turn;
                 let rules = self.rules;
                 self.forests[pu].open_site(rules, c, None, kind, turn);
+                let mut planted = planted.into_vec();
                 planted.push(c);
                 *self.queue.last_mut().expect("the head") =
-                    Step::Effect { p, card, eff: Eff::PlaySaplings(planted) };
+                    Step::Effect { p, card, eff: Eff::PlaySaplings(planted.into_boxed_slice()) };
             }
-            Eff::PlayFurther { eligible, deferred } => match a {
+            Eff::PlayFurther(f) => match a {
                 Action::PickCard(c) => {
                     self.queue.push(Step::Place {
                         p,
                         card: c,
                         mode: Mode::Deferred,
                         filter: None,
-                        pool: eligible,
                         from_clearing: false,
                         activates: None,
                     });
                 }
                 _ => {
-                    if deferred.is_empty() {
+                    if f.deferred.is_empty() {
                         self.finish();
                     } else {
-                        self.replace_head_with(Step::ResolvePlays { p, card, plays: deferred });
+                        self.replace_head_with(Step::ResolvePlays { p, card, plays: f.deferred });
                     }
                 }
             },

@@ -55,16 +55,18 @@ pub enum Step {
         p: u8,
         left: u32,
     },
+    /// a card to place; a deferred one (`play_further`) pays only with the cards its
+    /// `play_further` step, the next in the queue, set aside
     Place {
         p: u8,
         card: u16,
         mode: Mode,
         filter: Option<Filter>,
-        pool: Option<Arc<Vec<u16>>>,
         from_clearing: bool,
         /// a card whose triggers this play fires even before they are active (`activates`)
         activates: Option<u16>,
     },
+    /// a placement paid card by card (a deferred one as [`Step::Place`])
     Pay {
         p: u8,
         card: u16,
@@ -73,8 +75,7 @@ pub enum Step {
         site: u16,
         slot: u16,
         owed: u32,
-        paid: SmallVec<[u16; 4]>,
-        pool: Option<Arc<Vec<u16>>>,
+        paid: Paid,
     },
     Offer {
         p: u8,
@@ -114,6 +115,92 @@ pub enum Step {
     },
 }
 
+/// The cards paid so far for a placement, in the increasing order a payment asks them,
+/// inline: no half costs more than [`Paid::MAX`] cards (the ruleset's parse checks).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Paid {
+    cards: [u16; Paid::MAX],
+    len: u8,
+}
+
+impl Paid {
+    /// The most cards a payment holds.
+    pub const MAX: usize = 6;
+
+    /// One more card paid.
+    pub fn push(&mut self, card: u16) {
+        self.cards[self.len as usize] = card;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Paid {
+    type Target = [u16];
+
+    fn deref(&self) -> &[u16] {
+        &self.cards[..self.len as usize]
+    }
+}
+
+impl std::ops::DerefMut for Paid {
+    fn deref_mut(&mut self) -> &mut [u16] {
+        &mut self.cards[..self.len as usize]
+    }
+}
+
+// a step is moved on every action: it stays small
+const _: () = assert!(std::mem::size_of::<Step>() <= 32);
+
+impl Step {
+    /// Whether the step holds allocations: an effect's or deferred plays' data. The others
+    /// hold only numbers, cards and filters, nothing to free (every kind is named: a new one
+    /// says which it is).
+    #[inline(always)]
+    fn holds(&self) -> bool {
+        match self {
+            Step::Effect { .. } | Step::ResolvePlays { .. } => true,
+            Step::Deal
+            | Step::Mulligan(_)
+            | Step::Turn(_)
+            | Step::EndTurn(_)
+            | Step::DrawMore { .. }
+            | Step::Place { .. }
+            | Step::Pay { .. }
+            | Step::Offer { .. }
+            | Step::Trigger { .. }
+            | Step::Reveal(_)
+            | Step::UpgradeSite { .. }
+            | Step::CaveAndRedraw { .. } => false,
+        }
+    }
+
+    /// Drop the step: one that holds nothing at no cost (forgotten: there is nothing to
+    /// free), the others out of line, off the common path.
+    #[inline(always)]
+    pub(crate) fn discard(self) {
+        if self.holds() {
+            drop_held(self);
+        } else {
+            std::mem::forget(self);
+        }
+    }
+}
+
+/// Drop a step that holds allocations.
+#[inline(never)]
+fn drop_held(s: Step) {
+    drop(s);
+}
+
+/// A `play_further` effect's progress (boxed: it is rare, and large).
+#[derive(Clone, Debug, Default)]
+pub struct Further {
+    /// the hand cards it lets the player play, once asked
+    pub eligible: Option<Vec<u16>>,
+    /// the cards played so far, each with the steps that wait until the player stops
+    pub deferred: Vec<(u16, Vec<Step>)>,
+}
+
 /// An effect step with its progress.
 #[derive(Clone, Debug)]
 pub enum Eff {
@@ -132,10 +219,7 @@ pub enum Eff {
         caved: u32,
     },
     ClearingToCave,
-    PlayFurther {
-        eligible: Option<Arc<Vec<u16>>>,
-        deferred: Vec<(u16, Vec<Step>)>,
-    },
+    PlayFurther(Box<Further>),
     CaveFromClearing {
         n: u32,
         caved: u32,
@@ -154,7 +238,7 @@ pub enum Eff {
     RemoveClearing,
     FreePlayOneOf(Arc<Vec<Filter>>),
     /// the saplings planted so far, their reveals and triggers still to come
-    PlaySaplings(Vec<u16>),
+    PlaySaplings(Box<[u16]>),
     PlayFaceDown(u16),
     PlayFromClearing {
         filter: Filter,
@@ -183,7 +267,7 @@ impl Eff {
             }
             Effect::CaveFromHandThenDraw => Eff::CaveFromHand { caved: 0 },
             Effect::ClearingToCave => Eff::ClearingToCave,
-            Effect::PlayFurther => Eff::PlayFurther { eligible: None, deferred: Vec::new() },
+            Effect::PlayFurther => Eff::PlayFurther(Box::default()),
             Effect::CaveFromClearing { n, exactly } => {
                 Eff::CaveFromClearing { n: *n, caved: 0, exactly: *exactly }
             }
@@ -193,7 +277,7 @@ impl Eff {
             Effect::TakeAllFromClearing(f) => Eff::TakeAllFromClearing(*f),
             Effect::RemoveClearing => Eff::RemoveClearing,
             Effect::FreePlayOneOf(fs) => Eff::FreePlayOneOf(Arc::new(fs.clone())),
-            Effect::PlaySaplings => Eff::PlaySaplings(Vec::new()),
+            Effect::PlaySaplings => Eff::PlaySaplings(Box::default()),
             Effect::PlayFaceDown(k) => Eff::PlayFaceDown(*k),
             Effect::PlayFromClearing { filter, reveal } => {
                 Eff::PlayFromClearing { filter: *filter, reveal: *reveal, revealed: 0 }
@@ -484,7 +568,9 @@ impl<'r> Game<'r> {
 
     #[inline]
     pub(crate) fn finish(&mut self) {
-        self.queue.pop();
+        if let Some(head) = self.queue.pop() {
+            head.discard();
+        }
     }
 
     /// The head step gives way to `steps`, the first of them the new head.
@@ -493,14 +579,14 @@ impl<'r> Game<'r> {
         I: IntoIterator<Item = Step>,
         I::IntoIter: DoubleEndedIterator,
     {
-        self.queue.pop();
+        self.finish();
         self.queue.extend(steps.into_iter().rev());
     }
 
     /// The head step gives way to one step.
     #[inline]
     pub(crate) fn replace_head_with(&mut self, step: Step) {
-        *self.queue.last_mut().expect("the head") = step;
+        std::mem::replace(self.queue.last_mut().expect("the head"), step).discard();
     }
 
     pub(crate) fn queue_at<I>(&mut self, steps: I, at: usize)

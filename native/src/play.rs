@@ -273,10 +273,8 @@ impl<'r> Game<'r> {
         if mode == Mode::Deferred {
             self.finish();
             if !later.is_empty() {
-                if let Some(Step::Effect { eff: Eff::PlayFurther { deferred, .. }, .. }) =
-                    self.queue.last_mut()
-                {
-                    deferred.push((card, later.into_vec()));
+                if let Some(Step::Effect { eff: Eff::PlayFurther(f), .. }) = self.queue.last_mut() {
+                    f.deferred.push((card, later.into_vec()));
                 } else {
                     panic!("a deferred play without its play_further step");
                 }

@@ -1,9 +1,7 @@
 //! What each step kind does: run (resolve, or ask a decision) and answer (`kinds/*`).
 
-use smallvec::SmallVec;
-
 use crate::data::{Effect, Pos, TurnAct};
-use crate::game::{nonempty, Action, Cards, Decision, Eff, Game, Mode, Run, Step, Steps, Taker};
+use crate::game::{nonempty, Action, Cards, Decision, Eff, Game, Mode, Paid, Run, Step, Steps, Taker};
 
 impl<'r> Game<'r> {
     // -- steps ----------------------------------------------------------------------------
@@ -87,21 +85,20 @@ impl<'r> Game<'r> {
                 }
                 Run::Ask(Decision { player: p, kind: "draw", options: opts })
             }
-            Step::Place { p, card, mode, filter, ref pool, .. } => {
-                let pool = pool.clone();
+            Step::Place { p, card, mode, filter, .. } => {
                 let pu = p as usize;
                 let flt = nonempty(&filter);
+                let hand = &self.hands[pu];
+                let budget = match mode {
+                    Mode::Free => None,
+                    Mode::Normal => Some(hand.len() as u32 - 1),
+                    Mode::Deferred => {
+                        let pool = self.deferred_pool();
+                        Some(hand.iter().filter(|&&c| c != card && pool.contains(&c)).count() as u32)
+                    }
+                };
                 let mut opts = self.opts();
-                if mode == Mode::Free {
-                    self.placements(pu, card, flt, None, &mut opts);
-                } else {
-                    let hand = &self.hands[pu];
-                    let budget = match pool {
-                        None => hand.len() as u32 - 1,
-                        Some(pool) => hand.iter().filter(|&&c| c != card && pool.contains(&c)).count() as u32,
-                    };
-                    self.placements(pu, card, flt, Some(budget), &mut opts);
-                }
+                self.placements(pu, card, flt, budget, &mut opts);
                 if opts.is_empty() {
                     self.finish();
                     return Run::Done;
@@ -116,15 +113,14 @@ impl<'r> Game<'r> {
                 }
                 Run::Ask(Decision { player: p, kind: "place", options: opts })
             }
-            Step::Pay { p, card, owed, ref paid, ref pool, .. } => {
+            Step::Pay { p, card, mode, owed, ref paid, .. } => {
                 let last = paid.last().map_or(-1, |&c| i32::from(c));
+                let pool = (mode == Mode::Deferred).then(|| self.deferred_pool());
                 let cands: Cards = self.hands[p as usize]
                     .sorted()
                     .iter()
                     .copied()
-                    .filter(|&c| {
-                        c != card && i32::from(c) > last && pool.as_ref().is_none_or(|pl| pl.contains(&c))
-                    })
+                    .filter(|&c| c != card && i32::from(c) > last && pool.is_none_or(|pl| pl.contains(&c)))
                     .collect();
                 let mut opts = self.opts();
                 if cands.len() >= owed as usize {
@@ -199,6 +195,17 @@ impl<'r> Game<'r> {
                 let eff = eff.clone();
                 self.run_effect(p, card, &eff)
             }
+        }
+    }
+
+    /// The cards a deferred play may pay with: those its `play_further` step, the next in
+    /// the queue under the head, set aside.
+    fn deferred_pool(&self) -> &[u16] {
+        match self.queue.get(self.queue.len().wrapping_sub(2)) {
+            Some(Step::Effect { eff: Eff::PlayFurther(f), .. }) => {
+                f.eligible.as_deref().expect("a play_further step that asked")
+            }
+            _ => panic!("a deferred play without its play_further step"),
         }
     }
 
@@ -288,7 +295,6 @@ impl<'r> Game<'r> {
                             card: c,
                             mode: Mode::Normal,
                             filter: None,
-                            pool: None,
                             from_clearing: false,
                             activates: None,
                         });
@@ -311,8 +317,7 @@ impl<'r> Game<'r> {
                 }
                 self.take_one(p as usize, a);
             }
-            Step::Place { p, card, mode, ref pool, from_clearing, activates, .. } => {
-                let pool = pool.clone();
+            Step::Place { p, card, mode, from_clearing, activates, .. } => {
                 let Action::Place(half, site, slot) = a else { panic!("not a placement") };
                 let cost = if mode == Mode::Free {
                     0
@@ -341,8 +346,7 @@ impl<'r> Game<'r> {
                         site,
                         slot,
                         owed: cost,
-                        paid: SmallVec::new(),
-                        pool,
+                        paid: Paid::default(),
                     });
                 }
             }
@@ -356,7 +360,7 @@ impl<'r> Game<'r> {
                 if owed > 1 {
                     *left -= 1;
                 } else {
-                    let paid = std::mem::take(paid);
+                    let paid = *paid;
                     self.play_card(p as usize, card, Some(half), site, slot, &paid, mode, false, None, None);
                 }
             }

@@ -9,6 +9,7 @@ use super::{
     fixed_keys, Card, Effect, Filter, Half, Pos, Rules, SiteKind, SlotDef, Species, Trigger, TurnAct,
 };
 use crate::codec::parse_codec;
+use crate::game::Paid;
 
 pub(crate) struct Interner<'a> {
     pub(crate) map: &'a mut HashMap<String, u32>,
@@ -371,6 +372,13 @@ impl Rules {
                 if let Some(sym) = symbol {
                     count_keys.push(ki.get(&format!("symbol:{sym}")));
                 }
+                let cost = u(&h["cost"])? as u32;
+                if cost as usize > Paid::MAX {
+                    return Err(format!(
+                        "a card half costs {cost}: the native core pays at most {}",
+                        Paid::MAX
+                    ));
+                }
                 let mut needs = 0u64;
                 for w in arr(&h["needs"])? {
                     needs |= word_bit(&mut words, s(w)?)?;
@@ -380,7 +388,7 @@ impl Rules {
                     species: sp,
                     pos: Pos::parse(s(&h["position"])?)?,
                     symbol: symbol.and_then(sym_of),
-                    cost: u(&h["cost"])? as u32,
+                    cost,
                     tags: tagbits,
                     is_tree_kind: h["kind"].as_str() == Some("tree"),
                     shares: species[sp as usize].sharing.is_some(),

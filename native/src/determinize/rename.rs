@@ -125,14 +125,10 @@ fn rename_pool(pool: &mut Option<std::sync::Arc<Vec<u16>>>, sigma: &Map) {
 /// A queued step with its card and the cards of its arguments renamed.
 fn rename_step(s: &mut Step, sigma: &Map) {
     match s {
-        Step::Place { card, pool, .. } => {
-            *card = sigma.get(*card);
-            rename_pool(pool, sigma);
-        }
-        Step::Pay { card, paid, pool, .. } => {
+        Step::Place { card, .. } => *card = sigma.get(*card),
+        Step::Pay { card, paid, .. } => {
             *card = sigma.get(*card);
             sigma.all(paid);
-            rename_pool(pool, sigma);
         }
         Step::Offer { card, .. } | Step::Trigger { card, .. } | Step::UpgradeSite { card, .. } => {
             *card = sigma.get(*card);
@@ -140,9 +136,11 @@ fn rename_step(s: &mut Step, sigma: &Map) {
         Step::Effect { card, eff, .. } => {
             *card = sigma.get(*card);
             match eff {
-                Eff::PlayFurther { eligible, deferred } => {
-                    rename_pool(eligible, sigma);
-                    for (c, steps) in deferred {
+                Eff::PlayFurther(f) => {
+                    if let Some(pool) = &mut f.eligible {
+                        sigma.all(pool);
+                    }
+                    for (c, steps) in &mut f.deferred {
                         *c = sigma.get(*c);
                         steps.iter_mut().for_each(|s| rename_step(s, sigma));
                     }
