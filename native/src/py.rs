@@ -525,6 +525,8 @@ fn forestshuffle_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(crate::lineup::py::play_seatings, m)?)?;
     m.add_function(wrap_pyfunction!(crate::lineup::py::play_lineups, m)?)?;
     m.add_function(wrap_pyfunction!(crate::lineup::py::native_bots, m)?)?;
+    // the highest cost of a card half it plays (a payment's cards are kept inline)
+    m.add("MAX_CARD_COST", crate::game::Paid::MAX)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

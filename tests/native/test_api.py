@@ -45,6 +45,19 @@ def test_unsupported_kinds_are_named() -> None:
     assert "turn_actions:pass_turn" in err.value.kinds
 
 
+def test_a_card_costing_more_than_the_native_core_pays_is_named(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A payment's cards are kept inline, up to ``MAX_CARD_COST``: a ruleset with a dearer
+    card half is not supported, and says so like a missing kind."""
+    top = max(h.cost for halves in fs.get_ruleset("base").halves.values() for h in halves)
+    assert native.supports("base") and top <= _loading._ext().MAX_CARD_COST
+    monkeypatch.setattr(_loading._ext(), "MAX_CARD_COST", top - 1)
+    assert native.unsupported_kinds("base") == (f"cards:cost_above_{top - 1}",)
+    assert not native.supports("base")
+    with pytest.raises(NativeError, match=f"cost_above_{top - 1}"):
+        native.load_rules("base")
+
+
 def test_a_native_game_answers_with_codec_ids() -> None:
     game = native.NativeGame("base", 2, 5, scoring=False)
     py = fs.new_game("base", players=2, seed=5)

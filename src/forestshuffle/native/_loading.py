@@ -63,14 +63,17 @@ def _missing(rules: Ruleset, sections: Iterable[str] | None = None) -> tuple[str
             continue
         have = set(known.get(section, ()))
         out.extend(f"{section}:{n}" for n in names if n not in have)
-    out.extend(_missing_features(rules))
+    out.extend(_missing_features(rules, int(_ext().MAX_CARD_COST)))
     return tuple(sorted(out))
 
 
-def _missing_features(rules: Ruleset) -> list[str]:
-    """Rule features the native core lacks, named like kinds (``spec:winter_steps``)."""
+def _missing_features(rules: Ruleset, max_cost: int) -> list[str]:
+    """Rule features the native core lacks, named like kinds (``spec:winter_steps``; a card
+    half costing more than *max_cost*, the most it pays: ``cards:cost_above_6``)."""
     spec = rules.spec
     out = []
+    if any(h.cost > max_cost for halves in rules.halves.values() for h in halves):
+        out.append(f"cards:cost_above_{max_cost}")
     if spec.winter_steps:
         out.append("spec:winter_steps")
     if spec.automata:
