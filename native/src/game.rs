@@ -150,6 +150,8 @@ impl std::ops::DerefMut for Paid {
 
 // a step is moved on every action: it stays small
 const _: () = assert!(std::mem::size_of::<Step>() <= 32);
+// the types the steps that hold nothing are made of besides numbers: nothing to free either
+const _: () = assert!(!std::mem::needs_drop::<Filter>() && !std::mem::needs_drop::<Paid>());
 
 impl Step {
     /// Whether the step holds allocations: an effect's or deferred plays' data. The others
