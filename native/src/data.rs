@@ -207,9 +207,11 @@ pub struct SiteKind {
     pub features: Vec<u16>,
     pub feature_keys: Vec<u32>,
     pub slots: Vec<SlotDef>,
-    /// per slot, in slot order, a (position, slot index) pair for each position it accepts:
-    /// what an empty site of the kind adds to a forest's open slots
-    pub opens: Vec<(u8, u8)>,
+    /// per slot, in slot order, a (position, slot index, slot name) for each position it
+    /// accepts: what an empty site of the kind adds to a forest's open slots
+    pub opens: Vec<(u8, u8, u16)>,
+    /// the positions of `opens`, as bits
+    pub open_mask: u8,
 }
 
 /// The built ruleset.

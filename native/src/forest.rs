@@ -336,20 +336,20 @@ impl Forest {
     fn open_slots_of(&mut self, rules: &Rules, site: usize) {
         let s = &self.sites[site];
         let sk = &rules.site_kinds[s.kind as usize];
+        let site16 = site as u16;
         if site + 1 == self.sites.len() && s.empty == all_slots(sk.slots.len()) {
             // a new site, every slot empty: each goes at the end of its lists
-            for &(pos, slot) in &sk.opens {
-                let o = OpenSlot { site: site as u16, name: sk.slots[slot as usize].name, slot };
-                self.open.0[pos as usize].push(o);
-                self.open_bits |= 1 << pos;
+            for &(pos, slot, name) in &sk.opens {
+                self.open.0[pos as usize].push(OpenSlot { site: site16, name, slot });
             }
+            self.open_bits |= sk.open_mask;
             return;
         }
-        for &(pos, slot) in &sk.opens {
+        for &(pos, slot, name) in &sk.opens {
             if s.empty & (1 << slot) == 0 {
                 continue;
             }
-            let o = OpenSlot { site: site as u16, name: sk.slots[slot as usize].name, slot };
+            let o = OpenSlot { site: site16, name, slot };
             let list = &mut self.open.0[pos as usize];
             let at = list.partition_point(|x| (x.site, x.slot) < (o.site, o.slot));
             list.insert(at, o);

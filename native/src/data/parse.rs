@@ -153,15 +153,18 @@ impl Rules {
                 return Err(format!("site kind {id:?} has more than 32 slots"));
             }
             let mut opens = Vec::new();
+            let mut open_mask = 0u8;
             for (i, sd) in slots.iter().enumerate() {
                 for p in 0..5 {
                     if sd.accepts & (1 << p) != 0 {
-                        opens.push((p as u8, i as u8));
+                        opens.push((p as u8, i as u8, sd.name));
+                        open_mask |= 1 << p;
                     }
                 }
             }
             site_kinds.push(SiteKind {
                 opens,
+                open_mask,
                 id: id.clone(),
                 is_tree: k["is_tree"].as_bool().unwrap_or(true),
                 reveals: k["reveals"].as_bool().unwrap_or(true),
