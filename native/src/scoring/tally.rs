@@ -1,16 +1,16 @@
 //! Each forest's scoring tallied as its face-up cards come (`Forest::tally`), so that a
 //! search's evaluation ([`super::final_total`]) reads a few sums rather than every card.
 //!
-//! A card's points are its flat points, scorers that read only counters (`per`,
-//! `if_at_least`, `majority`: the same for every card showing them), scorers that read the
-//! card's place, and the groups it joins. The tally holds, at fixed places: the sum of the
-//! flat points, per scorer of counters how many cards show it, per group and species how
-//! many cards of the species joined it, and per group how many cards joined it. After them,
-//! in the order met: each scorer of counters when its first card came, each group when its
-//! first card came (with that card's group scoring: a group scores by its first card's),
-//! and each card with scorers reading its place. A forest's cards never leave it nor turn
-//! over, and its face-up cards are never renamed (a determinization renames hidden cards
-//! only), so the tally stays true.
+//! A card's points are its flat points, scorers of one counter (`per`, `if_at_least`,
+//! `majority`: the same for every card showing them), other scorers (most read the card's
+//! place: each card scored alone), and the groups it joins. The tally holds, at fixed
+//! places: the sum of the flat points, per scorer of one counter how many cards show it,
+//! per group and species how many cards of the species joined it, and per group how many
+//! cards joined it. After them, in the order met: each scorer of one counter when its first
+//! card came, each group when its first card came (with that card's group scoring: a group
+//! scores by its first card's), and each card with other scorers. A forest's cards never
+//! leave it nor turn over, and its face-up cards are never renamed (a determinization
+//! renames hidden cards only), so the tally stays true.
 
 use super::kinds::{Ctx, Group};
 use super::plan::{any_points, Op, Plan};
@@ -18,12 +18,12 @@ use super::plan::{any_points, Op, Plan};
 /// What the tally adds when a card shows one half.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct HalfTally {
-    /// its flat points (those of the first term's constant scorers included)
+    /// its flat points, with those of its scorers that read only a constant
     flat: i32,
     /// where its items start in [`TallyPlan::items`], and how many
     items: u32,
     n_items: u16,
-    /// whether it runs scorers that read its place ([`Op::Any`])
+    /// whether it runs scorers scored card by card ([`Op::Any`])
     any: bool,
 }
 
@@ -34,7 +34,7 @@ pub(super) struct TallyPlan {
     halves: Vec<HalfTally>,
     /// (a place in the tally, the entry to append when it first becomes 1, or -1)
     items: Vec<(u32, i32)>,
-    /// the distinct scorers of counters ([`Op::Term`], [`Op::Majority`])
+    /// the distinct scorers of one counter ([`Op::Term`], [`Op::Majority`])
     aggs: Vec<Op>,
     /// per group scoring (index in `Plan::group_specs`): the places of its group's
     /// per-species counts
@@ -59,7 +59,7 @@ impl TallyPlan {
     /// The tables of `plan` (its halves, scorers and groups built), `n_groups` groups.
     pub(super) fn build(plan: &Plan, n_groups: usize) -> TallyPlan {
         let mut t = TallyPlan::default();
-        // the scorers of counters, each once
+        // the scorers of one counter, each once
         let agg_of = |op: Op, aggs: &mut Vec<Op>| match aggs.iter().position(|a| *a == op) {
             Some(i) => i,
             None => {
@@ -178,7 +178,7 @@ pub(super) fn total(plan: &Plan, ctx: &Ctx) -> i32 {
     total
 }
 
-/// The points of `card`'s scorers that read its place.
+/// The points of `card`'s scorers scored card by card ([`Op::Any`]).
 #[inline(never)]
 fn any_total(plan: &Plan, ctx: &Ctx, card: u16) -> i32 {
     let hi = ctx.forests[ctx.player].where_[card as usize].2;
