@@ -99,6 +99,9 @@ pub struct Forest {
     /// card -> (site, slot index or CENTER/UNDER, half index or -1), site u16::MAX if absent
     pub where_: Vec<(u16, i16, i8)>,
     pub counts: Vec<i32>,
+    /// the scoring tallied as face-up cards come (`crate::scoring::Plan::tally_half`), what
+    /// a search's evaluation reads
+    pub tally: Vec<i32>,
     pub order: Vec<u16>,
     pub placed_turn: Vec<u32>,
     /// cards with permanent triggers, in the order played
@@ -129,6 +132,7 @@ impl Clone for Forest {
             under,
             where_,
             counts,
+            tally,
             order,
             placed_turn,
             triggers,
@@ -142,6 +146,7 @@ impl Clone for Forest {
         self.under.clone_from(under);
         self.where_.clone_from(where_);
         self.counts.clone_from(counts);
+        self.tally.clone_from(tally);
         self.order.clone_from(order);
         self.placed_turn.clone_from(placed_turn);
         self.triggers.clone_from(triggers);
@@ -161,6 +166,7 @@ impl Forest {
             under: Vec::new(),
             where_: Vec::new(),
             counts: Vec::new(),
+            tally: Vec::new(),
             order: Vec::new(),
             placed_turn: Vec::new(),
             triggers: Vec::new(),
@@ -190,6 +196,7 @@ impl Forest {
             under,
             where_,
             counts,
+            tally,
             order,
             placed_turn,
             triggers,
@@ -205,6 +212,7 @@ impl Forest {
         where_.resize(rules.max_card + 1, (u16::MAX, 0, 0));
         counts.clear();
         counts.resize(rules.count_keys.len(), 0);
+        rules.scoring.clear_tally(tally);
         order.clear();
         placed_turn.clear();
         placed_turn.resize(rules.max_card + 1, 0);
@@ -419,6 +427,8 @@ impl Forest {
         for &k in &h.count_keys {
             c[k as usize] += 1;
         }
+        // the half index its caller has just set
+        rules.scoring.tally_half(&mut self.tally, card, self.where_[card as usize].2);
     }
 
     /// Open a new site of `kind` with `card` (`half` None: face down, a sapling).

@@ -16,6 +16,7 @@ mod plan;
 pub mod position;
 #[cfg(feature = "python")]
 pub mod py;
+mod tally;
 #[cfg(test)]
 mod tests;
 
@@ -184,8 +185,15 @@ pub fn final_scores(
 
 /// Player `player`'s final total alone, `cave` cards in their cave: [`final_scores`]' total,
 /// without the breakdown (what a search's evaluation reads).
+/// Read from the forest's tally (`Forest::tally`).
 pub fn final_total(rules: &Rules, forests: &[Forest], player: usize, cave: usize) -> i32 {
-    score_forest::<false>(rules, forests, player, cave).total
+    let total = cave as i32 + tally::total(&rules.scoring, &Ctx { rules, forests, player });
+    debug_assert_eq!(
+        total,
+        score_forest::<false>(rules, forests, player, cave).total,
+        "the tally of seat {player}"
+    );
+    total
 }
 
 /// A tie-breaker: a count of the forest, or the cards in hand (`hand`).

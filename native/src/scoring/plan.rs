@@ -7,6 +7,7 @@ use crate::data::{Half, Rules};
 
 use super::count::Count;
 use super::kinds::{self, Compiled, Ctx, Group, Single};
+use super::tally::TallyPlan;
 use super::Tie;
 
 /// What one card half scores.
@@ -56,7 +57,7 @@ pub(super) struct Term {
 
 impl Term {
     /// No scorer: 0 points, whatever the first counter holds.
-    const NONE: Term = Term { key: 0, mul: 0, n: 0, ge: 0, lt: 0 };
+    pub(super) const NONE: Term = Term { key: 0, mul: 0, n: 0, ge: 0, lt: 0 };
 
     /// `pts` × the counter.
     fn per(key: u32, pts: i32) -> Term {
@@ -97,6 +98,8 @@ pub struct Plan {
     pub(super) group_specs: Vec<Group>,
     /// the ruleset's tie-breakers (`RulesetSpec.tie_breakers`), in order
     pub(super) ties: Vec<Tie>,
+    /// what a forest's tally adds per card half
+    pub(super) tally: TallyPlan,
     /// why the plan is empty: the specs it could not compile
     pub missing: Vec<String>,
 }
@@ -198,6 +201,7 @@ impl Plan {
             let pad = plan.stride - card.halves.len();
             plan.halves.extend(std::iter::repeat_n(HalfPlan::default(), pad));
         }
+        plan.tally = TallyPlan::build(&plan, keys.len());
         plan
     }
 
@@ -270,6 +274,6 @@ impl Op {
 
 /// [`Single::points`] of `card` showing its half `hi`.
 #[inline(never)]
-fn any_points(s: &Single, ctx: &Ctx, card: u16, hi: i8) -> i32 {
+pub(super) fn any_points(s: &Single, ctx: &Ctx, card: u16, hi: i8) -> i32 {
     s.points(ctx, card, &ctx.rules.cards[card as usize].halves[hi as usize])
 }

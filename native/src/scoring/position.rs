@@ -85,6 +85,7 @@ fn seat(rules: &Rules, v: &Value) -> Result<Seat, String> {
         f.where_[card] = (si as u16, slot, w[3].as_i64().ok_or("where: not a half")? as i8);
     }
     f.order = cards(&v["order"])?;
+    rules.scoring.retally(&mut f);
     if let Some(o) = v["counts"].as_object() {
         for (key, n) in o {
             if let Some(&k) = rules.key_index.get(key) {

@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use super::count::Count;
 use super::kinds::{compile, table_value, Compiled, Ctx, Group};
-use super::{final_scores, winners, Plan};
+use super::{final_scores, final_total, winners, Plan};
 use crate::data::Rules;
 use crate::forest::Forest;
 
@@ -147,4 +147,34 @@ fn tie_breakers_compare_in_order_then_share_the_win() {
     assert_eq!(winners(&r, &forests, &[vec![], vec![], vec![]], &scores), 0b011);
     let bad = rules_with(json!([]), json!(["no_such_count"]));
     assert!(bad.scoring.missing[0].contains("tie-breaker"));
+}
+
+#[test]
+fn the_tally_a_forest_keeps_totals_as_its_cards_do() {
+    let r = rules(json!([{"kind": "flat", "args": {"points": 2}},
+                         {"kind": "per", "args": {"points": 1, "count": "trees"}},
+                         {"kind": "if_at_least", "args": {"points": 3, "count": "species:t.a", "n": 2}},
+                         {"kind": "majority", "args": {"points": 4, "count": "species:t.a"}},
+                         {"kind": "if_slot_shared", "args": {"points": 5}},
+                         {"kind": "set_table", "args": {"table": [1, 4], "count": "species:t.a"}},
+                         {"kind": "distinct_sets", "args": {"table": [2, 7], "tag": "bug"}}]));
+    assert!(r.scoring.missing.is_empty());
+    let mut forests = [Forest::new(&r), Forest::new(&r)];
+    forests[0].open_site(&r, 1, Some(0), 0, 0);
+    forests[0].attach(&r, 10, 0, 0, 0, 0);
+    forests[0].attach(&r, 11, 0, 0, 0, 0);
+    forests[1].open_site(&r, 2, Some(0), 0, 0);
+    forests[1].open_site(&r, 3, None, 0, 0);
+    forests[1].attach(&r, 12, 0, 0, 0, 0);
+    let scores = final_scores(&r, &forests, &[1, 0], &[vec![], vec![]]);
+    for (p, s) in scores.iter().enumerate() {
+        assert_eq!(final_total(&r, &forests, p, p), s.total - s.cave + p as i32);
+    }
+    // 1 + each a: 2 + 1 + 3 + 4 + 5, the set of two 4, and two distinct sets of one 2 each
+    assert_eq!(scores[0].total, 1 + 1 + 2 * 15 + 4 + 4);
+    // 2 trees for the oak; the a: 2 + 2 + 0 + 0 + 0, the set of one 1, one set 2
+    assert_eq!(scores[1].total, 2 + 4 + 1 + 2);
+    let mut again = forests[0].clone();
+    r.scoring.retally(&mut again);
+    assert_eq!(again.tally, forests[0].tally);
 }
