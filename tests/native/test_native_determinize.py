@@ -45,6 +45,27 @@ def _play_on(python: Game, nat: NativeGame, rng: random.Random, n: int, where: s
         _assert_same(python, nat, f"{where}, {k + 1} actions on")
 
 
+def _step_both(python: Game, nat: NativeGame, rng: random.Random) -> None:
+    """One random action applied to both engines' games."""
+    options = python.legal_actions()
+    i = rng.randrange(len(options))
+    python.apply(options[i])
+    nat.apply(python.encode(options[i]))
+
+
+def _same_sample(python: Game, nat: NativeGame, p: int, draw: int, where: str, n: int) -> str:
+    """Player *p*'s sample of both games from seed *draw* compared, then *n* actions played on
+    both; the kind of the sample's pending decision."""
+    sample = Determinizer(python, p).sample(random.Random(draw))
+    det = nat.determinize(p, draw)
+    _assert_same(sample, det, where)
+    assert det.codes == []
+    pending = sample.state.pending
+    kind = "" if pending is None else pending.kind
+    _play_on(sample, det, random.Random(draw), n, where)
+    return kind
+
+
 @pytest.mark.parametrize(("ruleset", "expansions", "players", "games"), RULESETS)
 def test_determinized_games_are_the_python_engines(ruleset: str, expansions: tuple[str, ...],
                                                    players: int, games: int) -> None:
@@ -61,16 +82,9 @@ def test_determinized_games_are_the_python_engines(ruleset: str, expansions: tup
                 p = rng.randrange(players) if pending.kind == "turn" else pending.player
                 draw = seed * 1000 + len(python.actions)
                 where = f"{ruleset} seed {seed}, after {len(python.actions)}, player {p}"
-                sample = Determinizer(python, p).sample(random.Random(draw))
-                det = nat.determinize(p, draw)
-                _assert_same(sample, det, where)
-                assert det.codes == []
-                _play_on(sample, det, random.Random(draw), 6, where)
+                _same_sample(python, nat, p, draw, where, 6)
                 checked += 1
-            options = python.legal_actions()
-            i = rng.randrange(len(options))
-            python.apply(options[i])
-            nat.apply(python.encode(options[i]))
+            _step_both(python, nat, rng)
     assert checked > 10 * games
 
 
@@ -177,14 +191,7 @@ def test_mid_payment_samples_are_the_python_engines_for_every_player() -> None:
                 for p in (0, 1):
                     draw = seed * 1000 + len(python.actions) * 2 + p
                     where = f"seed {seed}, after {len(python.actions)}, player {p}"
-                    sample = Determinizer(python, p).sample(random.Random(draw))
-                    det = nat.determinize(p, draw)
-                    _assert_same(sample, det, where)
-                    assert sample.state.pending.kind == "pay", where
-                    _play_on(sample, det, random.Random(draw), 4, where)
+                    assert _same_sample(python, nat, p, draw, where, 4) == "pay", where
                     checked += 1
-            options = python.legal_actions()
-            i = rng.randrange(len(options))
-            python.apply(options[i])
-            nat.apply(python.encode(options[i]))
+            _step_both(python, nat, rng)
     assert checked >= 10
