@@ -184,8 +184,8 @@ pub fn final_scores(
 }
 
 /// Player `player`'s final total alone, `cave` cards in their cave: [`final_scores`]' total,
-/// without the breakdown (what a search's evaluation reads).
-/// Read from the forest's tally (`Forest::tally`).
+/// without the breakdown, read from the forest's tally (`Forest::tally`): what a search's
+/// evaluation reads.
 pub fn final_total(rules: &Rules, forests: &[Forest], player: usize, cave: usize) -> i32 {
     let total = cave as i32 + tally::total(&rules.scoring, &Ctx { rules, forests, player });
     debug_assert_eq!(
