@@ -221,15 +221,7 @@ impl<'r> Game<'r> {
                         self.draw_options(&mut opts);
                     }
                 }
-                TurnAct::Play => {
-                    let budget = self.hands[pu].len() as i64 - 1;
-                    opts.reserve(hand.len());
-                    for &c in hand {
-                        if self.can_place(pu, c, budget, None) {
-                            opts.push(Action::PlayCard(c));
-                        }
-                    }
-                }
+                TurnAct::Play => self.playable(pu, hand, &mut opts),
                 TurnAct::Sapling => {
                     if rules.sapling_kind.is_some() {
                         opts.extend(hand.iter().map(|&c| Action::PlaySapling(c)));
@@ -238,6 +230,39 @@ impl<'r> Game<'r> {
             }
         }
         opts
+    }
+
+    /// A play of each card of `hand` (in increasing order) that `p` can place, paying with
+    /// the others: most by the quick test of positions alone, the others by
+    /// [`Game::can_place`].
+    #[inline(always)]
+    fn playable(&self, pu: usize, hand: &[u16], opts: &mut crate::game::Options) {
+        let rules = self.rules;
+        let budget = hand.len() as i64 - 1;
+        if budget < 0 {
+            return;
+        }
+        let at = (budget as usize).min(crate::data::Card::MAX_BUDGET);
+        let f = &self.forests[pu];
+        // the quick test says yes or, where it is complete, no
+        let open = f.open_mask() | 1;
+        let complete = !(rules.site_sharing && f.site_sharers > 0);
+        let quick = rules.plain_slots;
+        opts.reserve(hand.len());
+        for &c in hand {
+            let card = &rules.cards[c as usize];
+            let yes = quick && card.reach[at] & open != 0
+                || !(quick && complete && !card.reach_partial) && self.can_place_rare(pu, c, budget);
+            if yes {
+                opts.push(Action::PlayCard(c));
+            }
+        }
+    }
+
+    /// [`Game::can_place`] out of line, for the cards the quick test leaves open.
+    #[inline(never)]
+    fn can_place_rare(&self, pu: usize, c: u16, budget: i64) -> bool {
+        self.can_place(pu, c, budget, None)
     }
 
     pub(crate) fn resolve_play(&mut self, i: usize) {
