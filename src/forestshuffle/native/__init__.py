@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from forestshuffle.errors import ArgumentError
+from forestshuffle.errors import ArgumentError, IllegalActionError
+from forestshuffle.native._coded import CodedGame
 from forestshuffle.native._export import export
 from forestshuffle.native._loading import (
     BOTS,
@@ -84,7 +85,7 @@ class _Origin:
     seed: int
 
 
-class NativeGame:
+class NativeGame(CodedGame):
     """One game played by the native core, seen from Python: the same game as
     ``fs.new_game(ruleset, players=players, seed=seed, ...)``, answered with codec ids
     (:mod:`forestshuffle.search.codec`)."""
@@ -101,11 +102,7 @@ class NativeGame:
         self.seed = _seed(seed, "seed")
         #: the number of players
         self.players = players
-        native = load_rules(self.rules, scoring=scoring)
-        try:
-            self._game = _ext().NativeGame(native, players, self.seed)
-        except ValueError as exc:
-            raise ArgumentError(str(exc)) from None
+        self._deal(_ext().NativeGame, load_rules(self.rules, scoring=scoring), players, self.seed)
         self._sizes: tuple[int, int] = (self._game.observation_size, self._game.action_count)
 
     @property
@@ -115,24 +112,8 @@ class NativeGame:
         codes: list[int] = self._game.codes()
         return codes
 
-    def legal_codes(self) -> list[int]:
-        """The codec ids of the pending decision's options, in the engine's order."""
-        codes: list[int] = self._game.legal_codes()
-        return codes
-
-    def apply(self, code: int) -> None:
-        """Answer the pending decision with the option of codec id *code*."""
-        from forestshuffle.errors import IllegalActionError
-
-        try:
-            self._game.apply_code(code)
-        except ValueError as exc:
-            raise IllegalActionError(str(exc)) from None
-
     def apply_index(self, index: int) -> None:
         """Apply the option at position *index* of :meth:`legal_codes`."""
-        from forestshuffle.errors import IllegalActionError
-
         if type(index) is not int or index < 0:
             raise IllegalActionError(f"no legal action number {index!r}")
         try:

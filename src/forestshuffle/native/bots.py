@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any
 from forestshuffle.bots.base import BotBase
 from forestshuffle.bots.greedy import HAND_WEIGHT
 from forestshuffle.bots.ismcts import ITERATIONS, TOP_K
-from forestshuffle.errors import ArgumentError, IllegalActionError
+from forestshuffle.errors import ArgumentError
 from forestshuffle.native import load_rules
+from forestshuffle.native._coded import CodedGame
 from forestshuffle.native._loading import _ext, _rules_of, _seed
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ class ISMCTSBot:
         return value
 
 
-class KnownGame:
+class KnownGame(CodedGame):
     """One game played by the native core (the same game as ``fs.new_game(ruleset,
     players=players, seed=seed, ...)``, answered with codec ids) that keeps what each
     player has seen of it."""
@@ -96,22 +97,7 @@ class KnownGame:
                  expansions: Sequence[str] = ()) -> None:
         #: the built ruleset
         self.rules = _rules_of(ruleset, options, expansions)
-        try:
-            self._game = _ext().KnownGame(load_rules(self.rules), players, _seed(seed, "seed"))
-        except ValueError as exc:
-            raise ArgumentError(str(exc)) from None
-
-    def legal_codes(self) -> list[int]:
-        """The codec ids of the pending decision's options, in the engine's order."""
-        codes: list[int] = self._game.legal_codes()
-        return codes
-
-    def apply(self, code: int) -> None:
-        """Answer the pending decision with the option of codec id *code*."""
-        try:
-            self._game.apply_code(code)
-        except ValueError as exc:
-            raise IllegalActionError(str(exc)) from None
+        self._deal(_ext().KnownGame, load_rules(self.rules), players, _seed(seed, "seed"))
 
     @property
     def to_move(self) -> int | None:
