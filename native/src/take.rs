@@ -19,16 +19,8 @@ impl Game<'_> {
         while taken < n {
             let Some(c) = self.deck.pop() else { break };
             if self.rules.cards[c as usize].winter {
-                self.winter.push(c);
-                let winters = self.winter.len();
-                if winters == self.rules.winters_for[&self.players] {
-                    if self.rules.winter_at_once {
-                        self.end("third_winter");
-                        return false;
-                    }
-                    if self.end_scheduled.is_none() {
-                        self.end_scheduled = Some("third_winter");
-                    }
+                if !self.winter_drawn(c) {
+                    return false;
                 }
                 continue;
             }
@@ -41,6 +33,23 @@ impl Game<'_> {
                 }
             }
             taken += 1;
+        }
+        true
+    }
+
+    /// A winter card came off the deck: counted, the game's end when it is the last to
+    /// come; false if the game ended at once.
+    #[cold]
+    fn winter_drawn(&mut self, c: u16) -> bool {
+        self.winter.push(c);
+        if self.winter.len() == self.rules.winters_for[&self.players] {
+            if self.rules.winter_at_once {
+                self.end("third_winter");
+                return false;
+            }
+            if self.end_scheduled.is_none() {
+                self.end_scheduled = Some("third_winter");
+            }
         }
         true
     }
@@ -109,11 +118,9 @@ impl Game<'_> {
     }
 
     pub(crate) fn draw_options(&self, out: &mut Options) {
-        let clearing = self.clearing.sorted();
-        out.reserve(clearing.len() + 1);
-        if !self.deck.is_empty() {
-            out.push(Action::DrawFromDeck);
-        }
-        out.extend(clearing.iter().map(|&c| Action::DrawFromClearing(c)));
+        let deck = (!self.deck.is_empty()).then_some(Action::DrawFromDeck);
+        let clearing = self.clearing.sorted().iter().map(|&c| Action::DrawFromClearing(c));
+        // one reservation for both (the chain's length is known)
+        out.extend(deck.into_iter().chain(clearing));
     }
 }
