@@ -14,9 +14,19 @@ impl Game<'_> {
 
     /// Take `n` cards off the deck (winter cards handled); false if the game ended.
     pub(crate) fn deck_take(&mut self, n: i64, taker: Taker) -> bool {
-        let mut taken = 0i64;
-        let mut dealt = 0usize;
-        while taken < n {
+        match taker {
+            Taker::Player(p) => self.deck_take_to(n, |g, c, _| g.hands[p as usize].push(c)),
+            Taker::Clearing => self.deck_take_to(n, |g, c, _| g.clearing.push(c)),
+            Taker::Deal(per) => self.deck_take_to(n, |g, c, k| g.hands[k / per].push(c)),
+        }
+    }
+
+    /// `deck_take`, each card that is not a winter card given to `put` with how many came
+    /// before it (a loop of its own for each taker).
+    #[inline(always)]
+    fn deck_take_to(&mut self, n: i64, put: impl Fn(&mut Self, u16, usize)) -> bool {
+        let mut taken = 0usize;
+        while (taken as i64) < n {
             let Some(c) = self.deck.pop() else { break };
             if self.rules.cards[c as usize].winter {
                 if !self.winter_drawn(c) {
@@ -24,14 +34,7 @@ impl Game<'_> {
                 }
                 continue;
             }
-            match taker {
-                Taker::Player(p) => self.hands[p as usize].push(c),
-                Taker::Clearing => self.clearing.push(c),
-                Taker::Deal(per) => {
-                    self.hands[dealt / per].push(c);
-                    dealt += 1;
-                }
-            }
+            put(self, c, taken);
             taken += 1;
         }
         true
