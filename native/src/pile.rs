@@ -1,42 +1,72 @@
 //! A pile of cards (a hand, the clearing): its cards in the order they came, and beside them
 //! the same cards in increasing order (the order options list them in), kept as cards come
 //! and go.
+//!
+//! Piles are short (hands of a few cards, a clearing emptied at its limit), so their cards
+//! live in two fixed arrays inside the pile: no allocation, cloned by a plain copy, changed
+//! by short loops. A pile that outgrows them moves to vectors while it is that long.
 
 use std::ops::Deref;
 
-use crate::game::Cards;
+/// How many cards a pile holds in place.
+const INLINE: usize = 16;
 
 /// A hand's or the clearing's cards; reads see them in the order they came.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone)]
 pub struct Pile {
-    cards: Vec<u16>,
-    sorted: Cards,
+    /// How many cards the pile holds: in the arrays up to `INLINE`, in `long` past it.
+    len: usize,
+    /// The cards in the order they came (the first `len`).
+    cards: [u16; INLINE],
+    /// The same cards in increasing order (the first `len`).
+    sorted: [u16; INLINE],
+    /// The cards of a pile longer than `INLINE` (`None` while it is not).
+    long: Option<Box<Long>>,
 }
 
-impl Clone for Pile {
-    fn clone(&self) -> Self {
-        Pile { cards: self.cards.clone(), sorted: self.sorted.clone() }
-    }
+/// A long pile's cards, in both orders.
+#[derive(Debug, Clone, Default)]
+struct Long {
+    cards: Vec<u16>,
+    sorted: Vec<u16>,
+}
 
-    fn clone_from(&mut self, source: &Self) {
-        self.cards.clone_from(&source.cards);
-        self.sorted.clone_from(&source.sorted);
+impl Default for Pile {
+    fn default() -> Self {
+        Pile { len: 0, cards: [0; INLINE], sorted: [0; INLINE], long: None }
     }
 }
 
 impl Pile {
     /// A card comes to the pile.
+    #[inline]
     pub fn push(&mut self, c: u16) {
-        self.cards.push(c);
-        // in its place from the end (a step of insertion sort)
-        self.sorted.push(c);
-        let v = self.sorted.as_mut_slice();
-        let mut j = v.len() - 1;
-        while j > 0 && v[j - 1] > c {
-            v[j] = v[j - 1];
+        let n = self.len;
+        if n >= INLINE {
+            return self.push_long(c);
+        }
+        self.cards[n] = c;
+        // in its place from the end (a step of insertion sort), after equal cards
+        let mut j = n;
+        while j > 0 && self.sorted[j - 1] > c {
+            self.sorted[j] = self.sorted[j - 1];
             j -= 1;
         }
-        v[j] = c;
+        self.sorted[j] = c;
+        self.len = n + 1;
+    }
+
+    /// `push` for a pile past its arrays: moved to vectors first if it is not there yet.
+    #[cold]
+    fn push_long(&mut self, c: u16) {
+        let n = self.len.min(INLINE);
+        self.len += 1;
+        let long = self.long.get_or_insert_with(|| {
+            Box::new(Long { cards: self.cards[..n].to_vec(), sorted: self.sorted[..n].to_vec() })
+        });
+        long.cards.push(c);
+        let j = long.sorted.partition_point(|&x| x <= c);
+        long.sorted.insert(j, c);
     }
 
     /// Cards come to the pile, in order.
@@ -47,46 +77,96 @@ impl Pile {
     }
 
     /// A card (the first of it) leaves the pile.
+    #[inline]
     pub fn remove(&mut self, c: u16) {
-        let i = self.cards.iter().position(|&x| x == c).expect("a card of the pile");
-        self.cards.remove(i);
-        let v = self.sorted.as_mut_slice();
-        let j = v.iter().position(|&x| x == c).expect("a card of the pile");
-        v.copy_within(j + 1.., j);
-        self.sorted.pop();
+        let n = self.len;
+        if n > INLINE {
+            return self.remove_long(c);
+        }
+        let i = self.cards[..n].iter().position(|&x| x == c).expect("a card of the pile");
+        for k in i..n - 1 {
+            self.cards[k] = self.cards[k + 1];
+        }
+        let j = self.sorted[..n].iter().position(|&x| x == c).expect("a card of the pile");
+        for k in j..n - 1 {
+            self.sorted[k] = self.sorted[k + 1];
+        }
+        self.len = n - 1;
+    }
+
+    /// `remove` for a pile in vectors.
+    #[cold]
+    fn remove_long(&mut self, c: u16) {
+        let long = self.long.as_mut().expect("a long pile");
+        let i = long.cards.iter().position(|&x| x == c).expect("a card of the pile");
+        long.cards.remove(i);
+        let j = long.sorted.iter().position(|&x| x == c).expect("a card of the pile");
+        long.sorted.remove(j);
+        self.len -= 1;
+        if self.len == INLINE {
+            self.cards.copy_from_slice(&long.cards);
+            self.sorted.copy_from_slice(&long.sorted);
+            self.long = None;
+        }
     }
 
     /// Every card leaves the pile: them, in the order they came.
     pub fn take_all(&mut self) -> Vec<u16> {
-        self.sorted.clear();
-        std::mem::take(&mut self.cards)
+        let out = self.to_vec();
+        self.clear();
+        out
     }
 
-    /// Every card leaves the pile (its allocations kept).
+    /// Every card leaves the pile.
+    #[inline]
     pub fn clear(&mut self) {
-        self.cards.clear();
-        self.sorted.clear();
+        self.len = 0;
+        self.long = None;
     }
 
     /// Every card renamed by `f` (a one-to-one renaming of cards).
     pub fn rename(&mut self, f: impl Fn(u16) -> u16) {
-        for c in &mut self.cards {
+        let n = self.len;
+        if n > INLINE {
+            let long = self.long.as_mut().expect("a long pile");
+            for c in &mut long.cards {
+                *c = f(*c);
+            }
+            long.sorted = crate::game::sorted(&long.cards).into_vec();
+            return;
+        }
+        for c in &mut self.cards[..n] {
             *c = f(*c);
         }
-        self.sorted = crate::game::sorted(&self.cards);
+        // insertion sort of the renamed cards, in place
+        self.sorted = self.cards;
+        let v = &mut self.sorted[..n];
+        for i in 1..n {
+            let c = v[i];
+            let mut j = i;
+            while j > 0 && v[j - 1] > c {
+                v[j] = v[j - 1];
+                j -= 1;
+            }
+            v[j] = c;
+        }
     }
 
     /// The cards in increasing order.
     #[inline]
     pub fn sorted(&self) -> &[u16] {
-        &self.sorted
+        if self.len <= INLINE {
+            &self.sorted[..self.len]
+        } else {
+            &self.long.as_ref().expect("a long pile").sorted
+        }
     }
 }
 
 impl AsRef<[u16]> for Pile {
     #[inline]
     fn as_ref(&self) -> &[u16] {
-        &self.cards
+        self
     }
 }
 
@@ -95,7 +175,11 @@ impl Deref for Pile {
 
     #[inline]
     fn deref(&self) -> &[u16] {
-        &self.cards
+        if self.len <= INLINE {
+            &self.cards[..self.len]
+        } else {
+            &self.long.as_ref().expect("a long pile").cards
+        }
     }
 }
 
@@ -119,5 +203,42 @@ mod tests {
         c.rename(|x| 10 - x);
         assert_eq!(&*c, &[8, 4, 6]);
         assert_eq!(c.sorted(), &[4, 6, 8]);
+        let mut long = Pile::default();
+        long.extend_from_slice(&(0..20).collect::<Vec<u16>>());
+        long.rename(|x| 19 - x);
+        assert_eq!(long[0], 19);
+        assert_eq!(long.sorted(), &(0..20).collect::<Vec<u16>>()[..]);
+    }
+
+    #[test]
+    fn grows_past_its_arrays_and_back() {
+        let mut c = Pile::default();
+        let cards: Vec<u16> = (0..40).map(|k| (k * 17) % 41).collect();
+        c.extend_from_slice(&cards);
+        let mut want = cards.clone();
+        want.sort_unstable();
+        assert_eq!(&*c, &cards[..]);
+        assert_eq!(c.sorted(), &want[..]);
+        let copy = c.clone();
+        for (k, &x) in cards.iter().enumerate().rev() {
+            c.remove(x);
+            want.retain(|&y| y != x);
+            assert_eq!(&*c, &cards[..k]);
+            assert_eq!(c.sorted(), &want[..]);
+        }
+        c.clone_from(&copy);
+        assert_eq!(&*c, &cards[..]);
+        c.push(3);
+        assert_eq!(c.take_all().len(), 41);
+        assert!(c.is_empty() && c.sorted().is_empty());
+    }
+
+    #[test]
+    fn removes_the_first_of_equal_cards() {
+        let mut c = Pile::default();
+        c.extend_from_slice(&[4, 2, 4, 1]);
+        c.remove(4);
+        assert_eq!(&*c, &[2, 4, 1]);
+        assert_eq!(c.sorted(), &[1, 2, 4]);
     }
 }

@@ -14,33 +14,45 @@ impl Game<'_> {
 
     /// Take `n` cards off the deck (winter cards handled); false if the game ended.
     pub(crate) fn deck_take(&mut self, n: i64, taker: Taker) -> bool {
-        let mut taken = 0i64;
-        let mut dealt = 0usize;
-        while taken < n {
+        match taker {
+            Taker::Player(p) => self.deck_take_to(n, |g, c, _| g.hands[p as usize].push(c)),
+            Taker::Clearing => self.deck_take_to(n, |g, c, _| g.clearing.push(c)),
+            Taker::Deal(per) => self.deck_take_to(n, |g, c, k| g.hands[k / per].push(c)),
+        }
+    }
+
+    /// `deck_take`, each card that is not a winter card given to `put` with how many came
+    /// before it (a loop of its own for each taker).
+    #[inline(always)]
+    fn deck_take_to(&mut self, n: i64, put: impl Fn(&mut Self, u16, usize)) -> bool {
+        let mut taken = 0usize;
+        while (taken as i64) < n {
             let Some(c) = self.deck.pop() else { break };
             if self.rules.cards[c as usize].winter {
-                self.winter.push(c);
-                let winters = self.winter.len();
-                if winters == self.rules.winters_for[&self.players] {
-                    if self.rules.winter_at_once {
-                        self.end("third_winter");
-                        return false;
-                    }
-                    if self.end_scheduled.is_none() {
-                        self.end_scheduled = Some("third_winter");
-                    }
+                if !self.winter_drawn(c) {
+                    return false;
                 }
                 continue;
             }
-            match taker {
-                Taker::Player(p) => self.hands[p as usize].push(c),
-                Taker::Clearing => self.clearing.push(c),
-                Taker::Deal(per) => {
-                    self.hands[dealt / per].push(c);
-                    dealt += 1;
-                }
-            }
+            put(self, c, taken);
             taken += 1;
+        }
+        true
+    }
+
+    /// A winter card came off the deck: counted, the game's end when it is the last to
+    /// come; false if the game ended at once.
+    #[cold]
+    fn winter_drawn(&mut self, c: u16) -> bool {
+        self.winter.push(c);
+        if self.winter.len() == self.rules.winters_for[&self.players] {
+            if self.rules.winter_at_once {
+                self.end("third_winter");
+                return false;
+            }
+            if self.end_scheduled.is_none() {
+                self.end_scheduled = Some("third_winter");
+            }
         }
         true
     }
@@ -109,11 +121,9 @@ impl Game<'_> {
     }
 
     pub(crate) fn draw_options(&self, out: &mut Options) {
-        let clearing = self.clearing.sorted();
-        out.reserve(clearing.len() + 1);
-        if !self.deck.is_empty() {
-            out.push(Action::DrawFromDeck);
-        }
-        out.extend(clearing.iter().map(|&c| Action::DrawFromClearing(c)));
+        let deck = (!self.deck.is_empty()).then_some(Action::DrawFromDeck);
+        let clearing = self.clearing.sorted().iter().map(|&c| Action::DrawFromClearing(c));
+        // one reservation for both (the chain's length is known)
+        out.extend(deck.into_iter().chain(clearing));
     }
 }
