@@ -20,7 +20,9 @@ impl Clone for Pile {
 
     fn clone_from(&mut self, source: &Self) {
         self.cards.clone_from(&source.cards);
-        self.sorted.clone_from(&source.sorted);
+        // as one block (a small vector's `clone_from` copies card by card)
+        self.sorted.clear();
+        self.sorted.extend_from_slice(&source.sorted);
     }
 }
 
