@@ -406,7 +406,8 @@ impl Game<'_> {
                     f.clone_from(from);
                 }
             }
-            debug_assert!(self.forests.iter().zip(forests).all(|(f, s)| format!("{f:?}") == format!("{s:?}")));
+            let same = |(f, s): (&Forest, &Forest)| format!("{f:?}") == format!("{s:?}");
+            debug_assert!(self.forests.iter().zip(forests).all(same), "a forest changed uncounted");
         } else {
             self.forests.clone_from(forests);
         }

@@ -95,7 +95,8 @@ impl TallyPlan {
             }
             half_aggs.push(mine);
         }
-        t.cross = (0..t.aggs.len() as u32).filter(|&i| matches!(t.aggs[i as usize], Op::Majority { .. })).collect();
+        t.cross =
+            (0..t.aggs.len() as u32).filter(|&i| matches!(t.aggs[i as usize], Op::Majority { .. })).collect();
         t.cross_any = plan.singles.iter().any(|s| matches!(s, Single::Majority { .. }));
         let at_pairs = 1 + t.aggs.len();
         let at_groups = at_pairs + pairs.len();
