@@ -113,6 +113,8 @@ pub struct Forest {
     pub open: OpenLists,
     /// the positions with an empty slot, as bits (kept with `open`)
     open_bits: u8,
+    /// how many changes it has had ([`Forest::edits`])
+    edits: u64,
 }
 
 impl Clone for Forest {
@@ -139,6 +141,7 @@ impl Clone for Forest {
             site_sharers,
             open,
             open_bits,
+            edits,
         } = source;
         self.sites.clone_from(sites);
         self.slots.clone_from(slots);
@@ -153,6 +156,7 @@ impl Clone for Forest {
         self.site_sharers = *site_sharers;
         self.open.clone_from(open);
         self.open_bits = *open_bits;
+        self.edits = *edits;
     }
 }
 
@@ -173,6 +177,7 @@ impl Forest {
             site_sharers: 0,
             open: OpenLists::default(),
             open_bits: 0,
+            edits: 0,
         }
     }
 
@@ -203,7 +208,9 @@ impl Forest {
             site_sharers,
             open,
             open_bits,
+            edits,
         } = self;
+        *edits += 1;
         sites.clear();
         slots.clear();
         stacks.clear();
@@ -222,6 +229,14 @@ impl Forest {
             list.clear();
         }
         *open_bits = 0;
+    }
+
+    /// How many changes this forest has had, a copy counting its source's: a copy whose
+    /// count is its source's is the same forest (every change goes through a method that
+    /// counts it).
+    #[inline]
+    pub fn edits(&self) -> u64 {
+        self.edits
     }
 
     // -- reading slots ----------------------------------------------------------------
@@ -261,6 +276,7 @@ impl Forest {
 
     /// Every card in a slot or tucked under a site, renamed by `to`.
     pub fn rename_cards(&mut self, to: impl Fn(u16) -> u16) {
+        self.edits += 1;
         for s in &mut self.slots {
             if s.len != STACKED {
                 for c in &mut s.cards[..s.len as usize] {
@@ -321,6 +337,7 @@ impl Forest {
         extra_trees: i32,
         under: &[u16],
     ) {
+        self.edits += 1;
         let si = self.sites.len() as u16;
         let first = self.add_slots(slots.iter().map(|v| v.as_slice()));
         let empty = empty_bits(slots);
@@ -433,6 +450,7 @@ impl Forest {
 
     /// Open a new site of `kind` with `card` (`half` None: face down, a sapling).
     pub fn open_site(&mut self, rules: &Rules, card: u16, half: Option<usize>, kind: u16, turn: u32) {
+        self.edits += 1;
         let sk = &rules.site_kinds[kind as usize];
         let idx = self.sites.len();
         let h = half.map(|i| &rules.cards[card as usize].halves[i]);
@@ -478,6 +496,7 @@ impl Forest {
 
     /// Put half `hi` of `card` into slot `slot` (its index in the site kind) of `site`.
     pub fn attach(&mut self, rules: &Rules, card: u16, hi: usize, site: usize, slot: usize, turn: u32) {
+        self.edits += 1;
         let h = &rules.cards[card as usize].halves[hi];
         let sk = &rules.site_kinds[self.sites[site].kind as usize];
         let sd = &sk.slots[slot];
@@ -514,6 +533,7 @@ impl Forest {
     /// Tuck `card` face down under `site`, which becomes a site of `kind` (its slots kept by
     /// name).
     pub fn upgrade_site(&mut self, rules: &Rules, site: usize, card: u16, kind: u16, turn: u32) {
+        self.edits += 1;
         let old = &rules.site_kinds[self.sites[site].kind as usize];
         let new = &rules.site_kinds[kind as usize];
         let was_full = self.sites[site].filled as usize == old.slots.len();
@@ -560,40 +580,10 @@ impl Forest {
 
     /// Count cards put into the cave.
     pub fn caved(&mut self, n: usize) {
+        self.edits += 1;
         self.counts[K_CAVE as usize] += n as i32;
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::{Forest, SLOT_INLINE};
-
-    #[test]
-    fn a_slot_keeps_its_cards_in_order_beyond_those_held_in_place() {
-        let mut f = Forest::blank();
-        let cards: Vec<u16> = (10..10 + SLOT_INLINE as u16 + 3).collect();
-        f.push_site(1, 0, None, None, &[vec![7], cards.clone(), vec![]], 2, 0, &[4, 5]);
-        assert_eq!(f.slot(0, 1), &cards[..]);
-        f.push_card(f.sites[0].first as usize + 1, 99);
-        f.push_card(f.sites[0].first as usize, 98);
-        assert_eq!(f.slot(0, 0), &[7, 98]);
-        assert_eq!(f.slot(0, 1).last(), Some(&99));
-        assert_eq!(f.slot_cards(&f.sites[0]).map(<[u16]>::len).collect::<Vec<_>>(), [2, 9, 0]);
-        assert_eq!(f.under_of(0).collect::<Vec<_>>(), [4, 5]);
-        assert_eq!(f.sites[0].empty, 0b100);
-    }
-
-    #[test]
-    fn a_copy_and_a_renaming_reach_stacked_and_tucked_cards() {
-        let mut f = Forest::blank();
-        f.push_site(1, 0, None, None, &[(20..28).collect(), vec![3]], 2, 0, &[4]);
-        let mut g = Forest::blank();
-        g.push_site(2, 0, None, None, &[vec![9]], 1, 0, &[]);
-        g.clone_from(&f);
-        g.rename_cards(|c| c + 100);
-        assert_eq!(g.slot(0, 0), (120..128).collect::<Vec<_>>());
-        assert_eq!((g.slot(0, 1), g.sites[0].card), (&[103][..], 101));
-        assert_eq!(g.under_of(0).collect::<Vec<_>>(), [104]);
-        assert_eq!(f.slot(0, 0), (20..28).collect::<Vec<_>>(), "the original untouched");
-    }
-}
+mod tests;

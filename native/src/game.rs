@@ -354,6 +354,21 @@ impl Clone for Game<'_> {
     }
 
     fn clone_from(&mut self, source: &Self) {
+        self.copy_from(source, false);
+    }
+}
+
+impl Game<'_> {
+    /// `self` made `source` again, `self` having been copied from `source` since `source`
+    /// last changed: the forests with no change since the copy are left as they are (a
+    /// search's tries, each from the same position).
+    pub fn recopy_from(&mut self, source: &Self) {
+        self.copy_from(source, true);
+    }
+
+    /// `source` copied into `self`'s allocations; with `kept`, the forests whose changes
+    /// [`crate::forest::Forest::edits`] counts as many as their source's left as they are.
+    fn copy_from(&mut self, source: &Self, kept: bool) {
         // every field named, so that a new one cannot be left out
         let Game {
             rules,
@@ -385,7 +400,17 @@ impl Clone for Game<'_> {
         self.caves.clone_from(caves);
         self.winter.clone_from(winter);
         self.boxed.clone_from(boxed);
-        self.forests.clone_from(forests);
+        if kept && self.forests.len() == forests.len() {
+            for (f, from) in self.forests.iter_mut().zip(forests) {
+                if f.edits() != from.edits() {
+                    f.clone_from(from);
+                }
+            }
+            let same = |(f, s): (&Forest, &Forest)| format!("{f:?}") == format!("{s:?}");
+            debug_assert!(self.forests.iter().zip(forests).all(same), "a forest changed uncounted");
+        } else {
+            self.forests.clone_from(forests);
+        }
         self.queue.clone_from(queue);
         self.extra_turns.clone_from(extra_turns);
         self.pending.clone_from(pending);

@@ -8,7 +8,7 @@ use crate::bots::heuristic::quick_choice;
 use crate::determinize::{Buffers, Determinizer, Knowledge};
 use crate::game::Game;
 use crate::rng::PyRandom;
-use crate::scoring::final_total;
+use crate::scoring::{cross_total, final_total, split_total};
 
 /// What a card in hand is worth to [`evaluate`] (`greedy.HAND_WEIGHT`).
 pub const HAND_WEIGHT: f64 = 1.5;
@@ -16,10 +16,41 @@ pub const HAND_WEIGHT: f64 = 1.5;
 /// `player`'s points (forest and cave) plus `hw` per hand card, less the best other player's
 /// (`greedy.evaluate`; [`HAND_WEIGHT`] by default).
 pub fn evaluate(g: &Game, player: usize, hw: f64) -> f64 {
-    let val = |p: usize| {
-        let total = final_total(g.rules, &g.forests, p, g.caves[p].len());
-        f64::from(total) + hw * g.hands[p].len() as f64
-    };
+    evaluate_with(g, player, hw, &Others::default())
+}
+
+/// The other players' points that read their forest alone in the position a decision's
+/// tries start from: (seat, its forest's [`Forest::edits`](crate::forest::Forest::edits),
+/// the points). A try that leaves such a forest as it was scores its seat from these and
+/// the seat's majorities alone.
+#[derive(Default)]
+struct Others(SmallVec<[(usize, u64, i32); 4]>);
+
+impl Others {
+    /// What the tries from `g` of `player`'s decision keep (nothing for a ruleset whose
+    /// points do not split).
+    fn of(g: &Game, player: usize) -> Others {
+        let seats = (0..g.forests.len()).filter(|&p| p != player);
+        let split = seats.map(|p| Some((p, g.forests[p].edits(), split_total(g.rules, &g.forests, p)?.0)));
+        Others(split.collect::<Option<_>>().unwrap_or_default())
+    }
+
+    /// Seat `p`'s final total in `g` (a try from the position these were kept from).
+    fn total(&self, g: &Game, p: usize) -> i32 {
+        let cave = g.caves[p].len();
+        let kept = self.0.iter().find(|k| k.0 == p && k.1 == g.forests[p].edits());
+        let total = match kept.and_then(|k| Some(k.2 + cross_total(g.rules, &g.forests, p)?)) {
+            Some(points) => cave as i32 + points,
+            None => return final_total(g.rules, &g.forests, p, cave),
+        };
+        debug_assert_eq!(total, final_total(g.rules, &g.forests, p, cave), "the kept points of seat {p}");
+        total
+    }
+}
+
+/// [`evaluate`], the other players' points read from `others` where they hold them.
+fn evaluate_with(g: &Game, player: usize, hw: f64, others: &Others) -> f64 {
+    let val = |p: usize| f64::from(others.total(g, p)) + hw * g.hands[p].len() as f64;
     let mine = val(player);
     let others = (0..g.forests.len()).filter(|&p| p != player).map(val);
     match others.reduce(f64::max) {
@@ -109,15 +140,19 @@ pub(crate) fn greedy_values_in<'r>(
     spare: &mut Scratch<'r>,
 ) -> Result<SmallVec<[f64; 16]>, String> {
     let mut vals = SmallVec::with_capacity(opts.len());
+    let others = Others::of(g, player);
     let mut c = spare.take(g);
-    for &i in opts {
-        c.clone_from(g);
+    c.clone_from(g);
+    for (n, &i) in opts.iter().enumerate() {
+        if n > 0 {
+            c.recopy_from(g);
+        }
         let tried = c.apply_index(i).and_then(|()| finish_turn_in(&mut c, player, rng, branch, hw, spare));
         if let Err(e) = tried {
             spare.give(c);
             return Err(e);
         }
-        vals.push(evaluate(&c, player, hw));
+        vals.push(evaluate_with(&c, player, hw, &others));
     }
     spare.give(c);
     Ok(vals)

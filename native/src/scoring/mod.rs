@@ -196,6 +196,21 @@ pub fn final_total(rules: &Rules, forests: &[Forest], player: usize, cave: usize
     total
 }
 
+/// Player `player`'s points that read their forest alone and those that read other forests
+/// too (majorities): [`final_total`] is the cave's cards and the two. None when the ruleset
+/// has scorers of other forests this split leaves out.
+pub fn split_total(rules: &Rules, forests: &[Forest], player: usize) -> Option<(i32, i32)> {
+    let ctx = Ctx { rules, forests, player };
+    let cross = tally::cross(&rules.scoring, &ctx)?;
+    Some((tally::total(&rules.scoring, &ctx) - cross, cross))
+}
+
+/// The second part of [`split_total`] alone: player `player`'s points that read other
+/// forests too (None as there).
+pub fn cross_total(rules: &Rules, forests: &[Forest], player: usize) -> Option<i32> {
+    tally::cross(&rules.scoring, &Ctx { rules, forests, player })
+}
+
 /// A tie-breaker: a count of the forest, or the cards in hand (`hand`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tie {

@@ -12,7 +12,7 @@
 //! leave it nor turn over, and its face-up cards are never renamed (a determinization
 //! renames hidden cards only), so the tally stays true.
 
-use super::kinds::{Ctx, Group};
+use super::kinds::{Ctx, Group, Single};
 use super::plan::{any_points, Op, Plan};
 
 /// What the tally adds when a card shows one half.
@@ -41,6 +41,11 @@ pub(super) struct TallyPlan {
     spec_members: Vec<(u32, u32)>,
     /// the length of the fixed places (0: nothing to tally)
     fixed: usize,
+    /// the scorers of one counter that read other forests too ([`Op::Majority`]), by index
+    /// in `aggs`
+    cross: Vec<u32>,
+    /// whether scorers read card by card read other forests ([`Single::Majority`])
+    cross_any: bool,
 }
 
 /// The entries after the fixed places: kind << `KIND_SHIFT` | index.
@@ -90,6 +95,9 @@ impl TallyPlan {
             }
             half_aggs.push(mine);
         }
+        t.cross =
+            (0..t.aggs.len() as u32).filter(|&i| matches!(t.aggs[i as usize], Op::Majority { .. })).collect();
+        t.cross_any = plan.singles.iter().any(|s| matches!(s, Single::Majority { .. }));
         let at_pairs = 1 + t.aggs.len();
         let at_groups = at_pairs + pairs.len();
         t.fixed = at_groups + n_groups;
@@ -176,6 +184,26 @@ pub(super) fn total(plan: &Plan, ctx: &Ctx) -> i32 {
         };
     }
     total
+}
+
+/// The points of the context's forest that read other forests too, read from its tally:
+/// those of its scorers of one counter that do ([`Op::Majority`]); None when scorers read
+/// card by card may ([`Single::Majority`]).
+pub(super) fn cross(plan: &Plan, ctx: &Ctx) -> Option<i32> {
+    let tp = &plan.tally;
+    if tp.cross_any {
+        return None;
+    }
+    let f = &ctx.forests[ctx.player];
+    let mut total = 0;
+    for &i in &tp.cross {
+        // the cards showing the scorer, the tally's entry for it present when there are any
+        let n = f.tally[1 + i as usize];
+        if n != 0 {
+            total += n * tp.aggs[i as usize].points(plan, ctx, &f.counts, 0, 0);
+        }
+    }
+    Some(total)
 }
 
 /// The points of `card`'s scorers scored card by card ([`Op::Any`]).

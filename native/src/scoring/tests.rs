@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use super::count::Count;
 use super::kinds::{compile, table_value, Compiled, Ctx, Group};
-use super::{final_scores, final_total, winners, Plan};
+use super::{cross_total, final_scores, final_total, split_total, winners, Plan};
 use crate::data::Rules;
 use crate::forest::Forest;
 
@@ -174,6 +174,12 @@ fn the_tally_a_forest_keeps_totals_as_its_cards_do() {
     assert_eq!(scores[0].total, 1 + 1 + 2 * 15 + 4 + 4);
     // 2 trees for the oak; the a: 2 + 2 + 0 + 0 + 0, the set of one 1, one set 2
     assert_eq!(scores[1].total, 2 + 4 + 1 + 2);
+    // the majorities apart: 4 for each a of forest 0, which has more a than forest 1
+    for (p, s) in scores.iter().enumerate() {
+        let (own, cross) = split_total(&r, &forests, p).expect("majorities of counters split");
+        assert_eq!((own + cross, cross), (s.total - s.cave, [8, 0][p]));
+        assert_eq!(cross_total(&r, &forests, p), Some(cross));
+    }
     let mut again = forests[0].clone();
     r.scoring.retally(&mut again);
     assert_eq!(again.tally, forests[0].tally);
