@@ -12,6 +12,7 @@ pub mod lineup;
 pub mod observe;
 pub mod pile;
 mod play;
+pub mod queue;
 pub mod rng;
 pub mod scoring;
 pub mod search;
