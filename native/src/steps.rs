@@ -56,22 +56,10 @@ impl<'r> Game<'r> {
                 let Some(Step::EndTurn(of)) = self.queue.last_mut() else { panic!("not an end of turn") };
                 *of = next as i8;
                 self.queue.push(Step::Turn(next as u8));
-                Run::Done
+                // the turn's head runs at once (what the next round of the loop would do)
+                self.run_turn(next as u8)
             }
-            Step::Turn(p) => {
-                let pu = p as usize;
-                let opts = self.turn_options(pu);
-                if opts.is_empty() {
-                    self.pending.options = opts;
-                    if rules.cannot_act {
-                        self.replace_head_with(Step::CaveAndRedraw { p, caved: None });
-                    } else {
-                        self.finish();
-                    }
-                    return Run::Done;
-                }
-                Run::Ask(Decision { player: p, kind: "turn", options: opts })
-            }
+            Step::Turn(p) => self.run_turn(p),
             Step::DrawMore { p, .. } => {
                 if rules.draw_cap && rules.hand_limit <= self.hands[p as usize].len() {
                     self.finish();
@@ -196,6 +184,24 @@ impl<'r> Game<'r> {
                 self.run_effect(p, card, &eff)
             }
         }
+    }
+
+    /// The head step `Turn(p)`: `p`'s turn options asked, or, when there are none, the
+    /// turn passed (caving and redrawing where the ruleset says so).
+    #[inline(always)]
+    fn run_turn(&mut self, p: u8) -> Run {
+        let pu = p as usize;
+        let opts = self.turn_options(pu);
+        if opts.is_empty() {
+            self.pending.options = opts;
+            if self.rules.cannot_act {
+                self.replace_head_with(Step::CaveAndRedraw { p, caved: None });
+            } else {
+                self.finish();
+            }
+            return Run::Done;
+        }
+        Run::Ask(Decision { player: p, kind: "turn", options: opts })
     }
 
     /// The cards a deferred play may pay with: those its `play_further` step, the next in
