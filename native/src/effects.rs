@@ -37,9 +37,9 @@ impl<'r> Game<'r> {
                     self.finish();
                     return Run::Done;
                 }
-                Run::Ask(self.pick(pu, "free_play", &cands, true))
+                self.ask_pick(pu, "free_play", &cands, true)
             }
-            Eff::CaveFromHand { .. } => Run::Ask(self.pick(pu, "cave", &self.sorted_hand(pu), true)),
+            Eff::CaveFromHand { .. } => self.ask_pick(pu, "cave", &self.sorted_hand(pu), true),
             Eff::ClearingToCave => {
                 self.finish();
                 if !self.clearing.is_empty() {
@@ -63,7 +63,7 @@ impl<'r> Game<'r> {
                 }
                 let mut cards = self.clearing.to_vec();
                 cards.sort_unstable();
-                Run::Ask(self.pick(pu, "cave", &cards, !*exactly))
+                self.ask_pick(pu, "cave", &cards, !*exactly)
             }
             Eff::TakeFromClearing { n, taken } => {
                 if taken >= n || self.clearing.is_empty() || self.hand_room(pu) <= 0 {
@@ -72,7 +72,7 @@ impl<'r> Game<'r> {
                 }
                 let mut cards = self.clearing.to_vec();
                 cards.sort_unstable();
-                Run::Ask(self.pick(pu, "take", &cards, true))
+                self.ask_pick(pu, "take", &cards, true)
             }
             Eff::ClearingToCaveMatching(flt) => {
                 let cards = self.clearing_matching(flt);
@@ -105,7 +105,7 @@ impl<'r> Game<'r> {
                     }
                     return Run::Done;
                 }
-                Run::Ask(self.pick(pu, "take", &cards, false))
+                self.ask_pick(pu, "take", &cards, false)
             }
             Eff::RemoveClearing => {
                 self.finish();
@@ -122,7 +122,7 @@ impl<'r> Game<'r> {
                     self.finish();
                     return Run::Done;
                 }
-                Run::Ask(self.pick(pu, "free_play", &cands, true))
+                self.ask_pick(pu, "free_play", &cands, true)
             }
             Eff::PlayFaceDown(_) => {
                 if self.hands[pu].is_empty() {
@@ -130,7 +130,7 @@ impl<'r> Game<'r> {
                     return Run::Done;
                 }
                 let hand = self.sorted_hand(pu);
-                Run::Ask(self.pick(pu, "play_face_down", &hand, true))
+                self.ask_pick(pu, "play_face_down", &hand, true)
             }
             Eff::PlayFromClearing { filter, reveal, revealed } => {
                 let flt = nonempty_ref(filter).copied();
@@ -145,7 +145,7 @@ impl<'r> Game<'r> {
                     .collect();
                 cands.sort_unstable();
                 if !cands.is_empty() {
-                    return Run::Ask(self.pick(pu, "play_from_clearing", &cands, true));
+                    return self.ask_pick(pu, "play_from_clearing", &cands, true);
                 }
                 if revealed >= reveal || self.deck.is_empty() {
                     self.finish();
@@ -187,7 +187,7 @@ impl<'r> Game<'r> {
                     return Run::Done;
                 }
                 held.sort_unstable();
-                Run::Ask(self.pick(pu, "cave", &held, false))
+                self.ask_pick(pu, "cave", &held, false)
             }
             Eff::CaveFromClearingPer { count, left } => {
                 let Some(left) = left else {
@@ -205,7 +205,7 @@ impl<'r> Game<'r> {
                 }
                 let mut cards: Cards = self.clearing.iter().copied().collect();
                 cards.sort_unstable();
-                Run::Ask(self.pick(pu, "cave", &cards, true))
+                self.ask_pick(pu, "cave", &cards, true)
             }
             Eff::PlaySaplings(planted) => {
                 if self.hands[pu].is_empty() {
@@ -213,7 +213,7 @@ impl<'r> Game<'r> {
                     self.replace_head(follow);
                     return Run::Done;
                 }
-                Run::Ask(self.pick(pu, "play_saplings", &self.sorted_hand(pu), true))
+                self.ask_pick(pu, "play_saplings", &self.sorted_hand(pu), true)
             }
             Eff::PlayFurther(f) => {
                 let Some(pool) = &f.eligible else {
@@ -229,7 +229,7 @@ impl<'r> Game<'r> {
                 let budget = mine.len() as i64 - 1;
                 let playable: Cards =
                     mine.iter().copied().filter(|&c| self.can_place(pu, c, budget, None)).collect();
-                Run::Ask(self.pick(pu, "play_further", &playable, true))
+                self.ask_pick(pu, "play_further", &playable, true)
             }
         }
     }

@@ -160,8 +160,10 @@ impl Game<'_> {
 }
 
 pub(crate) enum Run {
+    /// the step resolved (or gave way to others): the loop goes on
     Done,
-    Ask(Decision),
+    /// a decision is pending ([`Game::pending`])
+    Asked,
 }
 
 pub(crate) fn flt_ok(rules: &Rules, f: Option<&Filter>, h: &crate::data::Half) -> bool {
@@ -374,13 +376,23 @@ impl<'r> Game<'r> {
         while !self.over {
             match self.run_head() {
                 Run::Done => {}
-                Run::Ask(d) => {
-                    self.pending = d;
-                    return;
-                }
+                Run::Asked => return,
             }
         }
         self.pending = Decision::default();
+    }
+
+    /// A decision pending: `d`.
+    #[inline(always)]
+    pub(crate) fn ask(&mut self, d: Decision) -> Run {
+        self.pending = d;
+        Run::Asked
+    }
+
+    /// [`Game::pick`] pending.
+    pub(crate) fn ask_pick(&mut self, p: usize, kind: &'static str, cards: &[u16], pass: bool) -> Run {
+        let d = self.pick(p, kind, cards, pass);
+        self.ask(d)
     }
 
     /// Apply option `i` of the pending decision, then run to the next decision.

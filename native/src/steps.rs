@@ -24,11 +24,8 @@ impl<'r> Game<'r> {
                     self.finish();
                     return Run::Done;
                 }
-                Run::Ask(Decision {
-                    player: p,
-                    kind: "mulligan",
-                    options: self.opts_of(&[Action::KeepHand, Action::Redraw]),
-                })
+                let options = self.opts_of(&[Action::KeepHand, Action::Redraw]);
+                self.ask(Decision { player: p, kind: "mulligan", options })
             }
             Step::EndTurn(player) => {
                 if self.clearing.len() >= rules.clearing_limit {
@@ -71,7 +68,7 @@ impl<'r> Game<'r> {
                     self.finish();
                     return Run::Done;
                 }
-                Run::Ask(Decision { player: p, kind: "draw", options: opts })
+                self.ask(Decision { player: p, kind: "draw", options: opts })
             }
             Step::Place { p, card, mode, filter, .. } => {
                 let pu = p as usize;
@@ -99,7 +96,7 @@ impl<'r> Game<'r> {
                         return Run::Done;
                     }
                 }
-                Run::Ask(Decision { player: p, kind: "place", options: opts })
+                self.ask(Decision { player: p, kind: "place", options: opts })
             }
             Step::Pay { p, card, mode, owed, ref paid, .. } => {
                 let last = paid.last().map_or(-1, |&c| i32::from(c));
@@ -116,13 +113,12 @@ impl<'r> Game<'r> {
                         opts.push(Action::PayWith(c));
                     }
                 }
-                Run::Ask(Decision { player: p, kind: "pay", options: opts })
+                self.ask(Decision { player: p, kind: "pay", options: opts })
             }
-            Step::Offer { p, bonus, .. } => Run::Ask(Decision {
-                player: p,
-                kind: if bonus { "bonus" } else { "effect" },
-                options: self.opts_of(&[Action::Use, Action::Pass]),
-            }),
+            Step::Offer { p, bonus, .. } => {
+                let options = self.opts_of(&[Action::Use, Action::Pass]);
+                self.ask(Decision { player: p, kind: if bonus { "bonus" } else { "effect" }, options })
+            }
             Step::Trigger { p, card, index } => {
                 let sp = self.forests[p as usize].half_of(rules, card).species;
                 let t = &rules.species[sp as usize]
@@ -134,11 +130,8 @@ impl<'r> Game<'r> {
                     self.answer(Action::Use);
                     return Run::Done;
                 }
-                Run::Ask(Decision {
-                    player: p,
-                    kind: "trigger",
-                    options: self.opts_of(&[Action::Use, Action::Pass]),
-                })
+                let options = self.opts_of(&[Action::Use, Action::Pass]);
+                self.ask(Decision { player: p, kind: "trigger", options })
             }
             Step::UpgradeSite { p, .. } => {
                 if self.hands[p as usize].is_empty() {
@@ -146,7 +139,7 @@ impl<'r> Game<'r> {
                     return Run::Done;
                 }
                 let hand = self.sorted_hand(p as usize);
-                Run::Ask(self.pick(p as usize, "upgrade_site", &hand, true))
+                self.ask_pick(p as usize, "upgrade_site", &hand, true)
             }
             Step::CaveAndRedraw { p, caved } => {
                 let pu = p as usize;
@@ -160,7 +153,7 @@ impl<'r> Game<'r> {
                     return Run::Done;
                 }
                 let hand = self.sorted_hand(pu);
-                Run::Ask(self.pick(pu, "cave", &hand, true))
+                self.ask_pick(pu, "cave", &hand, true)
             }
             Step::Reveal(_) => {
                 self.finish();
@@ -177,7 +170,7 @@ impl<'r> Game<'r> {
                     return Run::Done;
                 }
                 let cards: Cards = plays.iter().map(|(c, _)| *c).collect();
-                Run::Ask(self.pick(p as usize, "resolve_order", &cards, false))
+                self.ask_pick(p as usize, "resolve_order", &cards, false)
             }
             Step::Effect { p, card, ref eff } => {
                 let eff = eff.clone();
@@ -201,7 +194,7 @@ impl<'r> Game<'r> {
             }
             return Run::Done;
         }
-        Run::Ask(Decision { player: p, kind: "turn", options: opts })
+        self.ask(Decision { player: p, kind: "turn", options: opts })
     }
 
     /// The cards a deferred play may pay with: those its `play_further` step, the next in

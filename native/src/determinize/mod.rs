@@ -372,18 +372,18 @@ struct Work {
 
 /// The pending decision of `g` asked again from its head step (`machine.ask_again`): true if
 /// that asks `who` a decision of `kind` with options (then pending), false if it asks someone
-/// else, resolves instead, or has no options (a hand renamed so that it cannot pay what its
+/// else, resolves instead, or has no options (`g` then holds no particular game) (a hand renamed so that it cannot pay what its
 /// player is paying: no real game reaches that).
 pub fn reask(g: &mut Game, who: Option<u8>, kind: &str) -> bool {
     if g.over {
         return true;
     }
     match g.run_head() {
-        crate::game::Run::Ask(d) if !d.options.is_empty() && Some(d.player) == who && d.kind == kind => {
-            g.pending = d;
-            true
+        crate::game::Run::Asked => {
+            let d = &g.pending;
+            !d.options.is_empty() && Some(d.player) == who && d.kind == kind
         }
-        _ => false,
+        crate::game::Run::Done => false,
     }
 }
 
