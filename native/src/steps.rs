@@ -1,177 +1,31 @@
 //! What each step kind does: run (resolve, or ask a decision) and answer (`kinds/*`).
 
-use crate::data::{Effect, Pos, TurnAct};
+use crate::data::{Effect, Filter, Pos, TurnAct};
 use crate::game::{nonempty, Action, Cards, Decision, Eff, Game, Mode, Paid, Run, Step, Steps, Taker};
 
 impl<'r> Game<'r> {
     // -- steps ----------------------------------------------------------------------------
 
+    /// Run the head step: resolve it, or put its decision pending. Each kind's work is a
+    /// method of its own, so that this is only a jump to it.
     pub(crate) fn run_head(&mut self) -> Run {
-        let rules = self.rules;
         match *self.queue.last().expect("the resolution queue ran empty") {
-            Step::Deal => {
-                self.finish();
-                let n = rules.opening_hand;
-                self.deck_take((n * self.players) as i64, Taker::Deal(n));
-                Run::Done
-            }
-            Step::Mulligan(p) => {
-                let opens = self.hands[p as usize].iter().any(|&c| {
-                    let hs = &rules.cards[c as usize].halves;
-                    !hs.is_empty() && hs[0].pos == Pos::Center
-                });
-                if opens {
-                    self.finish();
-                    return Run::Done;
-                }
-                let options = self.opts_of(&[Action::KeepHand, Action::Redraw]);
-                self.ask(Decision { player: p, kind: "mulligan", options })
-            }
-            Step::EndTurn(player) => {
-                if self.clearing.len() >= rules.clearing_limit {
-                    self.boxed.extend(self.clearing.take_all());
-                }
-                if let Some(reason) = self.end_scheduled {
-                    self.end(reason);
-                    return Run::Done;
-                }
-                let cur = self.current;
-                let (next, extra) =
-                    if player >= 0 && (player as usize) < self.players && self.extra_turns[cur] > 0 {
-                        (cur, true)
-                    } else if player < 0 {
-                        (0, false)
-                    } else {
-                        ((cur + 1) % self.players, false)
-                    };
-                self.current = next;
-                self.turn += 1;
-                if extra {
-                    self.extra_turns[next] -= 1;
-                }
-                // the head, read in place: it ends the turn of `next` now
-                let Some(Step::EndTurn(of)) = self.queue.last_mut() else { panic!("not an end of turn") };
-                *of = next as i8;
-                self.queue.push(Step::Turn(next as u8));
-                // the turn's head runs at once (what the next round of the loop would do)
-                self.run_turn(next as u8)
-            }
+            Step::Deal => self.run_deal(),
+            Step::Mulligan(p) => self.run_mulligan(p),
+            Step::EndTurn(player) => self.run_end_turn(player),
             Step::Turn(p) => self.run_turn(p),
-            Step::DrawMore { p, .. } => {
-                if rules.draw_cap && rules.hand_limit <= self.hands[p as usize].len() {
-                    self.finish();
-                    return Run::Done;
-                }
-                let mut opts = self.opts();
-                self.draw_options(&mut opts);
-                if opts.is_empty() {
-                    self.finish();
-                    return Run::Done;
-                }
-                self.ask(Decision { player: p, kind: "draw", options: opts })
-            }
-            Step::Place { p, card, mode, filter, .. } => {
-                let pu = p as usize;
-                let flt = nonempty(&filter);
-                let hand = &self.hands[pu];
-                let budget = match mode {
-                    Mode::Free => None,
-                    Mode::Normal => Some(hand.len() as u32 - 1),
-                    Mode::Deferred => {
-                        let pool = self.deferred_pool();
-                        Some(hand.iter().filter(|&&c| c != card && pool.contains(&c)).count() as u32)
-                    }
-                };
-                let mut opts = self.opts();
-                self.placements(pu, card, flt, budget, &mut opts);
-                if opts.is_empty() {
-                    self.finish();
-                    return Run::Done;
-                }
-                if let Action::Place(_, _, slot) = opts[0] {
-                    if slot == self.center {
-                        let first = opts[0];
-                        self.pending.options = opts;
-                        self.answer(first);
-                        return Run::Done;
-                    }
-                }
-                self.ask(Decision { player: p, kind: "place", options: opts })
-            }
+            Step::DrawMore { p, .. } => self.run_draw_more(p),
+            Step::Place { p, card, mode, filter, .. } => self.run_place(p, card, mode, filter),
             Step::Pay { p, card, mode, owed, ref paid, .. } => {
                 let last = paid.last().map_or(-1, |&c| i32::from(c));
-                let pool = (mode == Mode::Deferred).then(|| self.deferred_pool());
-                let cands: Cards = self.hands[p as usize]
-                    .sorted()
-                    .iter()
-                    .copied()
-                    .filter(|&c| c != card && i32::from(c) > last && pool.is_none_or(|pl| pl.contains(&c)))
-                    .collect();
-                let mut opts = self.opts();
-                if cands.len() >= owed as usize {
-                    for &c in &cands[..cands.len() - owed as usize + 1] {
-                        opts.push(Action::PayWith(c));
-                    }
-                }
-                self.ask(Decision { player: p, kind: "pay", options: opts })
+                self.run_pay(p, card, mode, owed, last)
             }
-            Step::Offer { p, bonus, .. } => {
-                let options = self.opts_of(&[Action::Use, Action::Pass]);
-                self.ask(Decision { player: p, kind: if bonus { "bonus" } else { "effect" }, options })
-            }
-            Step::Trigger { p, card, index } => {
-                let sp = self.forests[p as usize].half_of(rules, card).species;
-                let t = &rules.species[sp as usize]
-                    .triggers
-                    .iter()
-                    .find(|t| t.index == index)
-                    .expect("a trigger");
-                if !t.optional {
-                    self.answer(Action::Use);
-                    return Run::Done;
-                }
-                let options = self.opts_of(&[Action::Use, Action::Pass]);
-                self.ask(Decision { player: p, kind: "trigger", options })
-            }
-            Step::UpgradeSite { p, .. } => {
-                if self.hands[p as usize].is_empty() {
-                    self.finish();
-                    return Run::Done;
-                }
-                let hand = self.sorted_hand(p as usize);
-                self.ask_pick(p as usize, "upgrade_site", &hand, true)
-            }
-            Step::CaveAndRedraw { p, caved } => {
-                let pu = p as usize;
-                let Some(caved) = caved else {
-                    *self.queue.last_mut().expect("the head") = Step::CaveAndRedraw { p, caved: Some(0) };
-                    return Run::Done;
-                };
-                if caved >= 2 || self.hands[pu].is_empty() {
-                    self.finish();
-                    self.draw_cards(pu, i64::from(caved));
-                    return Run::Done;
-                }
-                let hand = self.sorted_hand(pu);
-                self.ask_pick(pu, "cave", &hand, true)
-            }
-            Step::Reveal(_) => {
-                self.finish();
-                self.deck_take(1, Taker::Clearing);
-                Run::Done
-            }
-            Step::ResolvePlays { p, ref plays, .. } => {
-                if plays.is_empty() {
-                    self.finish();
-                    return Run::Done;
-                }
-                if plays.len() == 1 {
-                    self.resolve_play(0);
-                    return Run::Done;
-                }
-                let cards: Cards = plays.iter().map(|(c, _)| *c).collect();
-                self.ask_pick(p as usize, "resolve_order", &cards, false)
-            }
+            Step::Offer { p, bonus, .. } => self.run_offer(p, bonus),
+            Step::Trigger { p, card, index } => self.run_trigger(p, card, index),
+            Step::UpgradeSite { p, .. } => self.run_upgrade_site(p),
+            Step::CaveAndRedraw { p, caved } => self.run_cave_and_redraw(p, caved),
+            Step::Reveal(_) => self.run_reveal(),
+            Step::ResolvePlays { p, .. } => self.run_resolve_plays(p),
             Step::Effect { p, card, ref eff } => {
                 let eff = eff.clone();
                 self.run_effect(p, card, &eff)
@@ -179,8 +33,204 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// The head step `Turn(p)`: `p`'s turn options asked, or, when there are none, the
-    /// turn passed (caving and redrawing where the ruleset says so).
+    /// `Deal`: every player's opening hand.
+    #[inline(never)]
+    fn run_deal(&mut self) -> Run {
+        self.finish();
+        let n = self.rules.opening_hand;
+        self.deck_take((n * self.players) as i64, Taker::Deal(n));
+        Run::Done
+    }
+
+    /// `Mulligan(p)`: kept without asking when the hand can open a site, else asked.
+    #[inline(never)]
+    fn run_mulligan(&mut self, p: u8) -> Run {
+        let rules = self.rules;
+        let opens = self.hands[p as usize].iter().any(|&c| {
+            let hs = &rules.cards[c as usize].halves;
+            !hs.is_empty() && hs[0].pos == Pos::Center
+        });
+        if opens {
+            self.finish();
+            return Run::Done;
+        }
+        let options = self.opts_of(&[Action::KeepHand, Action::Redraw]);
+        self.ask(Decision { player: p, kind: "mulligan", options })
+    }
+
+    /// `EndTurn(player)`: a full clearing boxed, the game ended when its end is scheduled,
+    /// else the next turn (an extra one of the same player first) begun.
+    fn run_end_turn(&mut self, player: i8) -> Run {
+        if self.clearing.len() >= self.rules.clearing_limit {
+            self.boxed.extend(self.clearing.take_all());
+        }
+        if let Some(reason) = self.end_scheduled {
+            self.end(reason);
+            return Run::Done;
+        }
+        let cur = self.current;
+        let (next, extra) = if player >= 0 && (player as usize) < self.players && self.extra_turns[cur] > 0 {
+            (cur, true)
+        } else if player < 0 {
+            (0, false)
+        } else {
+            ((cur + 1) % self.players, false)
+        };
+        self.current = next;
+        self.turn += 1;
+        if extra {
+            self.extra_turns[next] -= 1;
+        }
+        // the head, read in place: it ends the turn of `next` now
+        let Some(Step::EndTurn(of)) = self.queue.last_mut() else { panic!("not an end of turn") };
+        *of = next as i8;
+        self.queue.push(Step::Turn(next as u8));
+        // the turn's head runs at once (what the next round of the loop would do)
+        self.run_turn(next as u8)
+    }
+
+    /// `DrawMore`: the draw options asked, unless the hand is full or there is nothing to
+    /// draw.
+    fn run_draw_more(&mut self, p: u8) -> Run {
+        let rules = self.rules;
+        if rules.draw_cap && rules.hand_limit <= self.hands[p as usize].len() {
+            self.finish();
+            return Run::Done;
+        }
+        let mut opts = self.opts();
+        self.draw_options(&mut opts);
+        if opts.is_empty() {
+            self.finish();
+            return Run::Done;
+        }
+        self.ask(Decision { player: p, kind: "draw", options: opts })
+    }
+
+    /// `Place`: where `card` may go, asked (a tree's one place taken without asking).
+    fn run_place(&mut self, p: u8, card: u16, mode: Mode, filter: Option<Filter>) -> Run {
+        let pu = p as usize;
+        let flt = nonempty(&filter);
+        let hand = &self.hands[pu];
+        let budget = match mode {
+            Mode::Free => None,
+            Mode::Normal => Some(hand.len() as u32 - 1),
+            Mode::Deferred => {
+                let pool = self.deferred_pool();
+                Some(hand.iter().filter(|&&c| c != card && pool.contains(&c)).count() as u32)
+            }
+        };
+        let mut opts = self.opts();
+        self.placements(pu, card, flt, budget, &mut opts);
+        if opts.is_empty() {
+            self.finish();
+            return Run::Done;
+        }
+        if let Action::Place(_, _, slot) = opts[0] {
+            if slot == self.center {
+                let first = opts[0];
+                self.pending.options = opts;
+                self.answer(first);
+                return Run::Done;
+            }
+        }
+        self.ask(Decision { player: p, kind: "place", options: opts })
+    }
+
+    /// `Pay`: the next card to pay with, asked (cards above `last`, the last paid, so that
+    /// a payment's cards come in increasing order).
+    fn run_pay(&mut self, p: u8, card: u16, mode: Mode, owed: u32, last: i32) -> Run {
+        let pool = (mode == Mode::Deferred).then(|| self.deferred_pool());
+        let cands: Cards = self.hands[p as usize]
+            .sorted()
+            .iter()
+            .copied()
+            .filter(|&c| c != card && i32::from(c) > last && pool.is_none_or(|pl| pl.contains(&c)))
+            .collect();
+        let mut opts = self.opts();
+        if cands.len() >= owed as usize {
+            for &c in &cands[..cands.len() - owed as usize + 1] {
+                opts.push(Action::PayWith(c));
+            }
+        }
+        self.ask(Decision { player: p, kind: "pay", options: opts })
+    }
+
+    /// `Offer`: a card's effect or bonus, to use or pass.
+    fn run_offer(&mut self, p: u8, bonus: bool) -> Run {
+        let options = self.opts_of(&[Action::Use, Action::Pass]);
+        self.ask(Decision { player: p, kind: if bonus { "bonus" } else { "effect" }, options })
+    }
+
+    /// `Trigger`: a mandatory trigger used at once, an optional one asked.
+    #[inline(never)]
+    fn run_trigger(&mut self, p: u8, card: u16, index: u32) -> Run {
+        let rules = self.rules;
+        let sp = self.forests[p as usize].half_of(rules, card).species;
+        let t = &rules.species[sp as usize].triggers.iter().find(|t| t.index == index).expect("a trigger");
+        if !t.optional {
+            self.answer(Action::Use);
+            return Run::Done;
+        }
+        let options = self.opts_of(&[Action::Use, Action::Pass]);
+        self.ask(Decision { player: p, kind: "trigger", options })
+    }
+
+    /// `UpgradeSite`: the hand card to tuck, asked (passed with an empty hand).
+    #[inline(never)]
+    fn run_upgrade_site(&mut self, p: u8) -> Run {
+        if self.hands[p as usize].is_empty() {
+            self.finish();
+            return Run::Done;
+        }
+        let hand = self.sorted_hand(p as usize);
+        self.ask_pick(p as usize, "upgrade_site", &hand, true)
+    }
+
+    /// `CaveAndRedraw`: up to 2 hand cards caved, one decision each, then as many drawn.
+    #[inline(never)]
+    fn run_cave_and_redraw(&mut self, p: u8, caved: Option<u32>) -> Run {
+        let pu = p as usize;
+        let Some(caved) = caved else {
+            *self.queue.last_mut().expect("the head") = Step::CaveAndRedraw { p, caved: Some(0) };
+            return Run::Done;
+        };
+        if caved >= 2 || self.hands[pu].is_empty() {
+            self.finish();
+            self.draw_cards(pu, i64::from(caved));
+            return Run::Done;
+        }
+        let hand = self.sorted_hand(pu);
+        self.ask_pick(pu, "cave", &hand, true)
+    }
+
+    /// `Reveal`: the deck's top card to the clearing.
+    fn run_reveal(&mut self) -> Run {
+        self.finish();
+        self.deck_take(1, Taker::Clearing);
+        Run::Done
+    }
+
+    /// `ResolvePlays`: the order of deferred plays' follow-ups, asked while more than one
+    /// waits.
+    #[inline(never)]
+    fn run_resolve_plays(&mut self, p: u8) -> Run {
+        let Some(Step::ResolvePlays { plays, .. }) = self.queue.last() else {
+            panic!("not a resolve_plays step")
+        };
+        if plays.is_empty() {
+            self.finish();
+            return Run::Done;
+        }
+        if plays.len() == 1 {
+            self.resolve_play(0);
+            return Run::Done;
+        }
+        let cards: Cards = plays.iter().map(|(c, _)| *c).collect();
+        self.ask_pick(p as usize, "resolve_order", &cards, false)
+    }
+
+    /// `Turn(p)`: `p`'s turn options asked, or, when there are none, the turn passed
+    /// (caving and redrawing where the ruleset says so).
     #[inline(always)]
     fn run_turn(&mut self, p: u8) -> Run {
         let pu = p as usize;
