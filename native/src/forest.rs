@@ -339,20 +339,11 @@ impl Forest {
         self.under.extend(under.iter().map(|&c| (si, c)));
     }
 
-    /// `site`'s empty slots join the lists of [`Forest::open`], each in its place (a new
-    /// site's last).
+    /// `site`'s empty slots join the lists of [`Forest::open`], each in its place.
     fn open_slots_of(&mut self, rules: &Rules, site: usize) {
         let s = &self.sites[site];
         let sk = &rules.site_kinds[s.kind as usize];
         let site16 = site as u16;
-        if site + 1 == self.sites.len() && s.empty == all_slots(sk.slots.len()) {
-            // a new site, every slot empty: each goes at the end of its lists
-            for &(pos, slot, name) in &sk.opens {
-                self.open.0[pos as usize].push(OpenSlot { site: site16, name, slot });
-            }
-            self.open_bits |= sk.open_mask;
-            return;
-        }
         for &(pos, slot, name) in &sk.opens {
             if s.empty & (1 << slot) == 0 {
                 continue;
@@ -450,7 +441,11 @@ impl Forest {
             extra_trees: 0,
             tucked: 0,
         });
-        self.open_slots_of(rules, idx);
+        // the new site is the last, every slot empty: each goes at the end of its lists
+        for &(pos, slot, name) in &sk.opens {
+            self.open.0[pos as usize].push(OpenSlot { site: idx as u16, name, slot });
+        }
+        self.open_bits |= sk.open_mask;
         self.where_[card as usize] = (idx as u16, CENTER, if half.is_none() { -1 } else { 0 });
         self.order.push(card);
         self.placed_turn[card as usize] = turn;
