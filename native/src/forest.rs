@@ -433,7 +433,9 @@ impl Forest {
         let idx = self.sites.len();
         let h = half.map(|i| &rules.cards[card as usize].halves[i]);
         let first = self.slots.len() as u32;
-        self.slots.resize(self.slots.len() + sk.slots.len(), Slot::default());
+        // an empty slot for each of the kind's (extended from them: a tighter loop than
+        // `resize`)
+        self.slots.extend(sk.slots.iter().map(|_| Slot::default()));
         self.sites.push(Site {
             card,
             kind,
