@@ -356,20 +356,11 @@ impl Forest {
         self.under.extend(under.iter().map(|&c| (si, c)));
     }
 
-    /// `site`'s empty slots join the lists of [`Forest::open`], each in its place (a new
-    /// site's last).
+    /// `site`'s empty slots join the lists of [`Forest::open`], each in its place.
     fn open_slots_of(&mut self, rules: &Rules, site: usize) {
         let s = &self.sites[site];
         let sk = &rules.site_kinds[s.kind as usize];
         let site16 = site as u16;
-        if site + 1 == self.sites.len() && s.empty == all_slots(sk.slots.len()) {
-            // a new site, every slot empty: each goes at the end of its lists
-            for &(pos, slot, name) in &sk.opens {
-                self.open.0[pos as usize].push(OpenSlot { site: site16, name, slot });
-            }
-            self.open_bits |= sk.open_mask;
-            return;
-        }
         for &(pos, slot, name) in &sk.opens {
             if s.empty & (1 << slot) == 0 {
                 continue;
@@ -384,16 +375,21 @@ impl Forest {
 
     /// Slot `slot` of `site`, which takes the positions `accepts`, is no longer empty.
     fn close_slot(&mut self, site: usize, slot: usize, accepts: u8) {
-        let key = (site as u16, slot as u8);
+        // (site, slot) as one number, ordered as the lists are: one comparison a step
+        let key = |site: u16, slot: u8| u32::from(site) << 8 | u32::from(slot);
+        let want = key(site as u16, slot as u8);
         let mut ps = accepts;
         while ps != 0 {
-            let list = &mut self.open.0[ps.trailing_zeros() as usize];
+            let pos = ps.trailing_zeros();
             ps &= ps - 1;
-            if let Ok(at) = list.binary_search_by_key(&key, |x| (x.site, x.slot)) {
+            let list = &mut self.open.0[pos as usize];
+            if let Ok(at) = list.binary_search_by_key(&want, |x| key(x.site, x.slot)) {
                 list.remove(at);
+                if list.is_empty() {
+                    self.open_bits &= !(1 << pos);
+                }
             }
         }
-        self.mark_open();
     }
 
     /// Set the open positions' bits from [`Forest::open`].
@@ -455,7 +451,9 @@ impl Forest {
         let idx = self.sites.len();
         let h = half.map(|i| &rules.cards[card as usize].halves[i]);
         let first = self.slots.len() as u32;
-        self.slots.resize(self.slots.len() + sk.slots.len(), Slot::default());
+        // an empty slot for each of the kind's (extended from them: a tighter loop than
+        // `resize`)
+        self.slots.extend(sk.slots.iter().map(|_| Slot::default()));
         self.sites.push(Site {
             card,
             kind,
@@ -468,7 +466,11 @@ impl Forest {
             extra_trees: 0,
             tucked: 0,
         });
-        self.open_slots_of(rules, idx);
+        // the new site is the last, every slot empty: each goes at the end of its lists
+        for &(pos, slot, name) in &sk.opens {
+            self.open.0[pos as usize].push(OpenSlot { site: idx as u16, name, slot });
+        }
+        self.open_bits |= sk.open_mask;
         self.where_[card as usize] = (idx as u16, CENTER, if half.is_none() { -1 } else { 0 });
         self.order.push(card);
         self.placed_turn[card as usize] = turn;

@@ -207,8 +207,39 @@ impl<'r> Game<'r> {
     // -- playing a card -----------------------------------------------------------------
 
     /// The events of a card put into a forest, then its follow-up steps (`play_events`).
+    /// Inlined: a caller whose play has a half goes straight to [`Game::play_any`].
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub(crate) fn play_card(
+        &mut self,
+        p: usize,
+        card: u16,
+        half: Option<u8>,
+        site: u16,
+        slot: u16,
+        paid: &[u16],
+        mode: Mode,
+        from_clearing: bool,
+        face_down: Option<u16>,
+        activates: Option<u16>,
+    ) {
+        let rules = self.rules;
+        // most plays without a half are saplings from the hand, paid nothing, which fire
+        // nothing and upgrade nothing: those the short way
+        if half.is_none() && mode == Mode::Normal && !from_clearing && paid.is_empty() {
+            let kind = face_down.or(rules.sapling_kind).expect("a sapling kind");
+            let fires = rules.has_triggers && !self.forests[p].triggers.is_empty();
+            if !fires && rules.site_kinds[kind as usize].upgrade.is_none() {
+                return self.play_face_down(p, card, kind);
+            }
+        }
+        self.play_any(p, card, half, site, slot, paid, mode, from_clearing, face_down, activates);
+    }
+
+    /// [`Game::play_card`] for any play (large: never inlined).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn play_any(
         &mut self,
         p: usize,
         card: u16,
@@ -310,6 +341,19 @@ impl<'r> Game<'r> {
             self.replace_head(later.drain(..));
         }
         if reveals {
+            self.deck_take(1, Taker::Clearing);
+        }
+    }
+
+    /// [`Game::play_card`] for a card from the hand opening a site face down (a sapling)
+    /// that nothing in the forest answers and that no upgrade follows: the site, then the
+    /// reveal of its kind.
+    fn play_face_down(&mut self, p: usize, card: u16, kind: u16) {
+        let rules = self.rules;
+        self.hands[p].remove(card);
+        self.forests[p].open_site(rules, card, None, kind, self.turn);
+        self.finish();
+        if rules.site_kinds[kind as usize].reveals {
             self.deck_take(1, Taker::Clearing);
         }
     }
