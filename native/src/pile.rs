@@ -4,12 +4,17 @@
 //!
 //! Piles are short (hands of a few cards, a clearing emptied at its limit), so their cards
 //! live in two fixed arrays inside the pile: no allocation, cloned by a plain copy, changed
-//! by short loops. A pile that outgrows them moves to vectors while it is that long.
+//! by short scans and copies. A pile that outgrows them moves to vectors while it is that long.
 
 use std::ops::Deref;
 
 /// How many cards a pile holds in place.
 const INLINE: usize = 16;
+
+/// The length of a pile's arrays: its cards and as many lanes again, so that a card's way out
+/// moves the lanes after it by a copy of fixed length (two vector moves, no loop and no
+/// library call), which may run past the cards.
+const LANES: usize = 2 * INLINE;
 
 /// A hand's or the clearing's cards; reads see them in the order they came.
 #[derive(Debug, Clone)]
@@ -17,9 +22,9 @@ pub struct Pile {
     /// How many cards the pile holds: in the arrays up to `INLINE`, in `long` past it.
     len: usize,
     /// The cards in the order they came (the first `len`).
-    cards: [u16; INLINE],
+    cards: [u16; LANES],
     /// The same cards in increasing order (the first `len`).
-    sorted: [u16; INLINE],
+    sorted: [u16; LANES],
     /// The cards of a pile longer than `INLINE` (`None` while it is not).
     long: Option<Box<Long>>,
 }
@@ -33,7 +38,7 @@ struct Long {
 
 impl Default for Pile {
     fn default() -> Self {
-        Pile { len: 0, cards: [0; INLINE], sorted: [0; INLINE], long: None }
+        Pile { len: 0, cards: [0; LANES], sorted: [0; LANES], long: None }
     }
 }
 
@@ -83,14 +88,13 @@ impl Pile {
         if n > INLINE {
             return self.remove_long(c);
         }
-        let i = self.cards[..n].iter().position(|&x| x == c).expect("a card of the pile");
-        for k in i..n - 1 {
-            self.cards[k] = self.cards[k + 1];
-        }
-        let j = self.sorted[..n].iter().position(|&x| x == c).expect("a card of the pile");
-        for k in j..n - 1 {
-            self.sorted[k] = self.sorted[k + 1];
-        }
+        // the first lane holding it is one of the cards' if it is in the pile: the lanes past
+        // them come after
+        let i = lane_of(&self.cards, c);
+        assert!(i < n, "a card of the pile");
+        shift_out(&mut self.cards, i);
+        let j = lane_of(&self.sorted, c);
+        shift_out(&mut self.sorted, j);
         self.len = n - 1;
     }
 
@@ -104,8 +108,8 @@ impl Pile {
         long.sorted.remove(j);
         self.len -= 1;
         if self.len == INLINE {
-            self.cards.copy_from_slice(&long.cards);
-            self.sorted.copy_from_slice(&long.sorted);
+            self.cards[..INLINE].copy_from_slice(&long.cards);
+            self.sorted[..INLINE].copy_from_slice(&long.sorted);
             self.long = None;
         }
     }
@@ -161,6 +165,20 @@ impl Pile {
             &self.long.as_ref().expect("a long pile").sorted
         }
     }
+}
+
+/// The first of the first `INLINE` lanes of `a` that holds `c` (`INLINE` if none): a scan of
+/// fixed length, which the compiler unrolls (a comparison and a branch a lane).
+#[inline(always)]
+fn lane_of(a: &[u16; LANES], c: u16) -> usize {
+    a[..INLINE].iter().position(|&x| x == c).unwrap_or(INLINE)
+}
+
+/// Lane `i` of `a` taken out: the `INLINE` lanes after it moved one nearer, a copy of fixed
+/// length.
+#[inline(always)]
+fn shift_out(a: &mut [u16; LANES], i: usize) {
+    a.copy_within(i + 1..i + 1 + INLINE, i);
 }
 
 impl AsRef<[u16]> for Pile {
@@ -231,6 +249,34 @@ mod tests {
         c.push(3);
         assert_eq!(c.take_all().len(), 41);
         assert!(c.is_empty() && c.sorted().is_empty());
+    }
+
+    #[test]
+    fn matches_a_vector_through_pushes_and_removals() {
+        // a fixed pseudo-random walk of lengths 0 to 20, through full arrays and back
+        let (mut c, mut want) = (Pile::default(), Vec::<u16>::new());
+        let (mut x, mut longest) = (12345u32, 0);
+        for _ in 0..3000 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let r = (x >> 16) as usize;
+            if want.len() < 20 && (want.is_empty() || r.is_multiple_of(2)) {
+                let card = (r % 97) as u16;
+                c.push(card);
+                want.push(card);
+            } else {
+                // the first of equal cards leaves, in the pile as in the model
+                let card = want[r % want.len()];
+                let first = want.iter().position(|&y| y == card).expect("a card of the model");
+                want.remove(first);
+                c.remove(card);
+            }
+            let mut sorted = want.clone();
+            sorted.sort_unstable();
+            assert_eq!(&*c, &want[..]);
+            assert_eq!(c.sorted(), &sorted[..]);
+            longest = longest.max(want.len());
+        }
+        assert!(longest > 16, "the walk reached past the arrays");
     }
 
     #[test]
