@@ -339,9 +339,7 @@ impl<'r> Game<'r> {
 
     #[inline]
     pub(crate) fn finish(&mut self) {
-        if let Some(head) = self.queue.pop() {
-            head.discard();
-        }
+        crate::queue::discard_last(&mut self.queue);
     }
 
     /// The head step gives way to `steps`, the first of them the new head.
@@ -357,7 +355,7 @@ impl<'r> Game<'r> {
     /// The head step gives way to one step.
     #[inline]
     pub(crate) fn replace_head_with(&mut self, step: Step) {
-        std::mem::replace(self.queue.last_mut().expect("the head"), step).discard();
+        self.queue.last_mut().expect("the head").replace_with(step);
     }
 
     pub(crate) fn queue_at<I>(&mut self, steps: I, at: usize)

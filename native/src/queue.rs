@@ -147,15 +147,27 @@ impl Step {
         }
     }
 
-    /// Drop the step: one that holds nothing at no cost (forgotten: there is nothing to
-    /// free), the others out of line, off the common path.
+    /// The step made `step`, the old one dropped as [`discard_last`] drops it: its kind read
+    /// in place, so that one that holds nothing is overwritten without being moved out.
     #[inline(always)]
-    pub(crate) fn discard(self) {
+    pub(crate) fn replace_with(&mut self, step: Step) {
         if self.holds() {
-            drop_held(self);
+            drop_held(std::mem::replace(self, step));
         } else {
-            std::mem::forget(self);
+            std::mem::forget(std::mem::replace(self, step));
         }
+    }
+}
+
+/// Drop the last step of `queue` if there is one: one that holds nothing at no cost (its
+/// kind read in place, then forgotten: there is nothing to free, and the step is not moved
+/// out), the others out of line, off the common path.
+#[inline(always)]
+pub(crate) fn discard_last(queue: &mut Vec<Step>) {
+    match queue.last() {
+        Some(head) if head.holds() => queue.pop().into_iter().for_each(drop_held),
+        Some(_) => std::mem::forget(queue.pop()),
+        None => {}
     }
 }
 
