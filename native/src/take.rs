@@ -12,13 +12,33 @@ impl Game<'_> {
         self.rules.hand_limit as i64 - self.hands[p].len() as i64
     }
 
-    /// Take `n` cards off the deck (winter cards handled); false if the game ended.
+    /// Take `n` cards off the deck (winter cards handled); false if the game ended. The taker
+    /// is chosen where this is called (it is known there), each with a loop of its own.
+    #[inline(always)]
     pub(crate) fn deck_take(&mut self, n: i64, taker: Taker) -> bool {
         match taker {
-            Taker::Player(p) => self.deck_take_to(n, |g, c, _| g.hands[p as usize].push(c)),
-            Taker::Clearing => self.deck_take_to(n, |g, c, _| g.clearing.push(c)),
-            Taker::Deal(per) => self.deck_take_to(n, |g, c, k| g.hands[k / per].push(c)),
+            Taker::Player(p) => self.deck_take_to_hand(n, p as usize),
+            Taker::Clearing => self.deck_take_to_clearing(n),
+            Taker::Deal(per) => self.deck_take_dealt(n, per),
         }
+    }
+
+    /// `deck_take` to `p`'s hand.
+    #[inline(never)]
+    fn deck_take_to_hand(&mut self, n: i64, p: usize) -> bool {
+        self.deck_take_to(n, |g, c, _| g.hands[p].push(c))
+    }
+
+    /// `deck_take` to the clearing.
+    #[inline(never)]
+    fn deck_take_to_clearing(&mut self, n: i64) -> bool {
+        self.deck_take_to(n, |g, c, _| g.clearing.push(c))
+    }
+
+    /// `deck_take` dealt, `per` cards to each hand in turn.
+    #[inline(never)]
+    fn deck_take_dealt(&mut self, n: i64, per: usize) -> bool {
+        self.deck_take_to(n, |g, c, k| g.hands[k / per].push(c))
     }
 
     /// `deck_take`, each card that is not a winter card given to `put` with how many came
