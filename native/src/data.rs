@@ -151,6 +151,36 @@ impl Card {
     }
 }
 
+/// A set-up table: a number per player count, for the counts the ruleset is for (read on
+/// every winter card, so an array rather than a map).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PerPlayers(Vec<Option<usize>>);
+
+impl PerPlayers {
+    /// The table of `(players, number)` pairs.
+    pub fn of(pairs: impl IntoIterator<Item = (usize, usize)>) -> PerPlayers {
+        let mut v: Vec<Option<usize>> = Vec::new();
+        for (players, n) in pairs {
+            if v.len() <= players {
+                v.resize(players + 1, None);
+            }
+            v[players] = Some(n);
+        }
+        PerPlayers(v)
+    }
+
+    /// The number for `players`, if the ruleset is for that many.
+    #[inline]
+    pub fn get(&self, players: usize) -> Option<usize> {
+        self.0.get(players).copied().flatten()
+    }
+
+    /// The largest player count in the table (0 for none).
+    pub fn most_players(&self) -> usize {
+        self.0.iter().rposition(Option::is_some).unwrap_or(0)
+    }
+}
+
 /// A species' facts the engine reads.
 #[derive(Clone, Debug)]
 pub struct Species {
@@ -229,8 +259,10 @@ pub struct Rules {
     pub has_triggers: bool,
     pub any_sharing: bool,
     pub site_sharing: bool,
-    pub removal: HashMap<usize, usize>,
-    pub winters_for: HashMap<usize, usize>,
+    /// per player count, the cards the deal boxes
+    pub removal: PerPlayers,
+    /// per player count, the winter cards that end the game
+    pub winters_for: PerPlayers,
     pub opening_hand: usize,
     pub mulligan: bool,
     pub hand_limit: usize,

@@ -261,7 +261,7 @@ impl<'r> Game<'r> {
     /// [`Game::dealt_by`]), keeping this one's allocations, and advance to its first decision.
     pub fn deal(&mut self, players: usize, mut rng: PyRandom) -> Result<(), String> {
         let rules = self.rules;
-        let Some(&remove) = rules.removal.get(&players) else {
+        let Some(remove) = rules.removal.get(players) else {
             return Err(format!("ruleset {:?} is not for {players} players", rules.id));
         };
         let center = rules.center.ok_or("the codec has no center slot")?;

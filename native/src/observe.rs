@@ -52,7 +52,7 @@ impl Layout {
         // the codec's card domain is every card id in increasing order: the highest id's
         // index is the last row
         let cards = rules.codec.card_index.get(rules.max_card).map_or(0, |&i| i as usize + 1);
-        let seats = rules.removal.keys().copied().max().unwrap_or(0);
+        let seats = rules.removal.most_players();
         let planes = CARD_PLANES + seats;
         let seat_start = cards * planes;
         let game_start = seat_start + seats * SEAT_FEATURES;

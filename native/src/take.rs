@@ -65,7 +65,7 @@ impl Game<'_> {
     #[cold]
     fn winter_drawn(&mut self, c: u16) -> bool {
         self.winter.push(c);
-        if self.winter.len() == self.rules.winters_for[&self.players] {
+        if Some(self.winter.len()) == self.rules.winters_for.get(self.players) {
             if self.rules.winter_at_once {
                 self.end("third_winter");
                 return false;

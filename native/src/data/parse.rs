@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use super::{
-    fixed_keys, Card, Effect, Filter, Half, Pos, Rules, SiteKind, SlotDef, Species, Trigger, TurnAct,
+    fixed_keys, Card, Effect, Filter, Half, PerPlayers, Pos, Rules, SiteKind, SlotDef, Species, Trigger,
+    TurnAct,
 };
 use crate::codec::parse_codec;
 use crate::game::Paid;
@@ -415,13 +416,12 @@ impl Rules {
             arr(v)?.iter().map(|x| u(x).map(|n| n as u16)).collect()
         };
         let spec = &json["spec"];
-        let table = |v: &Value| -> HashMap<usize, usize> {
-            v.as_object()
-                .map(|o| {
-                    o.iter().filter_map(|(k, x)| Some((k.parse().ok()?, x.as_u64()? as usize))).collect()
-                })
-                .unwrap_or_default()
-        };
+        let table =
+            |v: &Value| -> PerPlayers {
+                PerPlayers::of(v.as_object().into_iter().flat_map(|o| {
+                    o.iter().filter_map(|(k, x)| Some((k.parse().ok()?, x.as_u64()? as usize)))
+                }))
+            };
         let codec = parse_codec(&json["codec"], max_card, &mut names, &mut name_map)?;
         let kinds = json["kinds"]
             .as_object()
