@@ -39,19 +39,6 @@ pub type OpenSlots = Vec<OpenSlot>;
 #[derive(Debug, Default)]
 pub struct OpenLists(pub [OpenSlots; 5]);
 
-impl Clone for OpenLists {
-    fn clone(&self) -> Self {
-        OpenLists(std::array::from_fn(|p| self.0[p].clone()))
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        for (list, from) in self.0.iter_mut().zip(&source.0) {
-            list.clear();
-            list.extend_from_slice(from);
-        }
-    }
-}
-
 /// How many cards a slot holds in place.
 const SLOT_INLINE: usize = 5;
 /// The length of a slot whose cards are a stack of the forest's ([`Forest::stacks`]).
@@ -115,49 +102,6 @@ pub struct Forest {
     open_bits: u8,
     /// how many changes it has had ([`Forest::edits`])
     edits: u64,
-}
-
-impl Clone for Forest {
-    fn clone(&self) -> Self {
-        let mut f = Forest::blank();
-        f.clone_from(self);
-        f
-    }
-
-    /// Into `self`'s own allocations (a search's scratch games): plain data copied as bytes.
-    fn clone_from(&mut self, source: &Self) {
-        // every field named, so that a new one cannot be left out
-        let Forest {
-            sites,
-            slots,
-            stacks,
-            under,
-            where_,
-            counts,
-            tally,
-            order,
-            placed_turn,
-            triggers,
-            site_sharers,
-            open,
-            open_bits,
-            edits,
-        } = source;
-        self.sites.clone_from(sites);
-        self.slots.clone_from(slots);
-        self.stacks.clone_from(stacks);
-        self.under.clone_from(under);
-        self.where_.clone_from(where_);
-        self.counts.clone_from(counts);
-        self.tally.clone_from(tally);
-        self.order.clone_from(order);
-        self.placed_turn.clone_from(placed_turn);
-        self.triggers.clone_from(triggers);
-        self.site_sharers = *site_sharers;
-        self.open.clone_from(open);
-        self.open_bits = *open_bits;
-        self.edits = *edits;
-    }
 }
 
 impl Forest {
@@ -587,5 +531,6 @@ impl Forest {
     }
 }
 
+mod copy;
 #[cfg(test)]
 mod tests;

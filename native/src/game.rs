@@ -109,7 +109,8 @@ impl Game<'_> {
     }
 
     /// `source` copied into `self`'s allocations; with `kept`, the forests whose changes
-    /// [`crate::forest::Forest::edits`] counts as many as their source's left as they are.
+    /// [`crate::forest::Forest::edits`] counts as many as their source's left as they are,
+    /// the others copied back by [`Forest::recopy_from`] (each a copy of its source since).
     fn copy_from(&mut self, source: &Self, kept: bool) {
         // every field named, so that a new one cannot be left out
         let Game {
@@ -145,7 +146,7 @@ impl Game<'_> {
         if kept && self.forests.len() == forests.len() {
             for (f, from) in self.forests.iter_mut().zip(forests) {
                 if f.edits() != from.edits() {
-                    f.clone_from(from);
+                    f.recopy_from(from);
                 }
             }
             let same = |(f, s): (&Forest, &Forest)| format!("{f:?}") == format!("{s:?}");

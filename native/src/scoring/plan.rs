@@ -250,8 +250,18 @@ impl Plan {
 impl Op {
     /// The points of `card` (showing its half `hi`) in the context's forest, `counts` its
     /// counters.
-    #[inline]
+    #[inline(always)]
     pub(super) fn points(&self, plan: &Plan, ctx: &Ctx, counts: &[i32], card: u16, hi: i8) -> i32 {
+        match *self {
+            Op::Term(t) => t.points(counts),
+            _ => self.points_more(plan, ctx, counts, card, hi),
+        }
+    }
+
+    /// [`Op::points`] of the scorers other than [`Op::Term`] (kept out of line: the terms,
+    /// most of a forest's scorers, read inline).
+    #[inline(never)]
+    fn points_more(&self, plan: &Plan, ctx: &Ctx, counts: &[i32], card: u16, hi: i8) -> i32 {
         match *self {
             Op::Term(t) => t.points(counts),
             Op::Majority { key, pts, otherwise } => {
