@@ -441,6 +441,7 @@ impl Forest {
     }
 
     /// Put half `hi` of `card` into slot `slot` (its index in the site kind) of `site`.
+    #[inline(always)]
     pub fn attach(&mut self, rules: &Rules, card: u16, hi: usize, site: usize, slot: usize, turn: u32) {
         self.edits += 1;
         let h = &rules.cards[card as usize].halves[hi];

@@ -224,16 +224,94 @@ impl<'r> Game<'r> {
         activates: Option<u16>,
     ) {
         let rules = self.rules;
-        // most plays without a half are saplings from the hand, paid nothing, which fire
-        // nothing and upgrade nothing: those the short way
-        if half.is_none() && mode == Mode::Normal && !from_clearing && paid.is_empty() {
-            let kind = face_down.or(rules.sapling_kind).expect("a sapling kind");
-            let fires = rules.has_triggers && !self.forests[p].triggers.is_empty();
-            if !fires && rules.site_kinds[kind as usize].upgrade.is_none() {
-                return self.play_face_down(p, card, kind);
+        let fires = rules.has_triggers && !self.forests[p].triggers.is_empty();
+        match half {
+            // most plays without a half are saplings from the hand, paid nothing, which fire
+            // nothing and upgrade nothing: those the short way
+            None if mode == Mode::Normal && !from_clearing && paid.is_empty() && !fires => {
+                let kind = face_down.or(rules.sapling_kind).expect("a sapling kind");
+                if rules.site_kinds[kind as usize].upgrade.is_none() {
+                    return self.play_face_down(p, card, kind);
+                }
             }
+            // so are most plays of a half: nothing answers them, and they are not deferred
+            Some(hi) if !fires && mode != Mode::Deferred => {
+                return self.play_half(p, card, hi, site, slot, paid, mode, from_clearing);
+            }
+            _ => {}
         }
         self.play_any(p, card, half, site, slot, paid, mode, from_clearing, face_down, activates);
+    }
+
+    /// [`Game::play_card`] for a half that nothing in the forest answers, not deferred: the
+    /// card goes down, then its effect and bonus offers (a tree whose site would be upgraded
+    /// the long way, [`Game::play_any`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn play_half(
+        &mut self,
+        p: usize,
+        card: u16,
+        hi: u8,
+        site: u16,
+        slot: u16,
+        paid: &[u16],
+        mode: Mode,
+        from_clearing: bool,
+    ) {
+        let rules = self.rules;
+        let h = &rules.cards[card as usize].halves[hi as usize];
+        let is_center = slot == self.center;
+        let mut reveals = false;
+        if is_center {
+            let sk = &rules.site_kinds[h.site_kind.expect("a site kind") as usize];
+            if sk.upgrade.is_some() && mode == Mode::Normal && !self.hands[p].is_empty() {
+                return self.play_any(p, card, Some(hi), site, slot, paid, mode, from_clearing, None, None);
+            }
+            reveals = sk.reveals;
+        }
+        // the offers it makes (`resolution_steps` when no trigger fires)
+        let sp = &rules.species[h.species as usize];
+        let free = mode == Mode::Free;
+        let effect = !free && !sp.effect.is_empty();
+        let bonus = !free
+            && !sp.bonus.is_empty()
+            && !paid.is_empty()
+            && h.symbol
+                .is_some_and(|sym| paid.iter().all(|&c| rules.cards[c as usize].symbols & (1 << sym) != 0));
+        // the card goes down
+        if from_clearing {
+            self.clearing.remove(card);
+        } else {
+            self.hands[p].remove(card);
+        }
+        for &c in paid {
+            self.hands[p].remove(c);
+        }
+        self.clearing.extend_from_slice(paid);
+        let turn = self.turn;
+        let f = &mut self.forests[p];
+        if is_center {
+            f.open_site(rules, card, Some(hi as usize), h.site_kind.expect("a site kind"), turn);
+        } else {
+            let sk = &rules.site_kinds[f.sites[site as usize].kind as usize];
+            let si = sk.slots.iter().position(|sd| sd.name == slot).expect("a slot of the site");
+            f.attach(rules, card, hi as usize, site as usize, si, turn);
+        }
+        // the head gives way to the offers, the effect's first
+        let offer = |bonus| Step::Offer { p: p as u8, card, bonus, half: hi };
+        match (effect, bonus) {
+            (false, false) => self.finish(),
+            (true, false) => self.replace_head_with(offer(false)),
+            (false, true) => self.replace_head_with(offer(true)),
+            (true, true) => {
+                self.replace_head_with(offer(true));
+                self.queue.push(offer(false));
+            }
+        }
+        if reveals {
+            self.deck_take(1, Taker::Clearing);
+        }
     }
 
     /// [`Game::play_card`] for any play (large: never inlined).
