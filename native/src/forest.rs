@@ -370,7 +370,9 @@ impl Forest {
         &rules.cards[card as usize].halves[hi]
     }
 
-    fn count_half(&mut self, rules: &Rules, h: &Half, card: u16) {
+    /// Count half `h` (index `hi`) of `card`, just placed face up: its counters, its
+    /// triggers and its scoring tally.
+    fn count_half(&mut self, rules: &Rules, h: &Half, card: u16, hi: i8) {
         if !rules.species[h.species as usize].triggers.is_empty() {
             self.triggers.push(card);
         }
@@ -384,8 +386,7 @@ impl Forest {
         for &k in &h.count_keys {
             c[k as usize] += 1;
         }
-        // the half index its caller has just set
-        rules.scoring.tally_half(&mut self.tally, card, self.where_[card as usize].2);
+        rules.scoring.tally_half(&mut self.tally, card, hi);
     }
 
     /// Open a new site of `kind` with `card` (`half` None: face down, a sapling).
@@ -429,7 +430,8 @@ impl Forest {
             }
         }
         if let Some(h) = h {
-            self.count_half(rules, h, card);
+            // (the half index `where_` holds for it)
+            self.count_half(rules, h, card, 0);
             if sk.is_tree {
                 self.counts[h.trees_of_key as usize] += 1;
                 self.counts[h.tree_cards_of_key as usize] += 1;
@@ -445,33 +447,36 @@ impl Forest {
     pub fn attach(&mut self, rules: &Rules, card: u16, hi: usize, site: usize, slot: usize, turn: u32) {
         self.edits += 1;
         let h = &rules.cards[card as usize].halves[hi];
-        let sk = &rules.site_kinds[self.sites[site].kind as usize];
+        let sp = &rules.species[h.species as usize];
+        // the site as it was (read once: the calls below borrow the whole forest)
+        let s = self.sites[site];
+        let sk = &rules.site_kinds[s.kind as usize];
         let sd = &sk.slots[slot];
-        if rules.species[h.species as usize].site_sharing.is_some() {
+        if sp.site_sharing.is_some() {
             self.site_sharers += 1;
         }
-        let at = self.sites[site].first as usize + slot;
-        if self.sites[site].empty & (1 << slot) != 0 {
+        if s.empty & (1 << slot) != 0 {
             self.close_slot(site, slot, sd.accepts);
-            self.sites[site].filled += 1;
-            if self.sites[site].filled as usize == sk.slots.len() {
+            let st = &mut self.sites[site];
+            st.filled += 1;
+            st.empty &= !(1 << slot);
+            if st.filled as usize == sk.slots.len() {
                 self.counts[K_FULL_SITES as usize] += 1;
             }
-            self.sites[site].empty &= !(1 << slot);
         }
-        self.push_card(at, card);
+        self.push_card(s.first as usize + slot, card);
         self.where_[card as usize] = (site as u16, slot as i16, hi as i8);
         self.order.push(card);
         self.placed_turn[card as usize] = turn;
         self.counts[sd.role_key as usize] += 1;
-        self.count_half(rules, h, card);
-        let extra = rules.species[h.species as usize].extra_trees;
+        self.count_half(rules, h, card, hi as i8);
+        let extra = sp.extra_trees;
         if extra != 0 && sk.is_tree {
             self.sites[site].extra_trees += extra;
             self.counts[K_TREE_TOTAL as usize] += extra;
-            if let Some(sp) = self.sites[site].species {
-                let key = rules.cards[self.sites[site].card as usize].halves[0].trees_of_key;
-                debug_assert_eq!(rules.cards[self.sites[site].card as usize].halves[0].species, sp);
+            if let Some(tree) = s.species {
+                let key = rules.cards[s.card as usize].halves[0].trees_of_key;
+                debug_assert_eq!(rules.cards[s.card as usize].halves[0].species, tree);
                 self.counts[key as usize] += extra;
             }
         }
