@@ -283,7 +283,8 @@ impl<'r> Game<'r> {
 
     /// A play of each card of `hand` (in increasing order) that `p` can place, paying with
     /// the others: most by the quick test of positions alone, the others by
-    /// [`Game::can_place`].
+    /// [`Game::can_place`]. Where the quick test applies, a play of every card is written
+    /// first (no test per card), then those that cannot be placed, few, taken out.
     #[inline(always)]
     fn playable(&self, pu: usize, hand: &[u16], opts: &mut crate::game::Options) {
         let rules = self.rules;
@@ -291,19 +292,29 @@ impl<'r> Game<'r> {
         if budget < 0 {
             return;
         }
+        if !rules.plain_slots {
+            for &c in hand {
+                if self.can_place_rare(pu, c, budget) {
+                    opts.push(Action::PlayCard(c));
+                }
+            }
+            return;
+        }
         let at = (budget as usize).min(crate::data::Card::MAX_BUDGET);
         let f = &self.forests[pu];
         // the quick test says yes or, where it is complete, no
         let open = f.open_mask() | 1;
-        let complete = !(rules.site_sharing && f.site_sharers > 0);
-        let quick = rules.plain_slots;
-        opts.reserve(hand.len());
+        let incomplete = rules.site_sharing && f.site_sharers > 0;
+        let mut i = opts.len();
+        opts.extend(hand.iter().map(|&c| Action::PlayCard(c)));
         for &c in hand {
             let card = &rules.cards[c as usize];
-            let yes = quick && card.reach[at] & open != 0
-                || !(quick && complete && !card.reach_partial) && self.can_place_rare(pu, c, budget);
+            let yes = card.reach[at] & open != 0
+                || (incomplete || card.reach_partial) && self.can_place_rare(pu, c, budget);
             if yes {
-                opts.push(Action::PlayCard(c));
+                i += 1;
+            } else {
+                take_out(opts, i);
             }
         }
     }
@@ -515,4 +526,10 @@ impl<'r> Game<'r> {
             _ => panic!("this step asks nothing"),
         }
     }
+}
+
+/// Option `i` taken out of `opts` (out of line: a turn's unplayable cards are few).
+#[inline(never)]
+fn take_out(opts: &mut crate::game::Options, i: usize) {
+    opts.remove(i);
 }
