@@ -139,19 +139,14 @@ impl<'r> Game<'r> {
     /// `Pay`: the next card to pay with, asked (cards above `last`, the last paid, so that
     /// a payment's cards come in increasing order).
     fn run_pay(&mut self, p: u8, card: u16, mode: Mode, owed: u32, last: i32) -> Run {
-        let pool = (mode == Mode::Deferred).then(|| self.deferred_pool());
-        let cands: Cards = self.hands[p as usize]
-            .sorted()
-            .iter()
-            .copied()
-            .filter(|&c| c != card && i32::from(c) > last && pool.is_none_or(|pl| pl.contains(&c)))
-            .collect();
         let mut opts = self.opts();
-        if cands.len() >= owed as usize {
-            for &c in &cands[..cands.len() - owed as usize + 1] {
-                opts.push(Action::PayWith(c));
-            }
-        }
+        let pool = (mode == Mode::Deferred).then(|| self.deferred_pool());
+        let can = |c: u16| c != card && i32::from(c) > last && pool.is_none_or(|pl| pl.contains(&c));
+        let hand = self.hands[p as usize].sorted();
+        opts.extend(hand.iter().filter(|&&c| can(c)).map(|&c| Action::PayWith(c)));
+        // of the n candidates, the first n - owed + 1 (none if fewer than owed): the others
+        // would leave too few to pay with after them
+        opts.truncate((opts.len() + 1).saturating_sub(owed as usize));
         self.ask(Decision { player: p, kind: "pay", options: opts })
     }
 
