@@ -254,26 +254,57 @@ impl<'r> Game<'r> {
     }
 
     /// The options of `p`'s turn: those of each turn action of the ruleset, in order.
+    #[inline(always)]
     fn turn_options(&mut self, pu: usize) -> crate::game::Options {
-        let rules = self.rules;
+        use TurnAct::{Draw, Play, Sapling};
+        match self.rules.turn_acts[..] {
+            [Draw, Play, Sapling] => self.turn_options_core::<true>(pu),
+            [Draw, Play] => self.turn_options_core::<false>(pu),
+            _ => self.turn_options_in_order(pu),
+        }
+    }
+
+    /// [`Game::turn_options`] for the core's turn actions, straight through: draw, play,
+    /// and sapling where `SAPLING` says.
+    #[inline(never)]
+    fn turn_options_core<const SAPLING: bool>(&mut self, pu: usize) -> crate::game::Options {
         let mut opts = self.opts();
         let hand = self.hands[pu].sorted();
-        for ta in &rules.turn_acts {
-            match ta {
-                TurnAct::Draw => {
-                    if self.hand_room(pu) > 0 {
-                        self.draw_options(&mut opts);
-                    }
+        self.turn_act(TurnAct::Draw, pu, hand, &mut opts);
+        self.turn_act(TurnAct::Play, pu, hand, &mut opts);
+        if SAPLING {
+            self.turn_act(TurnAct::Sapling, pu, hand, &mut opts);
+        }
+        opts
+    }
+
+    /// [`Game::turn_options`] for any order of turn actions.
+    #[inline(never)]
+    fn turn_options_in_order(&mut self, pu: usize) -> crate::game::Options {
+        let mut opts = self.opts();
+        let hand = self.hands[pu].sorted();
+        for &ta in &self.rules.turn_acts {
+            self.turn_act(ta, pu, hand, &mut opts);
+        }
+        opts
+    }
+
+    /// The options of turn action `ta` of `p`, whose hand in increasing order is `hand`.
+    #[inline(always)]
+    fn turn_act(&self, ta: TurnAct, pu: usize, hand: &[u16], opts: &mut crate::game::Options) {
+        match ta {
+            TurnAct::Draw => {
+                if self.hand_room(pu) > 0 {
+                    self.draw_options(opts);
                 }
-                TurnAct::Play => self.playable(pu, hand, &mut opts),
-                TurnAct::Sapling => {
-                    if rules.sapling_kind.is_some() {
-                        opts.extend(hand.iter().map(|&c| Action::PlaySapling(c)));
-                    }
+            }
+            TurnAct::Play => self.playable(pu, hand, opts),
+            TurnAct::Sapling => {
+                if self.rules.sapling_kind.is_some() {
+                    opts.extend(hand.iter().map(|&c| Action::PlaySapling(c)));
                 }
             }
         }
-        opts
     }
 
     /// A play of each card of `hand` (in increasing order) that `p` can place, paying with
