@@ -139,19 +139,14 @@ impl<'r> Game<'r> {
     /// `Pay`: the next card to pay with, asked (cards above `last`, the last paid, so that
     /// a payment's cards come in increasing order).
     fn run_pay(&mut self, p: u8, card: u16, mode: Mode, owed: u32, last: i32) -> Run {
-        let pool = (mode == Mode::Deferred).then(|| self.deferred_pool());
-        let cands: Cards = self.hands[p as usize]
-            .sorted()
-            .iter()
-            .copied()
-            .filter(|&c| c != card && i32::from(c) > last && pool.is_none_or(|pl| pl.contains(&c)))
-            .collect();
         let mut opts = self.opts();
-        if cands.len() >= owed as usize {
-            for &c in &cands[..cands.len() - owed as usize + 1] {
-                opts.push(Action::PayWith(c));
-            }
-        }
+        let pool = (mode == Mode::Deferred).then(|| self.deferred_pool());
+        let can = |c: u16| c != card && i32::from(c) > last && pool.is_none_or(|pl| pl.contains(&c));
+        let hand = self.hands[p as usize].sorted();
+        opts.extend(hand.iter().filter(|&&c| can(c)).map(|&c| Action::PayWith(c)));
+        // of the n candidates, the first n - owed + 1 (none if fewer than owed): the others
+        // would leave too few to pay with after them
+        opts.truncate((opts.len() + 1).saturating_sub(owed as usize));
         self.ask(Decision { player: p, kind: "pay", options: opts })
     }
 
@@ -259,31 +254,63 @@ impl<'r> Game<'r> {
     }
 
     /// The options of `p`'s turn: those of each turn action of the ruleset, in order.
+    #[inline(always)]
     fn turn_options(&mut self, pu: usize) -> crate::game::Options {
-        let rules = self.rules;
+        use TurnAct::{Draw, Play, Sapling};
+        match self.rules.turn_acts[..] {
+            [Draw, Play, Sapling] => self.turn_options_core::<true>(pu),
+            [Draw, Play] => self.turn_options_core::<false>(pu),
+            _ => self.turn_options_in_order(pu),
+        }
+    }
+
+    /// [`Game::turn_options`] for the core's turn actions, straight through: draw, play,
+    /// and sapling where `SAPLING` says.
+    #[inline(never)]
+    fn turn_options_core<const SAPLING: bool>(&mut self, pu: usize) -> crate::game::Options {
         let mut opts = self.opts();
         let hand = self.hands[pu].sorted();
-        for ta in &rules.turn_acts {
-            match ta {
-                TurnAct::Draw => {
-                    if self.hand_room(pu) > 0 {
-                        self.draw_options(&mut opts);
-                    }
-                }
-                TurnAct::Play => self.playable(pu, hand, &mut opts),
-                TurnAct::Sapling => {
-                    if rules.sapling_kind.is_some() {
-                        opts.extend(hand.iter().map(|&c| Action::PlaySapling(c)));
-                    }
-                }
-            }
+        self.turn_act(TurnAct::Draw, pu, hand, &mut opts);
+        self.turn_act(TurnAct::Play, pu, hand, &mut opts);
+        if SAPLING {
+            self.turn_act(TurnAct::Sapling, pu, hand, &mut opts);
         }
         opts
     }
 
+    /// [`Game::turn_options`] for any order of turn actions.
+    #[inline(never)]
+    fn turn_options_in_order(&mut self, pu: usize) -> crate::game::Options {
+        let mut opts = self.opts();
+        let hand = self.hands[pu].sorted();
+        for &ta in &self.rules.turn_acts {
+            self.turn_act(ta, pu, hand, &mut opts);
+        }
+        opts
+    }
+
+    /// The options of turn action `ta` of `p`, whose hand in increasing order is `hand`.
+    #[inline(always)]
+    fn turn_act(&self, ta: TurnAct, pu: usize, hand: &[u16], opts: &mut crate::game::Options) {
+        match ta {
+            TurnAct::Draw => {
+                if self.hand_room(pu) > 0 {
+                    self.draw_options(opts);
+                }
+            }
+            TurnAct::Play => self.playable(pu, hand, opts),
+            TurnAct::Sapling => {
+                if self.rules.sapling_kind.is_some() {
+                    opts.extend(hand.iter().map(|&c| Action::PlaySapling(c)));
+                }
+            }
+        }
+    }
+
     /// A play of each card of `hand` (in increasing order) that `p` can place, paying with
     /// the others: most by the quick test of positions alone, the others by
-    /// [`Game::can_place`].
+    /// [`Game::can_place`]. Where the quick test applies, a play of every card is written
+    /// first (no test per card), then those that cannot be placed, few, taken out.
     #[inline(always)]
     fn playable(&self, pu: usize, hand: &[u16], opts: &mut crate::game::Options) {
         let rules = self.rules;
@@ -291,19 +318,29 @@ impl<'r> Game<'r> {
         if budget < 0 {
             return;
         }
+        if !rules.plain_slots {
+            for &c in hand {
+                if self.can_place_rare(pu, c, budget) {
+                    opts.push(Action::PlayCard(c));
+                }
+            }
+            return;
+        }
         let at = (budget as usize).min(crate::data::Card::MAX_BUDGET);
         let f = &self.forests[pu];
         // the quick test says yes or, where it is complete, no
         let open = f.open_mask() | 1;
-        let complete = !(rules.site_sharing && f.site_sharers > 0);
-        let quick = rules.plain_slots;
-        opts.reserve(hand.len());
+        let incomplete = rules.site_sharing && f.site_sharers > 0;
+        let mut i = opts.len();
+        opts.extend(hand.iter().map(|&c| Action::PlayCard(c)));
         for &c in hand {
             let card = &rules.cards[c as usize];
-            let yes = quick && card.reach[at] & open != 0
-                || !(quick && complete && !card.reach_partial) && self.can_place_rare(pu, c, budget);
+            let yes = card.reach[at] & open != 0
+                || (incomplete || card.reach_partial) && self.can_place_rare(pu, c, budget);
             if yes {
-                opts.push(Action::PlayCard(c));
+                i += 1;
+            } else {
+                take_out(opts, i);
             }
         }
     }
@@ -515,4 +552,10 @@ impl<'r> Game<'r> {
             _ => panic!("this step asks nothing"),
         }
     }
+}
+
+/// Option `i` taken out of `opts` (out of line: a turn's unplayable cards are few).
+#[inline(never)]
+fn take_out(opts: &mut crate::game::Options, i: usize) {
+    opts.remove(i);
 }
