@@ -100,6 +100,9 @@ pub struct Half {
     pub is_tree_kind: bool,
     /// whether its species shares a slot with others (`Species::sharing` is set)
     pub shares: bool,
+    /// the slot classes ([`SlotDef::class`]) whose empty slots take it, as bits (0 where
+    /// [`Rules::slot_classes`] is)
+    pub taken_by: u64,
     pub site_kind: Option<u16>,
     /// counter keys: `species:<id>`, then its tags' and symbol's keys, the distinct keys
     pub species_key: u32,
@@ -211,6 +214,9 @@ pub struct SlotDef {
     /// the card tags it takes (0: any), as tag bits
     pub tags: u64,
     pub has_tags: bool,
+    /// its class: the ruleset's slots alike in all [`SlotDef::takes`] reads share one
+    /// (numbered from 0 in the order first met; 0 where [`Rules::slot_classes`] is)
+    pub class: u8,
 }
 
 impl SlotDef {
@@ -225,6 +231,45 @@ impl SlotDef {
         }
         !self.has_tags || self.tags & h.tags != 0
     }
+
+    /// What [`SlotDef::takes`] reads: slots alike in it take the same halves.
+    fn takes_key(&self) -> (u8, u64, bool, u64, bool) {
+        (self.accepts, self.offers, self.exclusive, self.tags, self.has_tags)
+    }
+}
+
+/// The largest number of slot classes a ruleset's halves keep as bits.
+pub const MAX_SLOT_CLASSES: usize = 64;
+
+/// Number the slots of `site_kinds` by class ([`SlotDef::class`]) and mark in each half of
+/// `cards` the classes that take it ([`Half::taken_by`]): how many classes, or 0 (all left
+/// 0) for plain slots, which take any half of their positions, or for more classes than
+/// [`MAX_SLOT_CLASSES`].
+pub fn classify_slots(site_kinds: &mut [SiteKind], cards: &mut [Card], plain: bool) -> usize {
+    if plain {
+        return 0;
+    }
+    let mut classes: Vec<SlotDef> = Vec::new();
+    for sd in site_kinds.iter_mut().flat_map(|sk| sk.slots.iter_mut()) {
+        let class = match classes.iter().position(|c| c.takes_key() == sd.takes_key()) {
+            Some(i) => i,
+            None => {
+                classes.push(sd.clone());
+                classes.len() - 1
+            }
+        };
+        sd.class = class.min(usize::from(u8::MAX)) as u8;
+    }
+    if classes.len() > MAX_SLOT_CLASSES {
+        for sd in site_kinds.iter_mut().flat_map(|sk| sk.slots.iter_mut()) {
+            sd.class = 0;
+        }
+        return 0;
+    }
+    for h in cards.iter_mut().flat_map(|c| c.halves.iter_mut()) {
+        h.taken_by = classes.iter().enumerate().filter(|(_, c)| c.takes(h)).fold(0, |m, (i, _)| m | 1 << i);
+    }
+    classes.len()
 }
 
 /// A site kind and its slot layout.
@@ -256,6 +301,9 @@ pub struct Rules {
     pub site_kinds: Vec<SiteKind>,
     pub sapling_kind: Option<u16>,
     pub plain_slots: bool,
+    /// how many slot classes ([`SlotDef::class`]) forests count their empty slots by: 0
+    /// where they do not ([`classify_slots`])
+    pub slot_classes: usize,
     pub has_triggers: bool,
     pub any_sharing: bool,
     pub site_sharing: bool,

@@ -107,10 +107,18 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// Whether an empty slot of `p`'s forest takes half `h` (slots with rules).
+    /// Whether an empty slot of `p`'s forest takes half `h` (slots with rules): by the
+    /// slots' classes where the rules keep them, else by their definitions.
     fn takes_empty(&self, p: usize, h: &Half) -> bool {
         let f = &self.forests[p];
-        f.open.0[h.pos as usize].iter().any(|o| f.slot_def(self.rules, o).takes(h))
+        let open = &f.open.0[h.pos as usize];
+        let by_def = || open.iter().any(|o| f.slot_def(self.rules, o).takes(h));
+        if self.rules.slot_classes == 0 {
+            return by_def();
+        }
+        let yes = open.iter().any(|o| h.taken_by & 1 << f.slot_def(self.rules, o).class != 0);
+        debug_assert_eq!(yes, by_def(), "a slot class drifted");
+        yes
     }
 
     /// Whether some half of `card` can be placed for `budget` (`rules.can_place`).

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use super::{
-    fixed_keys, Card, Effect, Filter, Half, PerPlayers, Pos, Rules, SiteKind, SlotDef, Species, Trigger,
-    TurnAct,
+    classify_slots, fixed_keys, Card, Effect, Filter, Half, PerPlayers, Pos, Rules, SiteKind, SlotDef,
+    Species, Trigger, TurnAct,
 };
 use crate::codec::parse_codec;
 use crate::game::Paid;
@@ -139,6 +139,7 @@ impl Rules {
                     exclusive,
                     tags,
                     has_tags,
+                    class: 0,
                 });
             }
             let features = arr(&k["features"])?
@@ -396,6 +397,7 @@ impl Rules {
                     tags: tagbits,
                     is_tree_kind: h["kind"].as_str() == Some("tree"),
                     shares: species[sp as usize].sharing.is_some(),
+                    taken_by: 0,
                     site_kind: h["site_kind"].as_str().and_then(kind_of),
                     species_key: ki.get(&format!("species:{sid}")),
                     count_keys,
@@ -441,12 +443,15 @@ impl Rules {
         let has_triggers = species.iter().any(|x| !x.triggers.is_empty());
         let any_sharing = species.iter().any(|x| x.sharing.is_some());
         let site_sharing = species.iter().any(|x| x.site_sharing.is_some());
+        let plain_slots = json["plain_slots"].as_bool().unwrap_or(true);
+        let slot_classes = classify_slots(&mut site_kinds, &mut cards, plain_slots);
         let mut rules = Rules {
             id: s(&json["id"])?.to_string(),
             deck_cards: ids(&json["deck_cards"])?,
             winter_cards: ids(&json["winter_cards"])?,
             sapling_kind: spec["sapling_kind"].as_str().and_then(kind_of),
-            plain_slots: json["plain_slots"].as_bool().unwrap_or(true),
+            plain_slots,
+            slot_classes,
             has_triggers,
             any_sharing,
             site_sharing,
