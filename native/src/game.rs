@@ -332,6 +332,7 @@ impl<'r> Game<'r> {
         extra_turns.resize(players, 0);
         (*end_reason, *end_scheduled) = (None, None);
         pending.options.clear();
+        pending.options.reserve(48);
         self.run();
         Ok(())
     }
@@ -378,20 +379,33 @@ impl<'r> Game<'r> {
                 Run::Asked => return,
             }
         }
-        self.pending = Decision::default();
+        // nothing pending, the options' allocation kept for the next deal
+        let d = &mut self.pending;
+        (d.player, d.kind) = (0, "");
+        d.options.clear();
     }
 
-    /// A decision pending: `d`.
+    /// A decision pending: `player`'s, of kind `kind`, with `options` (from [`Game::opts`]).
     #[inline(always)]
-    pub(crate) fn ask(&mut self, d: Decision) -> Run {
-        self.pending = d;
+    pub(crate) fn ask(&mut self, player: u8, kind: &'static str, options: Options) -> Run {
+        let d = &mut self.pending;
+        (d.player, d.kind, d.options) = (player, kind, options);
+        Run::Asked
+    }
+
+    /// A decision pending whose options are `actions`, written in place.
+    #[inline(always)]
+    pub(crate) fn ask_of(&mut self, player: u8, kind: &'static str, actions: &[Action]) -> Run {
+        let d = &mut self.pending;
+        (d.player, d.kind) = (player, kind);
+        d.options.clear();
+        d.options.extend_from_slice(actions);
         Run::Asked
     }
 
     /// [`Game::pick`] pending.
     pub(crate) fn ask_pick(&mut self, p: usize, kind: &'static str, cards: &[u16], pass: bool) -> Run {
-        let d = self.pick(p, kind, cards, pass);
-        self.ask(d)
+        self.pick(p, kind, cards, pass)
     }
 
     /// Apply option `i` of the pending decision, then run to the next decision.

@@ -1,7 +1,7 @@
 //! What each step kind does: run (resolve, or ask a decision) and answer (`kinds/*`).
 
 use crate::data::{Effect, Filter, Pos, TurnAct};
-use crate::game::{nonempty, Action, Cards, Decision, Eff, Game, Mode, Paid, Run, Step, Steps, Taker};
+use crate::game::{nonempty, Action, Cards, Eff, Game, Mode, Paid, Run, Step, Steps, Taker};
 
 impl<'r> Game<'r> {
     // -- steps ----------------------------------------------------------------------------
@@ -54,8 +54,7 @@ impl<'r> Game<'r> {
             self.finish();
             return Run::Done;
         }
-        let options = self.opts_of(&[Action::KeepHand, Action::Redraw]);
-        self.ask(Decision { player: p, kind: "mulligan", options })
+        self.ask_of(p, "mulligan", &[Action::KeepHand, Action::Redraw])
     }
 
     /// `EndTurn(player)`: a full clearing boxed, the game ended when its end is scheduled,
@@ -103,7 +102,7 @@ impl<'r> Game<'r> {
             self.finish();
             return Run::Done;
         }
-        self.ask(Decision { player: p, kind: "draw", options: opts })
+        self.ask(p, "draw", opts)
     }
 
     /// `Place`: where `card` may go, asked (a tree's one place taken without asking).
@@ -133,7 +132,7 @@ impl<'r> Game<'r> {
                 return Run::Done;
             }
         }
-        self.ask(Decision { player: p, kind: "place", options: opts })
+        self.ask(p, "place", opts)
     }
 
     /// `Pay`: the next card to pay with, asked (cards above `last`, the last paid, so that
@@ -147,13 +146,12 @@ impl<'r> Game<'r> {
         // of the n candidates, the first n - owed + 1 (none if fewer than owed): the others
         // would leave too few to pay with after them
         opts.truncate((opts.len() + 1).saturating_sub(owed as usize));
-        self.ask(Decision { player: p, kind: "pay", options: opts })
+        self.ask(p, "pay", opts)
     }
 
     /// `Offer`: a card's effect or bonus, to use or pass.
     fn run_offer(&mut self, p: u8, bonus: bool) -> Run {
-        let options = self.opts_of(&[Action::Use, Action::Pass]);
-        self.ask(Decision { player: p, kind: if bonus { "bonus" } else { "effect" }, options })
+        self.ask_of(p, if bonus { "bonus" } else { "effect" }, &[Action::Use, Action::Pass])
     }
 
     /// `Trigger`: a mandatory trigger used at once, an optional one asked.
@@ -166,8 +164,7 @@ impl<'r> Game<'r> {
             self.answer(Action::Use);
             return Run::Done;
         }
-        let options = self.opts_of(&[Action::Use, Action::Pass]);
-        self.ask(Decision { player: p, kind: "trigger", options })
+        self.ask_of(p, "trigger", &[Action::Use, Action::Pass])
     }
 
     /// `UpgradeSite`: the hand card to tuck, asked (passed with an empty hand).
@@ -239,7 +236,7 @@ impl<'r> Game<'r> {
             }
             return Run::Done;
         }
-        self.ask(Decision { player: p, kind: "turn", options: opts })
+        self.ask(p, "turn", opts)
     }
 
     /// The cards a deferred play may pay with: those its `play_further` step, the next in
