@@ -1,7 +1,7 @@
 //! What each step kind does: run (resolve, or ask a decision) and answer (`kinds/*`).
 
 use crate::data::{Effect, Filter, Pos, TurnAct};
-use crate::game::{nonempty, Action, Cards, Eff, Game, Mode, Paid, Run, Step, Steps, Taker};
+use crate::game::{flt_ok, nonempty, Action, Cards, Eff, Game, Mode, Paid, Run, Step, Steps, Taker};
 
 impl<'r> Game<'r> {
     // -- steps ----------------------------------------------------------------------------
@@ -99,6 +99,7 @@ impl<'r> Game<'r> {
         let mut opts = self.opts();
         self.draw_options(&mut opts);
         if opts.is_empty() {
+            self.pending.options = opts;
             self.finish();
             return Run::Done;
         }
@@ -118,19 +119,23 @@ impl<'r> Game<'r> {
                 Some(hand.iter().filter(|&&c| c != card && pool.contains(&c)).count() as u32)
             }
         };
+        // a tree's one place, a new site (as `placements` has it), answered at once
+        let rules = self.rules;
+        let h = &rules.cards[card as usize].halves[0];
+        if h.pos == Pos::Center {
+            if flt_ok(rules, flt, h) && budget.is_none_or(|m| h.cost <= m) {
+                self.place_head(0, self.forests[pu].sites.len() as u16, self.center);
+            } else {
+                self.finish();
+            }
+            return Run::Done;
+        }
         let mut opts = self.opts();
         self.placements(pu, card, flt, budget, &mut opts);
         if opts.is_empty() {
+            self.pending.options = opts;
             self.finish();
             return Run::Done;
-        }
-        if let Action::Place(_, _, slot) = opts[0] {
-            if slot == self.center {
-                let first = opts[0];
-                self.pending.options = opts;
-                self.answer(first);
-                return Run::Done;
-            }
         }
         self.ask(p, "place", opts)
     }
@@ -366,6 +371,42 @@ impl<'r> Game<'r> {
         specs.iter().map(|e| Step::Effect { p, card, eff: Eff::of(e) }).collect()
     }
 
+    /// The head `Place` step answered: half `half` of its card to slot `slot` of site
+    /// `site`, played at once when it costs nothing, else paid for card by card.
+    #[inline(always)]
+    fn place_head(&mut self, half: u8, site: u16, slot: u16) {
+        let rules = self.rules;
+        let Some(&Step::Place { p, card, mode, from_clearing, activates, .. }) = self.queue.last() else {
+            panic!("not a placement")
+        };
+        let cost = if mode == Mode::Free { 0 } else { rules.cards[card as usize].halves[half as usize].cost };
+        if cost == 0 {
+            self.play_card(
+                p as usize,
+                card,
+                Some(half),
+                site,
+                slot,
+                &[],
+                mode,
+                from_clearing,
+                None,
+                activates,
+            );
+        } else {
+            self.replace_head_with(Step::Pay {
+                p,
+                card,
+                mode,
+                half,
+                site,
+                slot,
+                owed: cost,
+                paid: Paid::default(),
+            });
+        }
+    }
+
     /// The head step answers option `a` of its decision.
     pub(crate) fn answer(&mut self, a: Action) {
         let rules = self.rules;
@@ -425,38 +466,9 @@ impl<'r> Game<'r> {
                 }
                 self.take_one(p as usize, a);
             }
-            Step::Place { p, card, mode, from_clearing, activates, .. } => {
+            Step::Place { .. } => {
                 let Action::Place(half, site, slot) = a else { panic!("not a placement") };
-                let cost = if mode == Mode::Free {
-                    0
-                } else {
-                    rules.cards[card as usize].halves[half as usize].cost
-                };
-                if cost == 0 {
-                    self.play_card(
-                        p as usize,
-                        card,
-                        Some(half),
-                        site,
-                        slot,
-                        &[],
-                        mode,
-                        from_clearing,
-                        None,
-                        activates,
-                    );
-                } else {
-                    self.replace_head_with(Step::Pay {
-                        p,
-                        card,
-                        mode,
-                        half,
-                        site,
-                        slot,
-                        owed: cost,
-                        paid: Paid::default(),
-                    });
-                }
+                self.place_head(half, site, slot);
             }
             Step::Pay { p, card, mode, half, site, slot, owed, .. } => {
                 let Action::PayWith(c) = a else { panic!("not a payment") };
