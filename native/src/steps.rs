@@ -96,14 +96,16 @@ impl<'r> Game<'r> {
             self.finish();
             return Run::Done;
         }
-        let mut opts = self.opts();
-        self.draw_options(&mut opts);
-        if opts.is_empty() {
-            self.pending.options = opts;
+        // written in place
+        let Game { deck, clearing, pending, .. } = self;
+        pending.options.clear();
+        Self::draw_options(deck, clearing, &mut pending.options);
+        if pending.options.is_empty() {
             self.finish();
             return Run::Done;
         }
-        self.ask(p, "draw", opts)
+        (pending.player, pending.kind) = (p, "draw");
+        Run::Asked
     }
 
     /// `Place`: where `card` may go, asked (a tree's one place taken without asking).
@@ -115,7 +117,7 @@ impl<'r> Game<'r> {
             Mode::Free => None,
             Mode::Normal => Some(hand.len() as u32 - 1),
             Mode::Deferred => {
-                let pool = self.deferred_pool();
+                let pool = deferred_pool(&self.queue);
                 Some(hand.iter().filter(|&&c| c != card && pool.contains(&c)).count() as u32)
             }
         };
@@ -143,15 +145,19 @@ impl<'r> Game<'r> {
     /// `Pay`: the next card to pay with, asked (cards above `last`, the last paid, so that
     /// a payment's cards come in increasing order).
     fn run_pay(&mut self, p: u8, card: u16, mode: Mode, owed: u32, last: i32) -> Run {
-        let mut opts = self.opts();
-        let pool = (mode == Mode::Deferred).then(|| self.deferred_pool());
+        // written in place
+        let Game { hands, queue, pending, .. } = self;
+        let pool = (mode == Mode::Deferred).then(|| deferred_pool(queue));
         let can = |c: u16| c != card && i32::from(c) > last && pool.is_none_or(|pl| pl.contains(&c));
-        let hand = self.hands[p as usize].sorted();
+        let hand = hands[p as usize].sorted();
+        let opts = &mut pending.options;
+        opts.clear();
         opts.extend(hand.iter().filter(|&&c| can(c)).map(|&c| Action::PayWith(c)));
         // of the n candidates, the first n - owed + 1 (none if fewer than owed): the others
         // would leave too few to pay with after them
         opts.truncate((opts.len() + 1).saturating_sub(owed as usize));
-        self.ask(p, "pay", opts)
+        (pending.player, pending.kind) = (p, "pay");
+        Run::Asked
     }
 
     /// `Offer`: a card's effect or bonus, to use or pass.
@@ -244,17 +250,6 @@ impl<'r> Game<'r> {
         self.ask(p, "turn", opts)
     }
 
-    /// The cards a deferred play may pay with: those its `play_further` step, the next in
-    /// the queue under the head, set aside.
-    fn deferred_pool(&self) -> &[u16] {
-        match self.queue.get(self.queue.len().wrapping_sub(2)) {
-            Some(Step::Effect { eff: Eff::PlayFurther(f), .. }) => {
-                f.eligible.as_deref().expect("a play_further step that asked")
-            }
-            _ => panic!("a deferred play without its play_further step"),
-        }
-    }
-
     /// The options of `p`'s turn: those of each turn action of the ruleset, in order.
     #[inline(always)]
     fn turn_options(&mut self, pu: usize) -> crate::game::Options {
@@ -297,7 +292,7 @@ impl<'r> Game<'r> {
         match ta {
             TurnAct::Draw => {
                 if self.hand_room(pu) > 0 {
-                    self.draw_options(opts);
+                    Self::draw_options(&self.deck, &self.clearing, opts);
                 }
             }
             TurnAct::Play => self.playable(pu, hand, opts),
@@ -567,4 +562,15 @@ impl<'r> Game<'r> {
 #[inline(never)]
 fn take_out(opts: &mut crate::game::Options, i: usize) {
     opts.remove(i);
+}
+
+/// The cards a deferred play may pay with: those its `play_further` step, the next in
+/// `queue` under the head, set aside.
+fn deferred_pool(queue: &[Step]) -> &[u16] {
+    match queue.get(queue.len().wrapping_sub(2)) {
+        Some(Step::Effect { eff: Eff::PlayFurther(f), .. }) => {
+            f.eligible.as_deref().expect("a play_further step that asked")
+        }
+        _ => panic!("a deferred play without its play_further step"),
+    }
 }
