@@ -362,8 +362,11 @@ impl<'r> Game<'r> {
         self.queue_at(steps, 0);
     }
 
-    pub(crate) fn effect_steps(p: u8, card: u16, specs: &[Effect]) -> Steps {
-        specs.iter().map(|e| Step::Effect { p, card, eff: Eff::of(e) }).collect()
+    /// The head step gives way to a step for each effect of `specs`, the first the new head
+    /// (queued straight, the last first).
+    pub(crate) fn replace_head_with_effects(&mut self, p: u8, card: u16, specs: &[Effect]) {
+        self.finish();
+        self.queue.extend(specs.iter().rev().map(|e| Step::Effect { p, card, eff: Eff::of(e) }));
     }
 
     /// The head `Place` step answered: half `half` of its card to slot `slot` of site
@@ -486,7 +489,7 @@ impl<'r> Game<'r> {
                     let sp =
                         &rules.species[rules.cards[card as usize].halves[half as usize].species as usize];
                     let specs = if bonus { &sp.bonus } else { &sp.effect };
-                    self.replace_head(Self::effect_steps(p, card, specs));
+                    self.replace_head_with_effects(p, card, specs);
                 }
             }
             Step::Trigger { p, card, index } => {
@@ -499,7 +502,7 @@ impl<'r> Game<'r> {
                         .iter()
                         .find(|t| t.index == index)
                         .expect("a trigger");
-                    self.replace_head(Self::effect_steps(p, card, &t.effect));
+                    self.replace_head_with_effects(p, card, &t.effect);
                 }
             }
             Step::UpgradeSite { p, card, site, kind, reveal, after } => {
