@@ -236,10 +236,8 @@ impl<'r> Game<'r> {
     /// (caving and redrawing where the ruleset says so).
     #[inline(always)]
     fn run_turn(&mut self, p: u8) -> Run {
-        let pu = p as usize;
-        let opts = self.turn_options(pu);
-        if opts.is_empty() {
-            self.pending.options = opts;
+        self.turn_options(p as usize);
+        if self.pending.options.is_empty() {
             if self.rules.cannot_act {
                 self.replace_head_with(Step::CaveAndRedraw { p, caved: None });
             } else {
@@ -247,12 +245,14 @@ impl<'r> Game<'r> {
             }
             return Run::Done;
         }
-        self.ask(p, "turn", opts)
+        (self.pending.player, self.pending.kind) = (p, "turn");
+        Run::Asked
     }
 
-    /// The options of `p`'s turn: those of each turn action of the ruleset, in order.
+    /// The options of `p`'s turn, made the pending options: those of each turn action of
+    /// the ruleset, in order.
     #[inline(always)]
-    fn turn_options(&mut self, pu: usize) -> crate::game::Options {
+    fn turn_options(&mut self, pu: usize) {
         use TurnAct::{Draw, Play, Sapling};
         match self.rules.turn_acts[..] {
             [Draw, Play, Sapling] => self.turn_options_core::<true>(pu),
@@ -264,7 +264,7 @@ impl<'r> Game<'r> {
     /// [`Game::turn_options`] for the core's turn actions, straight through: draw, play,
     /// and sapling where `SAPLING` says.
     #[inline(never)]
-    fn turn_options_core<const SAPLING: bool>(&mut self, pu: usize) -> crate::game::Options {
+    fn turn_options_core<const SAPLING: bool>(&mut self, pu: usize) {
         let mut opts = self.opts();
         let hand = self.hands[pu].sorted();
         self.turn_act(TurnAct::Draw, pu, hand, &mut opts);
@@ -272,18 +272,18 @@ impl<'r> Game<'r> {
         if SAPLING {
             self.turn_act(TurnAct::Sapling, pu, hand, &mut opts);
         }
-        opts
+        self.pending.options = opts;
     }
 
     /// [`Game::turn_options`] for any order of turn actions.
     #[inline(never)]
-    fn turn_options_in_order(&mut self, pu: usize) -> crate::game::Options {
+    fn turn_options_in_order(&mut self, pu: usize) {
         let mut opts = self.opts();
         let hand = self.hands[pu].sorted();
         for &ta in &self.rules.turn_acts {
             self.turn_act(ta, pu, hand, &mut opts);
         }
-        opts
+        self.pending.options = opts;
     }
 
     /// The options of turn action `ta` of `p`, whose hand in increasing order is `hand`.
