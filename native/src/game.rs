@@ -4,7 +4,7 @@
 
 use smallvec::SmallVec;
 
-use crate::data::{Filter, Rules};
+use crate::data::{Filter, Rules, TurnAct};
 use crate::forest::Forest;
 use crate::pile::Pile;
 pub use crate::queue::{Eff, Further, Mode, Paid, Step};
@@ -86,6 +86,32 @@ pub struct Game<'r> {
     /// actions applied so far
     pub actions: u32,
     pub(crate) center: u16,
+    /// the layout of the ruleset's turn actions, read once when the game is made
+    pub(crate) turn_layout: TurnLayout,
+}
+
+/// The layout of a ruleset's turn actions (`Rules::turn_acts`): the core's two, each run
+/// straight through, or any other, run in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TurnLayout {
+    /// draw, play, sapling
+    DrawPlaySapling,
+    /// draw, play
+    DrawPlay,
+    /// any other
+    InOrder,
+}
+
+impl TurnLayout {
+    /// The layout of turn actions `acts`.
+    pub(crate) fn of(acts: &[TurnAct]) -> TurnLayout {
+        use TurnAct::{Draw, Play, Sapling};
+        match acts {
+            [Draw, Play, Sapling] => TurnLayout::DrawPlaySapling,
+            [Draw, Play] => TurnLayout::DrawPlay,
+            _ => TurnLayout::InOrder,
+        }
+    }
 }
 
 impl Clone for Game<'_> {
@@ -133,10 +159,11 @@ impl Game<'_> {
             pending,
             actions,
             center,
+            turn_layout,
         } = source;
         (self.rules, self.players, self.current, self.turn) = (*rules, *players, *current, *turn);
         (self.over, self.end_reason, self.end_scheduled) = (*over, *end_reason, *end_scheduled);
-        (self.actions, self.center) = (*actions, *center);
+        (self.actions, self.center, self.turn_layout) = (*actions, *center, *turn_layout);
         self.deck.clone_from(deck);
         self.hands.clone_from(hands);
         self.clearing.clone_from(clearing);
@@ -255,6 +282,7 @@ impl<'r> Game<'r> {
             pending: Decision::default(),
             actions: 0,
             center: 0,
+            turn_layout: TurnLayout::of(&rules.turn_acts),
         }
     }
 
@@ -287,6 +315,7 @@ impl<'r> Game<'r> {
             pending,
             actions,
             center: c,
+            turn_layout: _,
         } = self;
         // the shuffled cards, the first `remove` of them boxed
         boxed.clear();

@@ -1,7 +1,9 @@
 //! What each step kind does: run (resolve, or ask a decision) and answer (`kinds/*`).
 
 use crate::data::{Effect, Filter, Pos, TurnAct};
-use crate::game::{flt_ok, nonempty, Action, Cards, Eff, Game, Mode, Paid, Run, Step, Steps, Taker};
+use crate::game::{
+    flt_ok, nonempty, Action, Cards, Eff, Game, Mode, Paid, Run, Step, Steps, Taker, TurnLayout,
+};
 
 impl<'r> Game<'r> {
     // -- steps ----------------------------------------------------------------------------
@@ -253,11 +255,10 @@ impl<'r> Game<'r> {
     /// the ruleset, in order.
     #[inline(always)]
     fn turn_options(&mut self, pu: usize) {
-        use TurnAct::{Draw, Play, Sapling};
-        match self.rules.turn_acts[..] {
-            [Draw, Play, Sapling] => self.turn_options_core::<true>(pu),
-            [Draw, Play] => self.turn_options_core::<false>(pu),
-            _ => self.turn_options_in_order(pu),
+        match self.turn_layout {
+            TurnLayout::DrawPlaySapling => self.turn_options_core::<true>(pu),
+            TurnLayout::DrawPlay => self.turn_options_core::<false>(pu),
+            TurnLayout::InOrder => self.turn_options_in_order(pu),
         }
     }
 
