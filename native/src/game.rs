@@ -4,7 +4,7 @@
 
 use smallvec::SmallVec;
 
-use crate::data::{Filter, Rules};
+use crate::data::{Filter, Rules, TurnAct};
 use crate::forest::Forest;
 use crate::pile::Pile;
 pub use crate::queue::{Eff, Further, Mode, Paid, Step};
@@ -86,6 +86,32 @@ pub struct Game<'r> {
     /// actions applied so far
     pub actions: u32,
     pub(crate) center: u16,
+    /// the layout of the ruleset's turn actions, read once when the game is made
+    pub(crate) turn_layout: TurnLayout,
+}
+
+/// The layout of a ruleset's turn actions (`Rules::turn_acts`): the core's two, each run
+/// straight through, or any other, run in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TurnLayout {
+    /// draw, play, sapling
+    DrawPlaySapling,
+    /// draw, play
+    DrawPlay,
+    /// any other
+    InOrder,
+}
+
+impl TurnLayout {
+    /// The layout of turn actions `acts`.
+    pub(crate) fn of(acts: &[TurnAct]) -> TurnLayout {
+        use TurnAct::{Draw, Play, Sapling};
+        match acts {
+            [Draw, Play, Sapling] => TurnLayout::DrawPlaySapling,
+            [Draw, Play] => TurnLayout::DrawPlay,
+            _ => TurnLayout::InOrder,
+        }
+    }
 }
 
 impl Clone for Game<'_> {
@@ -133,10 +159,11 @@ impl Game<'_> {
             pending,
             actions,
             center,
+            turn_layout,
         } = source;
         (self.rules, self.players, self.current, self.turn) = (*rules, *players, *current, *turn);
         (self.over, self.end_reason, self.end_scheduled) = (*over, *end_reason, *end_scheduled);
-        (self.actions, self.center) = (*actions, *center);
+        (self.actions, self.center, self.turn_layout) = (*actions, *center, *turn_layout);
         self.deck.clone_from(deck);
         self.hands.clone_from(hands);
         self.clearing.clone_from(clearing);
@@ -255,6 +282,7 @@ impl<'r> Game<'r> {
             pending: Decision::default(),
             actions: 0,
             center: 0,
+            turn_layout: TurnLayout::of(&rules.turn_acts),
         }
     }
 
@@ -287,6 +315,7 @@ impl<'r> Game<'r> {
             pending,
             actions,
             center: c,
+            turn_layout: _,
         } = self;
         // the shuffled cards, the first `remove` of them boxed
         boxed.clear();
@@ -332,6 +361,7 @@ impl<'r> Game<'r> {
         extra_turns.resize(players, 0);
         (*end_reason, *end_scheduled) = (None, None);
         pending.options.clear();
+        pending.options.reserve(48);
         self.run();
         Ok(())
     }
@@ -378,20 +408,33 @@ impl<'r> Game<'r> {
                 Run::Asked => return,
             }
         }
-        self.pending = Decision::default();
+        // nothing pending, the options' allocation kept for the next deal
+        let d = &mut self.pending;
+        (d.player, d.kind) = (0, "");
+        d.options.clear();
     }
 
-    /// A decision pending: `d`.
+    /// A decision pending: `player`'s, of kind `kind`, with `options` (from [`Game::opts`]).
     #[inline(always)]
-    pub(crate) fn ask(&mut self, d: Decision) -> Run {
-        self.pending = d;
+    pub(crate) fn ask(&mut self, player: u8, kind: &'static str, options: Options) -> Run {
+        let d = &mut self.pending;
+        (d.player, d.kind, d.options) = (player, kind, options);
+        Run::Asked
+    }
+
+    /// A decision pending whose options are `actions`, written in place.
+    #[inline(always)]
+    pub(crate) fn ask_of(&mut self, player: u8, kind: &'static str, actions: &[Action]) -> Run {
+        let d = &mut self.pending;
+        (d.player, d.kind) = (player, kind);
+        d.options.clear();
+        d.options.extend_from_slice(actions);
         Run::Asked
     }
 
     /// [`Game::pick`] pending.
     pub(crate) fn ask_pick(&mut self, p: usize, kind: &'static str, cards: &[u16], pass: bool) -> Run {
-        let d = self.pick(p, kind, cards, pass);
-        self.ask(d)
+        self.pick(p, kind, cards, pass)
     }
 
     /// Apply option `i` of the pending decision, then run to the next decision.

@@ -2,7 +2,7 @@
 //! `may_join`, `play_events`, `resolution_steps`, `trigger_steps`).
 
 use crate::data::{Filter, Half, Pos};
-use crate::game::{flt_ok, Action, Cards, Decision, Eff, Game, Mode, Options, Step, Steps, Taker};
+use crate::game::{flt_ok, Action, Cards, Eff, Game, Mode, Options, Step, Steps, Taker};
 
 impl<'r> Game<'r> {
     // -- placements -------------------------------------------------------------------
@@ -186,30 +186,32 @@ impl<'r> Game<'r> {
         Cards::from_slice(self.hands[p].sorted())
     }
 
-    /// The pending decision's options, emptied, to fill anew (no allocation per decision).
+    /// The pending decision's options, taken out and emptied, to fill anew apart from the
+    /// game, then given back by [`Game::ask`] (no allocation per decision: a deal reserves
+    /// room for them).
     pub(crate) fn opts(&mut self) -> Options {
         let mut v = std::mem::take(&mut self.pending.options);
         v.clear();
-        if v.capacity() < 48 {
-            v.reserve(48);
-        }
         v
     }
 
-    /// [`Game::opts`] holding `actions`.
-    pub(crate) fn opts_of(&mut self, actions: &[Action]) -> Options {
-        let mut v = self.opts();
-        v.extend_from_slice(actions);
-        v
-    }
-
-    pub(crate) fn pick(&mut self, p: usize, kind: &'static str, cards: &[u16], pass: bool) -> Decision {
-        let mut options = self.opts();
-        options.extend(cards.iter().map(|&c| Action::PickCard(c)));
+    /// A decision pending of `p` picking one of `cards`, or passing where `pass` says,
+    /// written in place.
+    pub(crate) fn pick(
+        &mut self,
+        p: usize,
+        kind: &'static str,
+        cards: &[u16],
+        pass: bool,
+    ) -> crate::game::Run {
+        let d = &mut self.pending;
+        (d.player, d.kind) = (p as u8, kind);
+        d.options.clear();
+        d.options.extend(cards.iter().map(|&c| Action::PickCard(c)));
         if pass {
-            options.push(Action::Pass);
+            d.options.push(Action::Pass);
         }
-        Decision { player: p as u8, kind, options }
+        crate::game::Run::Asked
     }
 
     // -- playing a card -----------------------------------------------------------------

@@ -1,7 +1,9 @@
 //! What each step kind does: run (resolve, or ask a decision) and answer (`kinds/*`).
 
 use crate::data::{Effect, Filter, Pos, TurnAct};
-use crate::game::{nonempty, Action, Cards, Decision, Eff, Game, Mode, Paid, Run, Step, Steps, Taker};
+use crate::game::{
+    flt_ok, nonempty, Action, Cards, Eff, Game, Mode, Paid, Run, Step, Steps, Taker, TurnLayout,
+};
 
 impl<'r> Game<'r> {
     // -- steps ----------------------------------------------------------------------------
@@ -54,8 +56,7 @@ impl<'r> Game<'r> {
             self.finish();
             return Run::Done;
         }
-        let options = self.opts_of(&[Action::KeepHand, Action::Redraw]);
-        self.ask(Decision { player: p, kind: "mulligan", options })
+        self.ask_of(p, "mulligan", &[Action::KeepHand, Action::Redraw])
     }
 
     /// `EndTurn(player)`: a full clearing boxed, the game ended when its end is scheduled,
@@ -97,13 +98,16 @@ impl<'r> Game<'r> {
             self.finish();
             return Run::Done;
         }
-        let mut opts = self.opts();
-        self.draw_options(&mut opts);
-        if opts.is_empty() {
+        // written in place
+        let Game { deck, clearing, pending, .. } = self;
+        pending.options.clear();
+        Self::draw_options(deck, clearing, &mut pending.options);
+        if pending.options.is_empty() {
             self.finish();
             return Run::Done;
         }
-        self.ask(Decision { player: p, kind: "draw", options: opts })
+        (pending.player, pending.kind) = (p, "draw");
+        Run::Asked
     }
 
     /// `Place`: where `card` may go, asked (a tree's one place taken without asking).
@@ -115,45 +119,52 @@ impl<'r> Game<'r> {
             Mode::Free => None,
             Mode::Normal => Some(hand.len() as u32 - 1),
             Mode::Deferred => {
-                let pool = self.deferred_pool();
+                let pool = deferred_pool(&self.queue);
                 Some(hand.iter().filter(|&&c| c != card && pool.contains(&c)).count() as u32)
             }
         };
+        // a tree's one place, a new site (as `placements` has it), answered at once
+        let rules = self.rules;
+        let h = &rules.cards[card as usize].halves[0];
+        if h.pos == Pos::Center {
+            if flt_ok(rules, flt, h) && budget.is_none_or(|m| h.cost <= m) {
+                self.place_head(0, self.forests[pu].sites.len() as u16, self.center);
+            } else {
+                self.finish();
+            }
+            return Run::Done;
+        }
         let mut opts = self.opts();
         self.placements(pu, card, flt, budget, &mut opts);
         if opts.is_empty() {
+            self.pending.options = opts;
             self.finish();
             return Run::Done;
         }
-        if let Action::Place(_, _, slot) = opts[0] {
-            if slot == self.center {
-                let first = opts[0];
-                self.pending.options = opts;
-                self.answer(first);
-                return Run::Done;
-            }
-        }
-        self.ask(Decision { player: p, kind: "place", options: opts })
+        self.ask(p, "place", opts)
     }
 
     /// `Pay`: the next card to pay with, asked (cards above `last`, the last paid, so that
     /// a payment's cards come in increasing order).
     fn run_pay(&mut self, p: u8, card: u16, mode: Mode, owed: u32, last: i32) -> Run {
-        let mut opts = self.opts();
-        let pool = (mode == Mode::Deferred).then(|| self.deferred_pool());
+        // written in place
+        let Game { hands, queue, pending, .. } = self;
+        let pool = (mode == Mode::Deferred).then(|| deferred_pool(queue));
         let can = |c: u16| c != card && i32::from(c) > last && pool.is_none_or(|pl| pl.contains(&c));
-        let hand = self.hands[p as usize].sorted();
+        let hand = hands[p as usize].sorted();
+        let opts = &mut pending.options;
+        opts.clear();
         opts.extend(hand.iter().filter(|&&c| can(c)).map(|&c| Action::PayWith(c)));
         // of the n candidates, the first n - owed + 1 (none if fewer than owed): the others
         // would leave too few to pay with after them
         opts.truncate((opts.len() + 1).saturating_sub(owed as usize));
-        self.ask(Decision { player: p, kind: "pay", options: opts })
+        (pending.player, pending.kind) = (p, "pay");
+        Run::Asked
     }
 
     /// `Offer`: a card's effect or bonus, to use or pass.
     fn run_offer(&mut self, p: u8, bonus: bool) -> Run {
-        let options = self.opts_of(&[Action::Use, Action::Pass]);
-        self.ask(Decision { player: p, kind: if bonus { "bonus" } else { "effect" }, options })
+        self.ask_of(p, if bonus { "bonus" } else { "effect" }, &[Action::Use, Action::Pass])
     }
 
     /// `Trigger`: a mandatory trigger used at once, an optional one asked.
@@ -166,8 +177,7 @@ impl<'r> Game<'r> {
             self.answer(Action::Use);
             return Run::Done;
         }
-        let options = self.opts_of(&[Action::Use, Action::Pass]);
-        self.ask(Decision { player: p, kind: "trigger", options })
+        self.ask_of(p, "trigger", &[Action::Use, Action::Pass])
     }
 
     /// `UpgradeSite`: the hand card to tuck, asked (passed with an empty hand).
@@ -228,10 +238,8 @@ impl<'r> Game<'r> {
     /// (caving and redrawing where the ruleset says so).
     #[inline(always)]
     fn run_turn(&mut self, p: u8) -> Run {
-        let pu = p as usize;
-        let opts = self.turn_options(pu);
-        if opts.is_empty() {
-            self.pending.options = opts;
+        self.turn_options(p as usize);
+        if self.pending.options.is_empty() {
             if self.rules.cannot_act {
                 self.replace_head_with(Step::CaveAndRedraw { p, caved: None });
             } else {
@@ -239,35 +247,25 @@ impl<'r> Game<'r> {
             }
             return Run::Done;
         }
-        self.ask(Decision { player: p, kind: "turn", options: opts })
+        (self.pending.player, self.pending.kind) = (p, "turn");
+        Run::Asked
     }
 
-    /// The cards a deferred play may pay with: those its `play_further` step, the next in
-    /// the queue under the head, set aside.
-    fn deferred_pool(&self) -> &[u16] {
-        match self.queue.get(self.queue.len().wrapping_sub(2)) {
-            Some(Step::Effect { eff: Eff::PlayFurther(f), .. }) => {
-                f.eligible.as_deref().expect("a play_further step that asked")
-            }
-            _ => panic!("a deferred play without its play_further step"),
-        }
-    }
-
-    /// The options of `p`'s turn: those of each turn action of the ruleset, in order.
+    /// The options of `p`'s turn, made the pending options: those of each turn action of
+    /// the ruleset, in order.
     #[inline(always)]
-    fn turn_options(&mut self, pu: usize) -> crate::game::Options {
-        use TurnAct::{Draw, Play, Sapling};
-        match self.rules.turn_acts[..] {
-            [Draw, Play, Sapling] => self.turn_options_core::<true>(pu),
-            [Draw, Play] => self.turn_options_core::<false>(pu),
-            _ => self.turn_options_in_order(pu),
+    fn turn_options(&mut self, pu: usize) {
+        match self.turn_layout {
+            TurnLayout::DrawPlaySapling => self.turn_options_core::<true>(pu),
+            TurnLayout::DrawPlay => self.turn_options_core::<false>(pu),
+            TurnLayout::InOrder => self.turn_options_in_order(pu),
         }
     }
 
     /// [`Game::turn_options`] for the core's turn actions, straight through: draw, play,
     /// and sapling where `SAPLING` says.
     #[inline(never)]
-    fn turn_options_core<const SAPLING: bool>(&mut self, pu: usize) -> crate::game::Options {
+    fn turn_options_core<const SAPLING: bool>(&mut self, pu: usize) {
         let mut opts = self.opts();
         let hand = self.hands[pu].sorted();
         self.turn_act(TurnAct::Draw, pu, hand, &mut opts);
@@ -275,18 +273,18 @@ impl<'r> Game<'r> {
         if SAPLING {
             self.turn_act(TurnAct::Sapling, pu, hand, &mut opts);
         }
-        opts
+        self.pending.options = opts;
     }
 
     /// [`Game::turn_options`] for any order of turn actions.
     #[inline(never)]
-    fn turn_options_in_order(&mut self, pu: usize) -> crate::game::Options {
+    fn turn_options_in_order(&mut self, pu: usize) {
         let mut opts = self.opts();
         let hand = self.hands[pu].sorted();
         for &ta in &self.rules.turn_acts {
             self.turn_act(ta, pu, hand, &mut opts);
         }
-        opts
+        self.pending.options = opts;
     }
 
     /// The options of turn action `ta` of `p`, whose hand in increasing order is `hand`.
@@ -295,7 +293,7 @@ impl<'r> Game<'r> {
         match ta {
             TurnAct::Draw => {
                 if self.hand_room(pu) > 0 {
-                    self.draw_options(opts);
+                    Self::draw_options(&self.deck, &self.clearing, opts);
                 }
             }
             TurnAct::Play => self.playable(pu, hand, opts),
@@ -365,8 +363,47 @@ impl<'r> Game<'r> {
         self.queue_at(steps, 0);
     }
 
-    pub(crate) fn effect_steps(p: u8, card: u16, specs: &[Effect]) -> Steps {
-        specs.iter().map(|e| Step::Effect { p, card, eff: Eff::of(e) }).collect()
+    /// The head step gives way to a step for each effect of `specs`, the first the new head
+    /// (queued straight, the last first).
+    pub(crate) fn replace_head_with_effects(&mut self, p: u8, card: u16, specs: &[Effect]) {
+        self.finish();
+        self.queue.extend(specs.iter().rev().map(|e| Step::Effect { p, card, eff: Eff::of(e) }));
+    }
+
+    /// The head `Place` step answered: half `half` of its card to slot `slot` of site
+    /// `site`, played at once when it costs nothing, else paid for card by card.
+    #[inline(always)]
+    fn place_head(&mut self, half: u8, site: u16, slot: u16) {
+        let rules = self.rules;
+        let Some(&Step::Place { p, card, mode, from_clearing, activates, .. }) = self.queue.last() else {
+            panic!("not a placement")
+        };
+        let cost = if mode == Mode::Free { 0 } else { rules.cards[card as usize].halves[half as usize].cost };
+        if cost == 0 {
+            self.play_card(
+                p as usize,
+                card,
+                Some(half),
+                site,
+                slot,
+                &[],
+                mode,
+                from_clearing,
+                None,
+                activates,
+            );
+        } else {
+            self.replace_head_with(Step::Pay {
+                p,
+                card,
+                mode,
+                half,
+                site,
+                slot,
+                owed: cost,
+                paid: Paid::default(),
+            });
+        }
     }
 
     /// The head step answers option `a` of its decision.
@@ -428,38 +465,9 @@ impl<'r> Game<'r> {
                 }
                 self.take_one(p as usize, a);
             }
-            Step::Place { p, card, mode, from_clearing, activates, .. } => {
+            Step::Place { .. } => {
                 let Action::Place(half, site, slot) = a else { panic!("not a placement") };
-                let cost = if mode == Mode::Free {
-                    0
-                } else {
-                    rules.cards[card as usize].halves[half as usize].cost
-                };
-                if cost == 0 {
-                    self.play_card(
-                        p as usize,
-                        card,
-                        Some(half),
-                        site,
-                        slot,
-                        &[],
-                        mode,
-                        from_clearing,
-                        None,
-                        activates,
-                    );
-                } else {
-                    self.replace_head_with(Step::Pay {
-                        p,
-                        card,
-                        mode,
-                        half,
-                        site,
-                        slot,
-                        owed: cost,
-                        paid: Paid::default(),
-                    });
-                }
+                self.place_head(half, site, slot);
             }
             Step::Pay { p, card, mode, half, site, slot, owed, .. } => {
                 let Action::PayWith(c) = a else { panic!("not a payment") };
@@ -482,7 +490,7 @@ impl<'r> Game<'r> {
                     let sp =
                         &rules.species[rules.cards[card as usize].halves[half as usize].species as usize];
                     let specs = if bonus { &sp.bonus } else { &sp.effect };
-                    self.replace_head(Self::effect_steps(p, card, specs));
+                    self.replace_head_with_effects(p, card, specs);
                 }
             }
             Step::Trigger { p, card, index } => {
@@ -495,7 +503,7 @@ impl<'r> Game<'r> {
                         .iter()
                         .find(|t| t.index == index)
                         .expect("a trigger");
-                    self.replace_head(Self::effect_steps(p, card, &t.effect));
+                    self.replace_head_with_effects(p, card, &t.effect);
                 }
             }
             Step::UpgradeSite { p, card, site, kind, reveal, after } => {
@@ -558,4 +566,15 @@ impl<'r> Game<'r> {
 #[inline(never)]
 fn take_out(opts: &mut crate::game::Options, i: usize) {
     opts.remove(i);
+}
+
+/// The cards a deferred play may pay with: those its `play_further` step, the next in
+/// `queue` under the head, set aside.
+fn deferred_pool(queue: &[Step]) -> &[u16] {
+    match queue.get(queue.len().wrapping_sub(2)) {
+        Some(Step::Effect { eff: Eff::PlayFurther(f), .. }) => {
+            f.eligible.as_deref().expect("a play_further step that asked")
+        }
+        _ => panic!("a deferred play without its play_further step"),
+    }
 }

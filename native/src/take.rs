@@ -3,6 +3,7 @@
 
 use crate::data::Filter;
 use crate::game::{flt_ok, nonempty_ref, Action, Game, Options, Taker};
+use crate::pile::Pile;
 
 impl Game<'_> {
     pub(crate) fn hand_room(&self, p: usize) -> i64 {
@@ -140,9 +141,11 @@ impl Game<'_> {
         }
     }
 
-    pub(crate) fn draw_options(&self, out: &mut Options) {
-        let deck = (!self.deck.is_empty()).then_some(Action::DrawFromDeck);
-        let clearing = self.clearing.sorted().iter().map(|&c| Action::DrawFromClearing(c));
+    /// The draw options: from `deck` unless it is empty, then each card of `clearing` (fields
+    /// of the game, so that the options can be written into it).
+    pub(crate) fn draw_options(deck: &[u16], clearing: &Pile, out: &mut Options) {
+        let deck = (!deck.is_empty()).then_some(Action::DrawFromDeck);
+        let clearing = clearing.sorted().iter().map(|&c| Action::DrawFromClearing(c));
         // one reservation for both (the chain's length is known)
         out.extend(deck.into_iter().chain(clearing));
     }
