@@ -40,16 +40,108 @@ pub struct Decision {
     pub player: u8,
     pub kind: &'static str,
     pub options: Options,
+    /// a turn's or a draw's options in compact form, standing for `options` (then empty):
+    /// only in a game that asks for it ([`Game::compact`])
+    pub(crate) offer: Option<Offer>,
 }
 
 impl Clone for Decision {
     fn clone(&self) -> Self {
-        Decision { player: self.player, kind: self.kind, options: self.options.clone() }
+        Decision { player: self.player, kind: self.kind, options: self.options.clone(), offer: self.offer }
     }
 
     fn clone_from(&mut self, source: &Self) {
-        (self.player, self.kind) = (source.player, source.kind);
+        (self.player, self.kind, self.offer) = (source.player, source.kind, source.offer);
         self.options.clone_from(&source.options);
+    }
+}
+
+/// The options of a turn or of a draw in compact form: what [`Offer::write`] lists, in its
+/// order, of the clearing's and the player's hand's cards in increasing order (`clearing`
+/// and `hand` below): a draw from the deck, a draw of each of the first `clearing` clearing
+/// cards, a play of each hand card `plays` has a bit for, a sapling of each of the first
+/// `saplings` hand cards. Its options are counted by a sum, and one of them read
+/// ([`Offer::nth`]) with no list made: what a random bot needs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Offer {
+    /// a draw from the deck offered
+    deck: bool,
+    /// how many clearing cards may be drawn (none or all)
+    clearing: u32,
+    /// the hand cards that may be played, as bits (bit k: the k-th in increasing order)
+    plays: u64,
+    /// how many bits `plays` has
+    played: u32,
+    /// how many hand cards may be played as saplings (none or all)
+    saplings: u32,
+}
+
+impl Offer {
+    /// The draws of a turn or of a draw decision: from the deck unless it is empty, then each
+    /// of the `clearing` clearing cards.
+    #[inline]
+    pub fn draws(deck: &[u16], clearing: usize) -> Offer {
+        Offer { deck: !deck.is_empty(), clearing: clearing as u32, ..Offer::default() }
+    }
+
+    /// This offer and plays of the hand cards `plays` has bits for, `played` of them.
+    #[inline]
+    pub fn with_plays(self, plays: u64, played: u32) -> Offer {
+        debug_assert_eq!(plays.count_ones(), played, "the plays counted");
+        Offer { plays, played, ..self }
+    }
+
+    /// This offer and saplings of the first `saplings` hand cards.
+    #[inline]
+    pub fn with_saplings(self, saplings: usize) -> Offer {
+        Offer { saplings: saplings as u32, ..self }
+    }
+
+    /// How many options it stands for.
+    #[inline]
+    pub fn len(&self) -> usize {
+        usize::from(self.deck) + (self.clearing + self.played + self.saplings) as usize
+    }
+
+    /// Whether it stands for no option.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Its options, appended to `out` in order (the order [`Offer::nth`] reads them in).
+    pub fn write(&self, clearing: &[u16], hand: &[u16], out: &mut Options) {
+        let deck = self.deck.then_some(Action::DrawFromDeck);
+        let draws = clearing[..self.clearing as usize].iter().map(|&c| Action::DrawFromClearing(c));
+        let plays = (0..hand.len()).filter(|&k| self.plays >> k & 1 != 0).map(|k| Action::PlayCard(hand[k]));
+        let saplings = hand[..self.saplings as usize].iter().map(|&c| Action::PlaySapling(c));
+        out.reserve(self.len());
+        out.extend(deck.into_iter().chain(draws).chain(plays).chain(saplings));
+    }
+
+    /// Option `i` (below [`Offer::len`]), the `i`-th that [`Offer::write`] lists.
+    #[inline]
+    pub fn nth(&self, i: usize, clearing: &[u16], hand: &[u16]) -> Action {
+        let mut i = i;
+        if self.deck {
+            if i == 0 {
+                return Action::DrawFromDeck;
+            }
+            i -= 1;
+        }
+        if i < self.clearing as usize {
+            return Action::DrawFromClearing(clearing[i]);
+        }
+        i -= self.clearing as usize;
+        if i < self.played as usize {
+            // the i-th bit of `plays`: the i lower ones cleared, then the lowest
+            let mut bits = self.plays;
+            for _ in 0..i {
+                bits &= bits - 1;
+            }
+            return Action::PlayCard(hand[bits.trailing_zeros() as usize]);
+        }
+        Action::PlaySapling(hand[i - self.played as usize])
     }
 }
 
@@ -88,6 +180,10 @@ pub struct Game<'r> {
     pub(crate) center: u16,
     /// the layout of the ruleset's turn actions, read once when the game is made
     pub(crate) turn_layout: TurnLayout,
+    /// whether turns and draws may leave their options in compact form
+    /// ([`Decision::offer`]), for a caller that reads them only through
+    /// [`Game::option_count`] and [`Game::apply_index`] (the random bot's self-play)
+    pub(crate) compact: bool,
 }
 
 /// The layout of a ruleset's turn actions (`Rules::turn_acts`): the core's two, each run
@@ -160,10 +256,12 @@ impl Game<'_> {
             actions,
             center,
             turn_layout,
+            compact,
         } = source;
         (self.rules, self.players, self.current, self.turn) = (*rules, *players, *current, *turn);
         (self.over, self.end_reason, self.end_scheduled) = (*over, *end_reason, *end_scheduled);
         (self.actions, self.center, self.turn_layout) = (*actions, *center, *turn_layout);
+        self.compact = *compact;
         self.deck.clone_from(deck);
         self.hands.clone_from(hands);
         self.clearing.clone_from(clearing);
@@ -283,6 +381,7 @@ impl<'r> Game<'r> {
             actions: 0,
             center: 0,
             turn_layout: TurnLayout::of(&rules.turn_acts),
+            compact: false,
         }
     }
 
@@ -316,6 +415,7 @@ impl<'r> Game<'r> {
             actions,
             center: c,
             turn_layout: _,
+            compact: _,
         } = self;
         // the shuffled cards, the first `remove` of them boxed
         boxed.clear();
@@ -402,6 +502,8 @@ impl<'r> Game<'r> {
 
     /// Resolve the head steps until a decision is pending or the game is over.
     pub(crate) fn run(&mut self) {
+        // the decision answered goes: a turn or a draw asked next writes its offer anew
+        self.pending.offer = None;
         while !self.over {
             match self.run_head() {
                 Run::Done => {}
@@ -442,11 +544,56 @@ impl<'r> Game<'r> {
         if self.over {
             return Err("the game is over".into());
         }
-        let a = *self.pending.options.get(i).ok_or("no such option")?;
+        let a = self.option(i).ok_or("no such option")?;
         self.answer(a);
         self.actions += 1;
         self.run();
         Ok(())
+    }
+
+    /// Apply the option `choose` picks of the pending decision's options, given how many
+    /// there are, then run to the next decision: [`Game::apply_index`] for a caller that
+    /// needs the count and the one option only (a turn's or a draw's in compact form read
+    /// once, and only the chosen option of it).
+    #[inline]
+    pub fn apply_chosen(&mut self, choose: impl FnOnce(usize) -> usize) -> Result<(), String> {
+        if self.over {
+            return Err("the game is over".into());
+        }
+        let d = &self.pending;
+        let n = match &d.offer {
+            Some(o) => o.len(),
+            None => d.options.len(),
+        };
+        let i = choose(n);
+        if i >= n {
+            return Err("no such option".into());
+        }
+        let a = match &d.offer {
+            Some(o) => o.nth(i, self.clearing.sorted(), self.hands[d.player as usize].sorted()),
+            None => d.options[i],
+        };
+        self.answer(a);
+        self.actions += 1;
+        self.run();
+        Ok(())
+    }
+
+    /// How many options the pending decision has.
+    #[inline]
+    pub fn option_count(&self) -> usize {
+        match &self.pending.offer {
+            Some(o) => o.len(),
+            None => self.pending.options.len(),
+        }
+    }
+
+    /// Option `i` of the pending decision, if it has that many.
+    #[inline]
+    pub fn option(&self, i: usize) -> Option<Action> {
+        let Some(o) = &self.pending.offer else { return self.pending.options.get(i).copied() };
+        let hand = self.hands[self.pending.player as usize].sorted();
+        (i < o.len()).then(|| o.nth(i, self.clearing.sorted(), hand))
     }
 
     /// The codec id of an action.
@@ -479,5 +626,45 @@ impl<'r> Game<'r> {
     /// The player the pending decision asks.
     pub fn to_move(&self) -> usize {
         self.pending.player as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Action, Offer, Options};
+
+    /// Every option an offer reads one by one is the one its list has in that place, over
+    /// offers of every shape: with and without a deck, clearings and hands of 0 to 12 cards,
+    /// plays of any of them, saplings of all or none.
+    #[test]
+    fn an_offer_reads_each_option_as_its_list_has_it() {
+        let mut x = 987_654_321u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut list, mut shapes) = (Options::new(), 0);
+        for _ in 0..5000 {
+            let r = next();
+            let clearing: Vec<u16> = (0..r % 13).map(|k| (k * 7 + 3) as u16).collect();
+            let hand: Vec<u16> = (0..(r >> 8) % 13).map(|k| (k * 5 + 1) as u16).collect();
+            let plays = next() & ((1u64 << hand.len()) - 1);
+            let mut offer = Offer::draws(if r >> 16 & 1 == 1 { &[9] } else { &[] }, clearing.len());
+            offer = offer.with_plays(plays, plays.count_ones());
+            if r >> 17 & 1 == 1 {
+                offer = offer.with_saplings(hand.len());
+            }
+            list.clear();
+            offer.write(&clearing, &hand, &mut list);
+            assert_eq!(list.len(), offer.len());
+            for (i, &a) in list.iter().enumerate() {
+                assert_eq!(offer.nth(i, &clearing, &hand), a, "option {i} of {offer:?}");
+            }
+            let saplings = list.iter().filter(|a| matches!(a, Action::PlaySapling(_))).count();
+            shapes += usize::from(offer.deck && offer.clearing > 0 && plays != 0 && saplings > 0);
+        }
+        assert!(shapes > 100, "offers with options of every kind were read");
     }
 }
