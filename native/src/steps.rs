@@ -285,17 +285,11 @@ impl<'r> Game<'r> {
         if hand.len() > 64 {
             return None;
         }
-        let mut offer = if self.hand_room(pu) > 0 {
-            Offer::draws(&self.deck, self.clearing.len())
-        } else {
-            Offer::default()
-        };
+        let room = self.hand_room(pu) > 0;
+        let clearing = if room { self.clearing.len() } else { 0 };
         let (plays, played) = self.playable(pu, hand);
-        offer = offer.with_plays(plays, played);
-        if SAPLING && self.rules.sapling_kind.is_some() {
-            offer = offer.with_saplings(hand.len());
-        }
-        Some(offer)
+        let saplings = if SAPLING && self.rules.sapling_kind.is_some() { hand.len() } else { 0 };
+        Some(Offer::new(room && !self.deck.is_empty(), clearing, plays, played, saplings))
     }
 
     /// The options of `p`'s turn, made the pending options: those of each turn action of
@@ -327,11 +321,9 @@ impl<'r> Game<'r> {
             }
             TurnAct::Play => {
                 let (plays, played) = self.playable(pu, hand);
-                Offer::default().with_plays(plays, played)
+                Offer::new(false, 0, plays, played, 0)
             }
-            TurnAct::Sapling if self.rules.sapling_kind.is_some() => {
-                Offer::default().with_saplings(hand.len())
-            }
+            TurnAct::Sapling if self.rules.sapling_kind.is_some() => Offer::new(false, 0, 0, 0, hand.len()),
             _ => return,
         };
         offer.write(clearing, hand, opts);
