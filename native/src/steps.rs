@@ -331,7 +331,8 @@ impl<'r> Game<'r> {
 
     /// The cards of `hand` (in increasing order, at most 64) that `p` can place, paying with
     /// the others, as bits (bit k for the k-th), and how many: most by the quick test of
-    /// positions alone, the others by [`Game::can_place`].
+    /// positions alone, the others by [`Game::can_place`]. The cards are read from the last,
+    /// each bit shifted up past the next (a shift by one, not by a count).
     #[inline(always)]
     fn playable(&self, pu: usize, hand: &[u16]) -> (u64, u32) {
         let rules = self.rules;
@@ -341,9 +342,9 @@ impl<'r> Game<'r> {
             return (bits, n);
         }
         if !rules.plain_slots {
-            for (k, &c) in hand.iter().enumerate() {
+            for &c in hand.iter().rev() {
                 let yes = self.can_place_rare(pu, c, budget);
-                (bits, n) = (bits | u64::from(yes) << k, n + u32::from(yes));
+                (bits, n) = (bits << 1 | u64::from(yes), n + u32::from(yes));
             }
             return (bits, n);
         }
@@ -352,11 +353,11 @@ impl<'r> Game<'r> {
         // the quick test says yes or, where it is complete, no
         let open = f.open_mask() | 1;
         let incomplete = rules.site_sharing && f.site_sharers > 0;
-        for (k, &c) in hand.iter().enumerate() {
+        for &c in hand.iter().rev() {
             let card = &rules.cards[c as usize];
             let yes = card.reach[at] & open != 0
                 || (incomplete || card.reach_partial) && self.can_place_rare(pu, c, budget);
-            (bits, n) = (bits | u64::from(yes) << k, n + u32::from(yes));
+            (bits, n) = (bits << 1 | u64::from(yes), n + u32::from(yes));
         }
         (bits, n)
     }
