@@ -47,6 +47,8 @@ pub fn play_random(
 }
 
 /// [`play_random`] dealt into `g`, a game of the same ruleset whose allocations it reuses.
+/// `g` is left asking its turns and draws in compact form (read them by
+/// [`Game::option_count`] and [`Game::option`]).
 pub fn play_random_in(
     g: &mut Game,
     players: usize,

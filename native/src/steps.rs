@@ -75,7 +75,8 @@ impl<'r> Game<'r> {
         } else if player < 0 {
             (0, false)
         } else {
-            ((cur + 1) % self.players, false)
+            // the next seat round the table, with no division
+            (if cur + 1 == self.players { 0 } else { cur + 1 }, false)
         };
         self.current = next;
         self.turn += 1;
