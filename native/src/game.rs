@@ -9,6 +9,9 @@ use crate::forest::Forest;
 use crate::pile::Pile;
 pub use crate::queue::{Eff, Further, Mode, Paid, Step};
 use crate::rng::PyRandom;
+pub use offer::Offer;
+
+mod offer;
 
 /// A few cards (a sorted hand, payment candidates), inline.
 pub type Cards = SmallVec<[u16; 16]>;
@@ -40,15 +43,18 @@ pub struct Decision {
     pub player: u8,
     pub kind: &'static str,
     pub options: Options,
+    /// a turn's or a draw's options in compact form, standing for `options` (then empty):
+    /// only in a game that asks for it ([`Game::compact`])
+    pub(crate) offer: Option<Offer>,
 }
 
 impl Clone for Decision {
     fn clone(&self) -> Self {
-        Decision { player: self.player, kind: self.kind, options: self.options.clone() }
+        Decision { player: self.player, kind: self.kind, options: self.options.clone(), offer: self.offer }
     }
 
     fn clone_from(&mut self, source: &Self) {
-        (self.player, self.kind) = (source.player, source.kind);
+        (self.player, self.kind, self.offer) = (source.player, source.kind, source.offer);
         self.options.clone_from(&source.options);
     }
 }
@@ -88,6 +94,11 @@ pub struct Game<'r> {
     pub(crate) center: u16,
     /// the layout of the ruleset's turn actions, read once when the game is made
     pub(crate) turn_layout: TurnLayout,
+    /// whether turns and draws may leave their options in compact form
+    /// ([`Decision::offer`]), for a caller that reads them only through
+    /// [`Game::option_count`], [`Game::option`], [`Game::apply_index`] and
+    /// [`Game::apply_chosen`] (the random bot's self-play)
+    pub(crate) compact: bool,
 }
 
 /// The layout of a ruleset's turn actions (`Rules::turn_acts`): the core's two, each run
@@ -160,10 +171,12 @@ impl Game<'_> {
             actions,
             center,
             turn_layout,
+            compact,
         } = source;
         (self.rules, self.players, self.current, self.turn) = (*rules, *players, *current, *turn);
         (self.over, self.end_reason, self.end_scheduled) = (*over, *end_reason, *end_scheduled);
         (self.actions, self.center, self.turn_layout) = (*actions, *center, *turn_layout);
+        self.compact = *compact;
         self.deck.clone_from(deck);
         self.hands.clone_from(hands);
         self.clearing.clone_from(clearing);
@@ -283,6 +296,7 @@ impl<'r> Game<'r> {
             actions: 0,
             center: 0,
             turn_layout: TurnLayout::of(&rules.turn_acts),
+            compact: false,
         }
     }
 
@@ -316,6 +330,7 @@ impl<'r> Game<'r> {
             actions,
             center: c,
             turn_layout: _,
+            compact: _,
         } = self;
         // the shuffled cards, the first `remove` of them boxed
         boxed.clear();
@@ -402,6 +417,8 @@ impl<'r> Game<'r> {
 
     /// Resolve the head steps until a decision is pending or the game is over.
     pub(crate) fn run(&mut self) {
+        // the decision answered goes: a turn or a draw asked next writes its offer anew
+        self.pending.offer = None;
         while !self.over {
             match self.run_head() {
                 Run::Done => {}
@@ -442,11 +459,56 @@ impl<'r> Game<'r> {
         if self.over {
             return Err("the game is over".into());
         }
-        let a = *self.pending.options.get(i).ok_or("no such option")?;
+        let a = self.option(i).ok_or("no such option")?;
         self.answer(a);
         self.actions += 1;
         self.run();
         Ok(())
+    }
+
+    /// Apply the option `choose` picks of the pending decision's options, given how many
+    /// there are, then run to the next decision: [`Game::apply_index`] for a caller that
+    /// needs the count and the one option only (a turn's or a draw's in compact form read
+    /// once, and only the chosen option of it).
+    #[inline]
+    pub fn apply_chosen(&mut self, choose: impl FnOnce(usize) -> usize) -> Result<(), String> {
+        if self.over {
+            return Err("the game is over".into());
+        }
+        let d = &self.pending;
+        let n = match &d.offer {
+            Some(o) => o.len(),
+            None => d.options.len(),
+        };
+        let i = choose(n);
+        if i >= n {
+            return Err("no such option".into());
+        }
+        let a = match &d.offer {
+            Some(o) => o.nth(i, self.clearing.sorted(), self.hands[d.player as usize].sorted()),
+            None => d.options[i],
+        };
+        self.answer(a);
+        self.actions += 1;
+        self.run();
+        Ok(())
+    }
+
+    /// How many options the pending decision has.
+    #[inline]
+    pub fn option_count(&self) -> usize {
+        match &self.pending.offer {
+            Some(o) => o.len(),
+            None => self.pending.options.len(),
+        }
+    }
+
+    /// Option `i` of the pending decision, if it has that many.
+    #[inline]
+    pub fn option(&self, i: usize) -> Option<Action> {
+        let Some(o) = &self.pending.offer else { return self.pending.options.get(i).copied() };
+        let hand = self.hands[self.pending.player as usize].sorted();
+        (i < o.len()).then(|| o.nth(i, self.clearing.sorted(), hand))
     }
 
     /// The codec id of an action.

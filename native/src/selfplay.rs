@@ -47,6 +47,8 @@ pub fn play_random(
 }
 
 /// [`play_random`] dealt into `g`, a game of the same ruleset whose allocations it reuses.
+/// `g` is left asking its turns and draws in compact form (read them by
+/// [`Game::option_count`] and [`Game::option`]).
 pub fn play_random_in(
     g: &mut Game,
     players: usize,
@@ -57,11 +59,11 @@ pub fn play_random_in(
     let deal = PyRandom::new(seed);
     // the same seed seeds the same state: a copy is cheaper than seeding again
     let mut bot = if bot_seed == seed { deal.clone() } else { PyRandom::new(bot_seed) };
+    // the bot reads the options only by count and index: turns and draws leave them compact
+    g.compact = true;
     g.deal(players, deal)?;
     while !g.over && g.actions < max_actions {
-        let n = g.pending.options.len();
-        let i = if n <= 1 { 0 } else { bot.randbelow(n as u64) as usize };
-        g.apply_index(i)?;
+        g.apply_chosen(|n| if n <= 1 { 0 } else { bot.randbelow(n as u64) as usize })?;
     }
     Ok(outcome_of(g))
 }

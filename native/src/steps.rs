@@ -2,7 +2,7 @@
 
 use crate::data::{Effect, Filter, Pos, TurnAct};
 use crate::game::{
-    flt_ok, nonempty, Action, Cards, Eff, Game, Mode, Paid, Run, Step, Steps, Taker, TurnLayout,
+    flt_ok, nonempty, Action, Cards, Eff, Game, Mode, Offer, Paid, Run, Step, Steps, Taker, TurnLayout,
 };
 
 impl<'r> Game<'r> {
@@ -75,7 +75,8 @@ impl<'r> Game<'r> {
         } else if player < 0 {
             (0, false)
         } else {
-            ((cur + 1) % self.players, false)
+            // the next seat round the table, with no division
+            (if cur + 1 == self.players { 0 } else { cur + 1 }, false)
         };
         self.current = next;
         self.turn += 1;
@@ -98,16 +99,27 @@ impl<'r> Game<'r> {
             self.finish();
             return Run::Done;
         }
-        // written in place
-        let Game { deck, clearing, pending, .. } = self;
-        pending.options.clear();
-        Self::draw_options(deck, clearing, &mut pending.options);
-        if pending.options.is_empty() {
+        let offer = Offer::draws(&self.deck, self.clearing.len());
+        if offer.is_empty() {
             self.finish();
             return Run::Done;
         }
-        (pending.player, pending.kind) = (p, "draw");
+        self.ask_offer(p, "draw", offer);
         Run::Asked
+    }
+
+    /// A turn's or a draw's options, `offer`, pending: in compact form where the game asks
+    /// for it ([`Game::compact`]), else listed.
+    #[inline(always)]
+    fn ask_offer(&mut self, p: u8, kind: &'static str, offer: Offer) {
+        let Game { hands, clearing, pending, compact, .. } = self;
+        (pending.player, pending.kind) = (p, kind);
+        pending.options.clear();
+        if *compact {
+            pending.offer = Some(offer);
+        } else {
+            offer.write(clearing.sorted(), hands[p as usize].sorted(), &mut pending.options);
+        }
     }
 
     /// `Place`: where `card` may go, asked (a tree's one place taken without asking).
@@ -238,8 +250,20 @@ impl<'r> Game<'r> {
     /// (caving and redrawing where the ruleset says so).
     #[inline(always)]
     fn run_turn(&mut self, p: u8) -> Run {
-        self.turn_options(p as usize);
-        if self.pending.options.is_empty() {
+        let pu = p as usize;
+        let offer = match self.turn_layout {
+            TurnLayout::DrawPlaySapling => self.turn_offer::<true>(pu),
+            TurnLayout::DrawPlay => self.turn_offer::<false>(pu),
+            TurnLayout::InOrder => None,
+        };
+        let any = match offer {
+            Some(offer) => !offer.is_empty(),
+            None => {
+                self.turn_options_in_order(pu);
+                !self.pending.options.is_empty()
+            }
+        };
+        if !any {
             if self.rules.cannot_act {
                 self.replace_head_with(Step::CaveAndRedraw { p, caved: None });
             } else {
@@ -247,36 +271,30 @@ impl<'r> Game<'r> {
             }
             return Run::Done;
         }
-        (self.pending.player, self.pending.kind) = (p, "turn");
+        match offer {
+            Some(offer) => self.ask_offer(p, "turn", offer),
+            None => (self.pending.player, self.pending.kind) = (p, "turn"),
+        }
         Run::Asked
+    }
+
+    /// The options of `p`'s turn for the core's turn actions, draw, play, and sapling where
+    /// `SAPLING` says, as an [`Offer`] (None for a hand too long for one).
+    #[inline(always)]
+    fn turn_offer<const SAPLING: bool>(&self, pu: usize) -> Option<Offer> {
+        let hand = self.hands[pu].sorted();
+        if hand.len() > 64 {
+            return None;
+        }
+        let room = self.hand_room(pu) > 0;
+        let clearing = if room { self.clearing.len() } else { 0 };
+        let (plays, played) = self.playable(pu, hand);
+        let saplings = if SAPLING && self.rules.sapling_kind.is_some() { hand.len() } else { 0 };
+        Some(Offer::new(room && !self.deck.is_empty(), clearing, plays, played, saplings))
     }
 
     /// The options of `p`'s turn, made the pending options: those of each turn action of
     /// the ruleset, in order.
-    #[inline(always)]
-    fn turn_options(&mut self, pu: usize) {
-        match self.turn_layout {
-            TurnLayout::DrawPlaySapling => self.turn_options_core::<true>(pu),
-            TurnLayout::DrawPlay => self.turn_options_core::<false>(pu),
-            TurnLayout::InOrder => self.turn_options_in_order(pu),
-        }
-    }
-
-    /// [`Game::turn_options`] for the core's turn actions, straight through: draw, play,
-    /// and sapling where `SAPLING` says.
-    #[inline(never)]
-    fn turn_options_core<const SAPLING: bool>(&mut self, pu: usize) {
-        let mut opts = self.opts();
-        let hand = self.hands[pu].sorted();
-        self.turn_act(TurnAct::Draw, pu, hand, &mut opts);
-        self.turn_act(TurnAct::Play, pu, hand, &mut opts);
-        if SAPLING {
-            self.turn_act(TurnAct::Sapling, pu, hand, &mut opts);
-        }
-        self.pending.options = opts;
-    }
-
-    /// [`Game::turn_options`] for any order of turn actions.
     #[inline(never)]
     fn turn_options_in_order(&mut self, pu: usize) {
         let mut opts = self.opts();
@@ -288,59 +306,61 @@ impl<'r> Game<'r> {
     }
 
     /// The options of turn action `ta` of `p`, whose hand in increasing order is `hand`.
-    #[inline(always)]
     fn turn_act(&self, ta: TurnAct, pu: usize, hand: &[u16], opts: &mut crate::game::Options) {
-        match ta {
-            TurnAct::Draw => {
-                if self.hand_room(pu) > 0 {
-                    Self::draw_options(&self.deck, &self.clearing, opts);
-                }
+        let clearing = self.clearing.sorted();
+        let offer = match ta {
+            TurnAct::Draw if self.hand_room(pu) > 0 => Offer::draws(&self.deck, clearing.len()),
+            TurnAct::Play if hand.len() > 64 => {
+                // too many cards for an offer's bits
+                let budget = hand.len() as i64 - 1;
+                opts.extend(
+                    hand.iter()
+                        .filter(|&&c| self.can_place_rare(pu, c, budget))
+                        .map(|&c| Action::PlayCard(c)),
+                );
+                return;
             }
-            TurnAct::Play => self.playable(pu, hand, opts),
-            TurnAct::Sapling => {
-                if self.rules.sapling_kind.is_some() {
-                    opts.extend(hand.iter().map(|&c| Action::PlaySapling(c)));
-                }
+            TurnAct::Play => {
+                let (plays, played) = self.playable(pu, hand);
+                Offer::new(false, 0, plays, played, 0)
             }
-        }
+            TurnAct::Sapling if self.rules.sapling_kind.is_some() => Offer::new(false, 0, 0, 0, hand.len()),
+            _ => return,
+        };
+        offer.write(clearing, hand, opts);
     }
 
-    /// A play of each card of `hand` (in increasing order) that `p` can place, paying with
-    /// the others: most by the quick test of positions alone, the others by
-    /// [`Game::can_place`]. Where the quick test applies, a play of every card is written
-    /// first (no test per card), then those that cannot be placed, few, taken out.
+    /// The cards of `hand` (in increasing order, at most 64) that `p` can place, paying with
+    /// the others, as bits (bit k for the k-th), and how many: most by the quick test of
+    /// positions alone, the others by [`Game::can_place`]. The cards are read from the last,
+    /// each bit shifted up past the next (a shift by one, not by a count).
     #[inline(always)]
-    fn playable(&self, pu: usize, hand: &[u16], opts: &mut crate::game::Options) {
+    fn playable(&self, pu: usize, hand: &[u16]) -> (u64, u32) {
         let rules = self.rules;
         let budget = hand.len() as i64 - 1;
+        let (mut bits, mut n) = (0u64, 0u32);
         if budget < 0 {
-            return;
+            return (bits, n);
         }
         if !rules.plain_slots {
-            for &c in hand {
-                if self.can_place_rare(pu, c, budget) {
-                    opts.push(Action::PlayCard(c));
-                }
+            for &c in hand.iter().rev() {
+                let yes = self.can_place_rare(pu, c, budget);
+                (bits, n) = (bits << 1 | u64::from(yes), n + u32::from(yes));
             }
-            return;
+            return (bits, n);
         }
         let at = (budget as usize).min(crate::data::Card::MAX_BUDGET);
         let f = &self.forests[pu];
         // the quick test says yes or, where it is complete, no
         let open = f.open_mask() | 1;
         let incomplete = rules.site_sharing && f.site_sharers > 0;
-        let mut i = opts.len();
-        opts.extend(hand.iter().map(|&c| Action::PlayCard(c)));
-        for &c in hand {
+        for &c in hand.iter().rev() {
             let card = &rules.cards[c as usize];
             let yes = card.reach[at] & open != 0
                 || (incomplete || card.reach_partial) && self.can_place_rare(pu, c, budget);
-            if yes {
-                i += 1;
-            } else {
-                take_out(opts, i);
-            }
+            (bits, n) = (bits << 1 | u64::from(yes), n + u32::from(yes));
         }
+        (bits, n)
     }
 
     /// [`Game::can_place`] out of line, for the cards the quick test leaves open.
@@ -560,12 +580,6 @@ impl<'r> Game<'r> {
             _ => panic!("this step asks nothing"),
         }
     }
-}
-
-/// Option `i` taken out of `opts` (out of line: a turn's unplayable cards are few).
-#[inline(never)]
-fn take_out(opts: &mut crate::game::Options, i: usize) {
-    opts.remove(i);
 }
 
 /// The cards a deferred play may pay with: those its `play_further` step, the next in

@@ -1,9 +1,8 @@
 //! Taking cards: from the deck (winter cards counted, the game's end when the last comes),
-//! from the clearing, to hands and caves; the draw options.
+//! from the clearing, to hands and caves.
 
 use crate::data::Filter;
-use crate::game::{flt_ok, nonempty_ref, Action, Game, Options, Taker};
-use crate::pile::Pile;
+use crate::game::{flt_ok, nonempty_ref, Action, Game, Taker};
 
 impl Game<'_> {
     pub(crate) fn hand_room(&self, p: usize) -> i64 {
@@ -139,14 +138,5 @@ impl Game<'_> {
         } else {
             self.deck_take(1, Taker::Player(p as u8));
         }
-    }
-
-    /// The draw options: from `deck` unless it is empty, then each card of `clearing` (fields
-    /// of the game, so that the options can be written into it).
-    pub(crate) fn draw_options(deck: &[u16], clearing: &Pile, out: &mut Options) {
-        let deck = (!deck.is_empty()).then_some(Action::DrawFromDeck);
-        let clearing = clearing.sorted().iter().map(|&c| Action::DrawFromClearing(c));
-        // one reservation for both (the chain's length is known)
-        out.extend(deck.into_iter().chain(clearing));
     }
 }
