@@ -24,12 +24,16 @@ pub fn empty_bits(slots: &[Vec<u16>]) -> u32 {
     slots.iter().enumerate().filter(|(_, v)| v.is_empty()).fold(0, |m, (i, _)| m | 1 << i)
 }
 
-/// An empty slot of a forest: its site, its name and its index in the site's kind.
+/// An empty slot of a forest: its site, its name (a site's slots have distinct names), its
+/// index in the site's kind and its class ([`SlotDef::class`]). Eight bytes, aligned: a
+/// site kind's (`crate::data::SiteKind::opens`) is written into a forest in one store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(8))]
 pub struct OpenSlot {
     pub site: u16,
     pub name: u16,
     pub slot: u8,
+    pub class: u8,
 }
 
 /// The empty slots taking one position, in site then slot order.
@@ -305,30 +309,33 @@ impl Forest {
         let s = &self.sites[site];
         let sk = &rules.site_kinds[s.kind as usize];
         let site16 = site as u16;
-        for &(pos, slot, name) in &sk.opens {
-            if s.empty & (1 << slot) == 0 {
+        for &(pos, o) in &sk.opens {
+            if s.empty & (1 << o.slot) == 0 {
                 continue;
             }
-            let o = OpenSlot { site: site16, name, slot };
+            // after the site's earlier slots (the kind lists its slots in order)
             let list = &mut self.open.0[pos as usize];
-            let at = list.partition_point(|x| (x.site, x.slot) < (o.site, o.slot));
-            list.insert(at, o);
+            let at = list.partition_point(|x| x.site <= site16);
+            list.insert(at, OpenSlot { site: site16, ..o });
         }
         self.mark_open();
     }
 
-    /// Slot `slot` of `site`, which takes the positions `accepts`, is no longer empty.
-    fn close_slot(&mut self, site: usize, slot: usize, accepts: u8) {
-        // (site, slot) as one number, ordered as the lists are: one comparison a step
-        let key = |site: u16, slot: u8| u32::from(site) << 8 | u32::from(slot);
-        let want = key(site as u16, slot as u8);
+    /// The slot named `name` of `site`, which takes the positions `accepts`, is no longer
+    /// empty.
+    fn close_slot(&mut self, site: usize, name: u16, accepts: u8) {
+        let want = (site as u16, name);
         let mut ps = accepts;
         while ps != 0 {
             let pos = ps.trailing_zeros();
             ps &= ps - 1;
             let list = &mut self.open.0[pos as usize];
-            if let Ok(at) = list.binary_search_by_key(&want, |x| key(x.site, x.slot)) {
-                list.remove(at);
+            // the site's entries start at its first; the slot is among them
+            let first = list.partition_point(|x| x.site < want.0);
+            if let Some(k) =
+                list[first..].iter().take_while(|x| x.site == want.0).position(|x| x.name == want.1)
+            {
+                list.remove(first + k);
                 if list.is_empty() {
                     self.open_bits &= !(1 << pos);
                 }
@@ -412,8 +419,8 @@ impl Forest {
             tucked: 0,
         });
         // the new site is the last, every slot empty: each goes at the end of its lists
-        for &(pos, slot, name) in &sk.opens {
-            self.open.0[pos as usize].push(OpenSlot { site: idx as u16, name, slot });
+        for &(pos, o) in &sk.opens {
+            self.open.0[pos as usize].push(OpenSlot { site: idx as u16, ..o });
         }
         self.open_bits |= sk.open_mask;
         self.where_[card as usize] = (idx as u16, CENTER, if half.is_none() { -1 } else { 0 });
@@ -456,7 +463,7 @@ impl Forest {
             self.site_sharers += 1;
         }
         if s.empty & (1 << slot) != 0 {
-            self.close_slot(site, slot, sd.accepts);
+            self.close_slot(site, sd.name, sd.accepts);
             let st = &mut self.sites[site];
             st.filled += 1;
             st.empty &= !(1 << slot);

@@ -2,6 +2,7 @@
 //! `may_join`, `play_events`, `resolution_steps`, `trigger_steps`).
 
 use crate::data::{Filter, Half, Pos};
+use crate::forest::OpenSlot;
 use crate::game::{flt_ok, Action, Cards, Eff, Game, Mode, Options, Step, Steps, Taker};
 
 impl<'r> Game<'r> {
@@ -83,6 +84,10 @@ impl<'r> Game<'r> {
                 let open = &f.open.0[h.pos as usize];
                 if plain {
                     out.extend(open.iter().map(|o| Action::Place(hi as u8, o.site, o.name)));
+                } else if rules.slot_classes != 0 {
+                    // by the slots' classes
+                    let place = |o: &OpenSlot| Action::Place(hi as u8, o.site, o.name);
+                    out.extend(open.iter().filter(|o| h.taken_by & 1 << o.class != 0).map(place));
                 } else {
                     for o in open {
                         if f.slot_def(rules, o).takes(h) {
@@ -116,7 +121,7 @@ impl<'r> Game<'r> {
         if self.rules.slot_classes == 0 {
             return by_def();
         }
-        let yes = open.iter().any(|o| h.taken_by & 1 << f.slot_def(self.rules, o).class != 0);
+        let yes = open.iter().any(|o| h.taken_by & 1 << o.class != 0);
         debug_assert_eq!(yes, by_def(), "a slot class drifted");
         yes
     }
