@@ -292,6 +292,8 @@ pub struct SiteKind {
     pub opens: Vec<(Pos, crate::forest::OpenSlot)>,
     /// the positions of `opens`, as bits
     pub open_mask: u8,
+    /// per position, the slots accepting it, as bits by slot index
+    pub pos_slots: [u32; 5],
 }
 
 /// The built ruleset.

@@ -76,7 +76,6 @@ impl<'r> Game<'r> {
             if !flt_ok(rules, flt, h) || max_cost.is_some_and(|m| h.cost > m) {
                 continue;
             }
-            let bit = 1u8 << (h.pos as u8);
             let joins = self.joins(p, h);
             let plain = rules.plain_slots;
             if !joins {
@@ -97,16 +96,17 @@ impl<'r> Game<'r> {
                 }
                 continue;
             }
+            // each site's slots taking its position, in order: empty, or filled and joined
             for (si, s) in f.sites.iter().enumerate() {
                 let sk = &rules.site_kinds[s.kind as usize];
-                for (i, sd) in sk.slots.iter().enumerate() {
-                    if sd.accepts & bit == 0 || !(plain || sd.takes(h)) {
-                        continue;
+                let mut m = sk.pos_slots[h.pos as usize];
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let sd = &sk.slots[i];
+                    if (plain || sd.takes(h)) && (s.empty & (1 << i) != 0 || self.may_join(p, si, i, h)) {
+                        out.push(Action::Place(hi as u8, si as u16, sd.name));
                     }
-                    if !(s.empty & (1 << i) != 0 || joins && self.may_join(p, si, i, h)) {
-                        continue;
-                    }
-                    out.push(Action::Place(hi as u8, si as u16, sd.name));
                 }
             }
         }
