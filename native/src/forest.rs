@@ -398,6 +398,18 @@ impl Forest {
 
     /// Open a new site of `kind` with `card` (`half` None: face down, a sapling).
     pub fn open_site(&mut self, rules: &Rules, card: u16, half: Option<usize>, kind: u16, turn: u32) {
+        self.open_site_inline(rules, card, half, kind, turn);
+    }
+
+    /// [`Forest::open_site`] face down, inlined where a sapling is played.
+    #[inline(always)]
+    pub fn open_sapling(&mut self, rules: &Rules, card: u16, kind: u16, turn: u32) {
+        self.open_site_inline(rules, card, None, kind, turn);
+    }
+
+    /// [`Forest::open_site`], inlined into its callers.
+    #[inline(always)]
+    fn open_site_inline(&mut self, rules: &Rules, card: u16, half: Option<usize>, kind: u16, turn: u32) {
         self.edits += 1;
         let sk = &rules.site_kinds[kind as usize];
         let idx = self.sites.len();

@@ -444,7 +444,7 @@ impl<'r> Game<'r> {
     fn play_face_down(&mut self, p: usize, card: u16, kind: u16) {
         let rules = self.rules;
         self.hands[p].remove(card);
-        self.forests[p].open_site(rules, card, None, kind, self.turn);
+        self.forests[p].open_sapling(rules, card, kind, self.turn);
         self.finish();
         if rules.site_kinds[kind as usize].reveals {
             self.deck_take(1, Taker::Clearing);
