@@ -438,24 +438,27 @@ impl Forest {
         self.where_[card as usize] = (idx as u16, CENTER, if half.is_none() { -1 } else { 0 });
         self.order.push(card);
         self.placed_turn[card as usize] = turn;
+        // (the counters borrowed as a slice: its length read once)
+        let counts = &mut self.counts[..];
         for &key in &sk.feature_keys {
-            self.counts[key as usize] += 1;
+            counts[key as usize] += 1;
         }
         if sk.is_tree {
-            self.counts[K_TREES as usize] += 1;
-            self.counts[K_TREE_TOTAL as usize] += 1;
+            counts[K_TREES as usize] += 1;
+            counts[K_TREE_TOTAL as usize] += 1;
             if half.is_none() {
-                self.counts[K_SAPLINGS as usize] += 1;
+                counts[K_SAPLINGS as usize] += 1;
             }
         }
         if let Some(h) = h {
             // (the half index `where_` holds for it)
             self.count_half(rules, h, card, 0);
             if sk.is_tree {
-                self.counts[h.trees_of_key as usize] += 1;
-                self.counts[h.tree_cards_of_key as usize] += 1;
-                if self.counts[h.tree_cards_of_key as usize] == 1 {
-                    self.counts[K_TREE_SPECIES as usize] += 1;
+                let counts = &mut self.counts[..];
+                counts[h.trees_of_key as usize] += 1;
+                counts[h.tree_cards_of_key as usize] += 1;
+                if counts[h.tree_cards_of_key as usize] == 1 {
+                    counts[K_TREE_SPECIES as usize] += 1;
                 }
             }
         }
