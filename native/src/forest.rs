@@ -244,13 +244,24 @@ impl Forest {
     }
 
     /// A card joins slot `at` of [`Forest::slots`].
+    #[inline(always)]
     fn push_card(&mut self, at: usize, c: u16) {
+        let s = &mut self.slots[at];
+        if (s.len as usize) < SLOT_INLINE {
+            s.cards[s.len as usize] = c;
+            s.len += 1;
+        } else {
+            self.push_stacked(at, c);
+        }
+    }
+
+    /// [`Forest::push_card`] to a slot holding as many cards as it holds in place, or more.
+    #[cold]
+    #[inline(never)]
+    fn push_stacked(&mut self, at: usize, c: u16) {
         let s = &mut self.slots[at];
         if s.len == STACKED {
             self.stacks[s.cards[0] as usize].push(c);
-        } else if (s.len as usize) < SLOT_INLINE {
-            s.cards[s.len as usize] = c;
-            s.len += 1;
         } else {
             let mut stack = s.cards.to_vec();
             stack.push(c);
