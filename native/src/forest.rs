@@ -341,12 +341,8 @@ impl Forest {
             let pos = ps.trailing_zeros();
             ps &= ps - 1;
             let list = &mut self.open.0[pos as usize];
-            // the site's entries start at its first; the slot is among them
-            let first = list.partition_point(|x| x.site < want.0);
-            if let Some(k) =
-                list[first..].iter().take_while(|x| x.site == want.0).position(|x| x.name == want.1)
-            {
-                list.remove(first + k);
+            if let Some(k) = list.iter().position(|x| (x.site, x.name) == want) {
+                list.remove(k);
                 if list.is_empty() {
                     self.open_bits &= !(1 << pos);
                 }
