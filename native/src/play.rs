@@ -114,16 +114,21 @@ impl<'r> Game<'r> {
 
     /// Whether an empty slot of `p`'s forest takes half `h` (slots with rules): by the
     /// slots' classes where the rules keep them, else by their definitions.
+    #[inline(always)]
     fn takes_empty(&self, p: usize, h: &Half) -> bool {
-        let f = &self.forests[p];
-        let open = &f.open.0[h.pos as usize];
-        let by_def = || open.iter().any(|o| f.slot_def(self.rules, o).takes(h));
         if self.rules.slot_classes == 0 {
-            return by_def();
+            return self.takes_empty_by_def(p, h);
         }
-        let yes = open.iter().any(|o| h.taken_by & 1 << o.class != 0);
-        debug_assert_eq!(yes, by_def(), "a slot class drifted");
+        let yes = self.forests[p].open.0[h.pos as usize].iter().any(|o| h.taken_by & 1 << o.class != 0);
+        debug_assert_eq!(yes, self.takes_empty_by_def(p, h), "a slot class drifted");
         yes
+    }
+
+    /// [`Game::takes_empty`] by the slots' definitions.
+    #[inline(never)]
+    fn takes_empty_by_def(&self, p: usize, h: &Half) -> bool {
+        let f = &self.forests[p];
+        f.open.0[h.pos as usize].iter().any(|o| f.slot_def(self.rules, o).takes(h))
     }
 
     /// Whether some half of `card` can be placed for `budget` (`rules.can_place`).
