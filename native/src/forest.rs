@@ -408,6 +408,12 @@ impl Forest {
         self.open_site_inline(rules, card, half, kind, turn);
     }
 
+    /// [`Forest::open_site`] face up (half `hi`), inlined where a tree is played.
+    #[inline(always)]
+    pub fn open_tree(&mut self, rules: &Rules, card: u16, hi: usize, kind: u16, turn: u32) {
+        self.open_site_inline(rules, card, Some(hi), kind, turn);
+    }
+
     /// [`Forest::open_site`] face down, inlined where a sapling is played.
     #[inline(always)]
     pub fn open_sapling(&mut self, rules: &Rules, card: u16, kind: u16, turn: u32) {

@@ -312,7 +312,7 @@ impl<'r> Game<'r> {
         let turn = self.turn;
         let f = &mut self.forests[p];
         if is_center {
-            f.open_site(rules, card, Some(hi as usize), h.site_kind.expect("a site kind"), turn);
+            f.open_tree(rules, card, hi as usize, h.site_kind.expect("a site kind"), turn);
         } else {
             let sk = &rules.site_kinds[f.sites[site as usize].kind as usize];
             let si = sk.slots.iter().position(|sd| sd.name == slot).expect("a slot of the site");
