@@ -393,9 +393,9 @@ impl<'r> Game<'r> {
         self.clearing.extend_from_slice(paid);
         let turn = self.turn;
         match (half, slot_idx) {
-            (None, _) => self.forests[p].open_site(rules, card, None, kind.expect("a sapling kind"), turn),
+            (None, _) => self.forests[p].open_sapling(rules, card, kind.expect("a sapling kind"), turn),
             (Some(hi), None) => {
-                self.forests[p].open_site(rules, card, Some(hi as usize), kind.expect("a site kind"), turn)
+                self.forests[p].open_tree(rules, card, hi as usize, kind.expect("a site kind"), turn)
             }
             (Some(hi), Some(si)) => self.forests[p].attach(rules, card, hi as usize, site as usize, si, turn),
         }
