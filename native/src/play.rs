@@ -25,7 +25,8 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        if !rules.site_sharing {
+        // (no card lets others share its site where the forest counts none)
+        if !rules.site_sharing || f.site_sharers == 0 {
             return false;
         }
         let group = rules.site_kinds[s.kind as usize].slots[slot].group;
