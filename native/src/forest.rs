@@ -44,7 +44,7 @@ pub type OpenSlots = Vec<OpenSlot>;
 pub struct OpenLists(pub [OpenSlots; 5]);
 
 /// How many cards a slot holds in place.
-const SLOT_INLINE: usize = 5;
+const SLOT_INLINE: usize = 3;
 /// The length of a slot whose cards are a stack of the forest's ([`Forest::stacks`]).
 const STACKED: u8 = u8::MAX;
 
@@ -265,7 +265,7 @@ impl Forest {
         } else {
             let mut stack = s.cards.to_vec();
             stack.push(c);
-            *s = Slot { len: STACKED, cards: [self.stacks.len() as u16, 0, 0, 0, 0] };
+            *s = Slot { len: STACKED, cards: [self.stacks.len() as u16, 0, 0] };
             self.stacks.push(stack);
         }
     }
