@@ -49,10 +49,13 @@ impl<'r> Game<'r> {
         false
     }
 
-    /// Whether half `h` might join a filled slot of `p`'s forest: its species shares slots,
-    /// or a card there lets others share its site.
+    /// Whether half `h` might join a filled slot of `p`'s forest: its species shares slots
+    /// (with its kin, or with its own kind where the forest shows one), or a card there
+    /// lets others share its site.
     pub(crate) fn joins(&self, p: usize, h: &Half) -> bool {
-        h.shares || self.rules.site_sharing && self.forests[p].site_sharers > 0
+        let f = &self.forests[p];
+        let kin = || self.rules.species[h.species as usize].share_kin.is_some();
+        h.shares && (f.count(h.species_key) > 0 || kin()) || self.rules.site_sharing && f.site_sharers > 0
     }
 
     /// Every legal placement of `card` in `p`'s forest (`rules.placements`).
