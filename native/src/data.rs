@@ -266,6 +266,11 @@ pub fn classify_slots(site_kinds: &mut [SiteKind], cards: &mut [Card], plain: bo
         }
         return 0;
     }
+    for sk in site_kinds.iter_mut() {
+        for (_, o) in &mut sk.opens {
+            o.class = sk.slots[o.slot as usize].class;
+        }
+    }
     for h in cards.iter_mut().flat_map(|c| c.halves.iter_mut()) {
         h.taken_by = classes.iter().enumerate().filter(|(_, c)| c.takes(h)).fold(0, |m, (i, _)| m | 1 << i);
     }
@@ -282,11 +287,13 @@ pub struct SiteKind {
     pub features: Vec<u16>,
     pub feature_keys: Vec<u32>,
     pub slots: Vec<SlotDef>,
-    /// per slot, in slot order, a (position, slot index, slot name) for each position it
+    /// per slot, in slot order, a (position, open slot of site 0) for each position it
     /// accepts: what an empty site of the kind adds to a forest's open slots
-    pub opens: Vec<(u8, u8, u16)>,
+    pub opens: Vec<(Pos, crate::forest::OpenSlot)>,
     /// the positions of `opens`, as bits
     pub open_mask: u8,
+    /// per position, the slots accepting it, as bits by slot index
+    pub pos_slots: [u32; 5],
 }
 
 /// The built ruleset.

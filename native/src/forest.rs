@@ -24,12 +24,16 @@ pub fn empty_bits(slots: &[Vec<u16>]) -> u32 {
     slots.iter().enumerate().filter(|(_, v)| v.is_empty()).fold(0, |m, (i, _)| m | 1 << i)
 }
 
-/// An empty slot of a forest: its site, its name and its index in the site's kind.
+/// An empty slot of a forest: its site, its name (a site's slots have distinct names), its
+/// index in the site's kind and its class ([`SlotDef::class`]). Eight bytes, aligned: a
+/// site kind's (`crate::data::SiteKind::opens`) is written into a forest in one store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(8))]
 pub struct OpenSlot {
     pub site: u16,
     pub name: u16,
     pub slot: u8,
+    pub class: u8,
 }
 
 /// The empty slots taking one position, in site then slot order.
@@ -40,7 +44,7 @@ pub type OpenSlots = Vec<OpenSlot>;
 pub struct OpenLists(pub [OpenSlots; 5]);
 
 /// How many cards a slot holds in place.
-const SLOT_INLINE: usize = 5;
+const SLOT_INLINE: usize = 3;
 /// The length of a slot whose cards are a stack of the forest's ([`Forest::stacks`]).
 const STACKED: u8 = u8::MAX;
 
@@ -240,17 +244,28 @@ impl Forest {
     }
 
     /// A card joins slot `at` of [`Forest::slots`].
+    #[inline(always)]
     fn push_card(&mut self, at: usize, c: u16) {
         let s = &mut self.slots[at];
-        if s.len == STACKED {
-            self.stacks[s.cards[0] as usize].push(c);
-        } else if (s.len as usize) < SLOT_INLINE {
+        if (s.len as usize) < SLOT_INLINE {
             s.cards[s.len as usize] = c;
             s.len += 1;
         } else {
+            self.push_stacked(at, c);
+        }
+    }
+
+    /// [`Forest::push_card`] to a slot holding as many cards as it holds in place, or more.
+    #[cold]
+    #[inline(never)]
+    fn push_stacked(&mut self, at: usize, c: u16) {
+        let s = &mut self.slots[at];
+        if s.len == STACKED {
+            self.stacks[s.cards[0] as usize].push(c);
+        } else {
             let mut stack = s.cards.to_vec();
             stack.push(c);
-            *s = Slot { len: STACKED, cards: [self.stacks.len() as u16, 0, 0, 0, 0] };
+            *s = Slot { len: STACKED, cards: [self.stacks.len() as u16, 0, 0] };
             self.stacks.push(stack);
         }
     }
@@ -305,30 +320,29 @@ impl Forest {
         let s = &self.sites[site];
         let sk = &rules.site_kinds[s.kind as usize];
         let site16 = site as u16;
-        for &(pos, slot, name) in &sk.opens {
-            if s.empty & (1 << slot) == 0 {
+        for &(pos, o) in &sk.opens {
+            if s.empty & (1 << o.slot) == 0 {
                 continue;
             }
-            let o = OpenSlot { site: site16, name, slot };
+            // after the site's earlier slots (the kind lists its slots in order)
             let list = &mut self.open.0[pos as usize];
-            let at = list.partition_point(|x| (x.site, x.slot) < (o.site, o.slot));
-            list.insert(at, o);
+            let at = list.partition_point(|x| x.site <= site16);
+            list.insert(at, OpenSlot { site: site16, ..o });
         }
         self.mark_open();
     }
 
-    /// Slot `slot` of `site`, which takes the positions `accepts`, is no longer empty.
-    fn close_slot(&mut self, site: usize, slot: usize, accepts: u8) {
-        // (site, slot) as one number, ordered as the lists are: one comparison a step
-        let key = |site: u16, slot: u8| u32::from(site) << 8 | u32::from(slot);
-        let want = key(site as u16, slot as u8);
+    /// The slot named `name` of `site`, which takes the positions `accepts`, is no longer
+    /// empty.
+    fn close_slot(&mut self, site: usize, name: u16, accepts: u8) {
+        let want = (site as u16, name);
         let mut ps = accepts;
         while ps != 0 {
             let pos = ps.trailing_zeros();
             ps &= ps - 1;
             let list = &mut self.open.0[pos as usize];
-            if let Ok(at) = list.binary_search_by_key(&want, |x| key(x.site, x.slot)) {
-                list.remove(at);
+            if let Some(k) = list.iter().position(|x| (x.site, x.name) == want) {
+                list.remove(k);
                 if list.is_empty() {
                     self.open_bits &= !(1 << pos);
                 }
@@ -391,6 +405,24 @@ impl Forest {
 
     /// Open a new site of `kind` with `card` (`half` None: face down, a sapling).
     pub fn open_site(&mut self, rules: &Rules, card: u16, half: Option<usize>, kind: u16, turn: u32) {
+        self.open_site_inline(rules, card, half, kind, turn);
+    }
+
+    /// [`Forest::open_site`] face up (half `hi`), inlined where a tree is played.
+    #[inline(always)]
+    pub fn open_tree(&mut self, rules: &Rules, card: u16, hi: usize, kind: u16, turn: u32) {
+        self.open_site_inline(rules, card, Some(hi), kind, turn);
+    }
+
+    /// [`Forest::open_site`] face down, inlined where a sapling is played.
+    #[inline(always)]
+    pub fn open_sapling(&mut self, rules: &Rules, card: u16, kind: u16, turn: u32) {
+        self.open_site_inline(rules, card, None, kind, turn);
+    }
+
+    /// [`Forest::open_site`], inlined into its callers.
+    #[inline(always)]
+    fn open_site_inline(&mut self, rules: &Rules, card: u16, half: Option<usize>, kind: u16, turn: u32) {
         self.edits += 1;
         let sk = &rules.site_kinds[kind as usize];
         let idx = self.sites.len();
@@ -412,31 +444,34 @@ impl Forest {
             tucked: 0,
         });
         // the new site is the last, every slot empty: each goes at the end of its lists
-        for &(pos, slot, name) in &sk.opens {
-            self.open.0[pos as usize].push(OpenSlot { site: idx as u16, name, slot });
+        for &(pos, o) in &sk.opens {
+            self.open.0[pos as usize].push(OpenSlot { site: idx as u16, ..o });
         }
         self.open_bits |= sk.open_mask;
         self.where_[card as usize] = (idx as u16, CENTER, if half.is_none() { -1 } else { 0 });
         self.order.push(card);
         self.placed_turn[card as usize] = turn;
+        // (the counters borrowed as a slice: its length read once)
+        let counts = &mut self.counts[..];
         for &key in &sk.feature_keys {
-            self.counts[key as usize] += 1;
+            counts[key as usize] += 1;
         }
         if sk.is_tree {
-            self.counts[K_TREES as usize] += 1;
-            self.counts[K_TREE_TOTAL as usize] += 1;
+            counts[K_TREES as usize] += 1;
+            counts[K_TREE_TOTAL as usize] += 1;
             if half.is_none() {
-                self.counts[K_SAPLINGS as usize] += 1;
+                counts[K_SAPLINGS as usize] += 1;
             }
         }
         if let Some(h) = h {
             // (the half index `where_` holds for it)
             self.count_half(rules, h, card, 0);
             if sk.is_tree {
-                self.counts[h.trees_of_key as usize] += 1;
-                self.counts[h.tree_cards_of_key as usize] += 1;
-                if self.counts[h.tree_cards_of_key as usize] == 1 {
-                    self.counts[K_TREE_SPECIES as usize] += 1;
+                let counts = &mut self.counts[..];
+                counts[h.trees_of_key as usize] += 1;
+                counts[h.tree_cards_of_key as usize] += 1;
+                if counts[h.tree_cards_of_key as usize] == 1 {
+                    counts[K_TREE_SPECIES as usize] += 1;
                 }
             }
         }
@@ -456,7 +491,7 @@ impl Forest {
             self.site_sharers += 1;
         }
         if s.empty & (1 << slot) != 0 {
-            self.close_slot(site, slot, sd.accepts);
+            self.close_slot(site, sd.name, sd.accepts);
             let st = &mut self.sites[site];
             st.filled += 1;
             st.empty &= !(1 << slot);

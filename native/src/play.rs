@@ -2,6 +2,7 @@
 //! `may_join`, `play_events`, `resolution_steps`, `trigger_steps`).
 
 use crate::data::{Filter, Half, Pos};
+use crate::forest::OpenSlot;
 use crate::game::{flt_ok, Action, Cards, Eff, Game, Mode, Options, Step, Steps, Taker};
 
 impl<'r> Game<'r> {
@@ -24,7 +25,8 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        if !rules.site_sharing {
+        // (no card lets others share its site where the forest counts none)
+        if !rules.site_sharing || f.site_sharers == 0 {
             return false;
         }
         let group = rules.site_kinds[s.kind as usize].slots[slot].group;
@@ -47,10 +49,13 @@ impl<'r> Game<'r> {
         false
     }
 
-    /// Whether half `h` might join a filled slot of `p`'s forest: its species shares slots,
-    /// or a card there lets others share its site.
+    /// Whether half `h` might join a filled slot of `p`'s forest: its species shares slots
+    /// (with its kin, or with its own kind where the forest shows one), or a card there
+    /// lets others share its site.
     pub(crate) fn joins(&self, p: usize, h: &Half) -> bool {
-        h.shares || self.rules.site_sharing && self.forests[p].site_sharers > 0
+        let f = &self.forests[p];
+        let kin = || self.rules.species[h.species as usize].share_kin.is_some();
+        h.shares && (f.count(h.species_key) > 0 || kin()) || self.rules.site_sharing && f.site_sharers > 0
     }
 
     /// Every legal placement of `card` in `p`'s forest (`rules.placements`).
@@ -75,7 +80,6 @@ impl<'r> Game<'r> {
             if !flt_ok(rules, flt, h) || max_cost.is_some_and(|m| h.cost > m) {
                 continue;
             }
-            let bit = 1u8 << (h.pos as u8);
             let joins = self.joins(p, h);
             let plain = rules.plain_slots;
             if !joins {
@@ -83,6 +87,10 @@ impl<'r> Game<'r> {
                 let open = &f.open.0[h.pos as usize];
                 if plain {
                     out.extend(open.iter().map(|o| Action::Place(hi as u8, o.site, o.name)));
+                } else if rules.slot_classes != 0 {
+                    // by the slots' classes
+                    let place = |o: &OpenSlot| Action::Place(hi as u8, o.site, o.name);
+                    out.extend(open.iter().filter(|o| h.taken_by & 1 << o.class != 0).map(place));
                 } else {
                     for o in open {
                         if f.slot_def(rules, o).takes(h) {
@@ -92,16 +100,17 @@ impl<'r> Game<'r> {
                 }
                 continue;
             }
+            // each site's slots taking its position, in order: empty, or filled and joined
             for (si, s) in f.sites.iter().enumerate() {
                 let sk = &rules.site_kinds[s.kind as usize];
-                for (i, sd) in sk.slots.iter().enumerate() {
-                    if sd.accepts & bit == 0 || !(plain || sd.takes(h)) {
-                        continue;
+                let mut m = sk.pos_slots[h.pos as usize];
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let sd = &sk.slots[i];
+                    if (plain || sd.takes(h)) && (s.empty & (1 << i) != 0 || self.may_join(p, si, i, h)) {
+                        out.push(Action::Place(hi as u8, si as u16, sd.name));
                     }
-                    if !(s.empty & (1 << i) != 0 || joins && self.may_join(p, si, i, h)) {
-                        continue;
-                    }
-                    out.push(Action::Place(hi as u8, si as u16, sd.name));
                 }
             }
         }
@@ -109,16 +118,21 @@ impl<'r> Game<'r> {
 
     /// Whether an empty slot of `p`'s forest takes half `h` (slots with rules): by the
     /// slots' classes where the rules keep them, else by their definitions.
+    #[inline(always)]
     fn takes_empty(&self, p: usize, h: &Half) -> bool {
-        let f = &self.forests[p];
-        let open = &f.open.0[h.pos as usize];
-        let by_def = || open.iter().any(|o| f.slot_def(self.rules, o).takes(h));
         if self.rules.slot_classes == 0 {
-            return by_def();
+            return self.takes_empty_by_def(p, h);
         }
-        let yes = open.iter().any(|o| h.taken_by & 1 << f.slot_def(self.rules, o).class != 0);
-        debug_assert_eq!(yes, by_def(), "a slot class drifted");
+        let yes = self.forests[p].open.0[h.pos as usize].iter().any(|o| h.taken_by & 1 << o.class != 0);
+        debug_assert_eq!(yes, self.takes_empty_by_def(p, h), "a slot class drifted");
         yes
+    }
+
+    /// [`Game::takes_empty`] by the slots' definitions.
+    #[inline(never)]
+    fn takes_empty_by_def(&self, p: usize, h: &Half) -> bool {
+        let f = &self.forests[p];
+        f.open.0[h.pos as usize].iter().any(|o| f.slot_def(self.rules, o).takes(h))
     }
 
     /// Whether some half of `card` can be placed for `budget` (`rules.can_place`).
@@ -302,7 +316,7 @@ impl<'r> Game<'r> {
         let turn = self.turn;
         let f = &mut self.forests[p];
         if is_center {
-            f.open_site(rules, card, Some(hi as usize), h.site_kind.expect("a site kind"), turn);
+            f.open_tree(rules, card, hi as usize, h.site_kind.expect("a site kind"), turn);
         } else {
             let sk = &rules.site_kinds[f.sites[site as usize].kind as usize];
             let si = sk.slots.iter().position(|sd| sd.name == slot).expect("a slot of the site");
@@ -383,9 +397,9 @@ impl<'r> Game<'r> {
         self.clearing.extend_from_slice(paid);
         let turn = self.turn;
         match (half, slot_idx) {
-            (None, _) => self.forests[p].open_site(rules, card, None, kind.expect("a sapling kind"), turn),
+            (None, _) => self.forests[p].open_sapling(rules, card, kind.expect("a sapling kind"), turn),
             (Some(hi), None) => {
-                self.forests[p].open_site(rules, card, Some(hi as usize), kind.expect("a site kind"), turn)
+                self.forests[p].open_tree(rules, card, hi as usize, kind.expect("a site kind"), turn)
             }
             (Some(hi), Some(si)) => self.forests[p].attach(rules, card, hi as usize, site as usize, si, turn),
         }
@@ -439,7 +453,7 @@ impl<'r> Game<'r> {
     fn play_face_down(&mut self, p: usize, card: u16, kind: u16) {
         let rules = self.rules;
         self.hands[p].remove(card);
-        self.forests[p].open_site(rules, card, None, kind, self.turn);
+        self.forests[p].open_sapling(rules, card, kind, self.turn);
         self.finish();
         if rules.site_kinds[kind as usize].reveals {
             self.deck_take(1, Taker::Clearing);

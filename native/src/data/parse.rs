@@ -156,17 +156,21 @@ impl Rules {
             }
             let mut opens = Vec::new();
             let mut open_mask = 0u8;
+            let mut pos_slots = [0u32; 5];
             for (i, sd) in slots.iter().enumerate() {
-                for p in 0..5 {
-                    if sd.accepts & (1 << p) != 0 {
-                        opens.push((p as u8, i as u8, sd.name));
-                        open_mask |= 1 << p;
+                for p in [Pos::Center, Pos::Top, Pos::Bottom, Pos::Left, Pos::Right] {
+                    if sd.accepts & (1 << p as u8) != 0 {
+                        let o = crate::forest::OpenSlot { site: 0, name: sd.name, slot: i as u8, class: 0 };
+                        opens.push((p, o));
+                        open_mask |= 1 << p as u8;
+                        pos_slots[p as usize] |= 1 << i;
                     }
                 }
             }
             site_kinds.push(SiteKind {
                 opens,
                 open_mask,
+                pos_slots,
                 id: id.clone(),
                 is_tree: k["is_tree"].as_bool().unwrap_or(true),
                 reveals: k["reveals"].as_bool().unwrap_or(true),
