@@ -63,10 +63,81 @@ const fn init_genrand(s: u32) -> [u32; N] {
     mt
 }
 
+/// `(cur ^ f(prev) * 1664525) + k`: a step of `init_by_array`'s first pass (`k` the key
+/// word and its index, added together).
+#[inline(always)]
+fn mix1(cur: u32, prev: u32, k: u32) -> u32 {
+    (cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(k)
+}
+
+/// `cur ^ f(prev) * 1566083941`: a step of `init_by_array`'s second pass, before `i` is
+/// subtracted at index i.
+#[inline(always)]
+fn mix2(cur: u32, prev: u32) -> u32 {
+    cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)
+}
+
+/// `init_by_array`'s first pass over `mt` (the state of `init_genrand(19650218)`) for a
+/// key of one word `k` (a seed below 2**32): indices 1 to N - 1, then index 1 again (the
+/// pass wraps round once). The key index stays 0, so every step adds `k`.
+fn first_pass_one(mt: &mut [u32; N], k: u32) {
+    let mut prev = mt[0];
+    // N - 1 = 623 = 7 * 89 steps, seven at a time: no bounds checks, one loop test per seven
+    let (chunks, []) = mt[1..].as_chunks_mut::<7>() else { unreachable!("N - 1 is a multiple of 7") };
+    for c in chunks {
+        for cur in c {
+            prev = mix1(*cur, prev, k);
+            *cur = prev;
+        }
+    }
+    mt[1] = mix1(mt[1], prev, k);
+}
+
+/// `init_by_array`'s first pass for a key of 2 to 4 words (a seed of 2**32 or more), as
+/// [`first_pass_one`]: the key word and its index added at each step, the index going
+/// round the key.
+fn first_pass(mt: &mut [u32; N], key: &[u32]) {
+    debug_assert!((2..=4).contains(&key.len()));
+    let mut prev = mt[0];
+    let mut j = 0usize;
+    for cur in &mut mt[1..] {
+        prev = mix1(*cur, prev, key[j].wrapping_add(j as u32));
+        *cur = prev;
+        j += 1;
+        if j == key.len() {
+            j = 0;
+        }
+    }
+    mt[1] = mix1(mt[1], prev, key[j].wrapping_add(j as u32));
+}
+
+/// `init_by_array`'s second pass over `mt` (the first pass's result): indices 2 to N - 1,
+/// then index 1 (the pass wraps round once), `i` subtracted at index i; then `mt[0]` set
+/// to 2**31, as CPython leaves it.
+fn second_pass(mt: &mut [u32; N]) {
+    let mut prev = mix2(mt[2], mt[1]).wrapping_sub(2);
+    mt[2] = prev;
+    // indices 3 to N - 1: 621 = 9 * 69 steps, nine at a time
+    let (chunks, []) = mt[3..].as_chunks_mut::<9>() else { unreachable!("N - 3 is a multiple of 9") };
+    let mut i = 3u32;
+    for c in chunks {
+        for (u, cur) in c.iter_mut().enumerate() {
+            prev = mix2(*cur, prev).wrapping_sub(i + u as u32);
+            *cur = prev;
+        }
+        i += 9;
+    }
+    mt[1] = mix2(mt[1], prev).wrapping_sub(1);
+    mt[0] = 0x8000_0000;
+}
+
 impl PyRandom {
     /// `random.Random(seed)` for a whole number `0 <= seed < 2**128`, its first block of
     /// outputs already made (so that copies of it share that work).
     pub fn new(seed: u128) -> Self {
+        // the state of `init_genrand(19650218)`, where every seeding starts (copying it costs
+        // less than zeroing the array)
+        let mut r = PyRandom { mt: GENRAND_19650218, mti: 0 };
         let mut key = [0u32; 4];
         let mut len = 0;
         let mut s = seed;
@@ -75,58 +146,17 @@ impl PyRandom {
             len += 1;
             s >>= 32;
         }
-        let mut r = PyRandom { mt: GENRAND_19650218, mti: N };
-        r.init_by_array(&key[..len.max(1)]);
+        if len <= 1 {
+            first_pass_one(&mut r.mt, key[0]);
+        } else {
+            first_pass(&mut r.mt, &key[..len]);
+        }
+        second_pass(&mut r.mt);
         r.twist();
         r
     }
 
-    /// CPython's `init_by_array` for a key of 1 to 4 words (so `max(N, len(key))` is N),
-    /// from the state of `init_genrand(19650218)`: its two passes over the state, each
-    /// ending by wrapping round to index 1 once.
-    fn init_by_array(&mut self, key: &[u32]) {
-        debug_assert!((1..=4).contains(&key.len()));
-        let mt = &mut self.mt;
-        let len = key.len();
-        let mix1 = |cur: u32, prev: u32, k: u32| {
-            (cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(k)
-        };
-        // `k`: the key word and its index, added together
-        let mut j = 0usize;
-        let mut prev = mt[0];
-        if len == 1 {
-            // a seed below 2**32: one key word, j stays 0
-            for cur in &mut mt[1..] {
-                prev = mix1(*cur, prev, key[0]);
-                *cur = prev;
-            }
-        } else {
-            for cur in &mut mt[1..] {
-                prev = mix1(*cur, prev, key[j].wrapping_add(j as u32));
-                *cur = prev;
-                j += 1;
-                if j >= len {
-                    j = 0;
-                }
-            }
-        }
-        mt[0] = prev;
-        mt[1] = mix1(mt[1], prev, key[j].wrapping_add(j as u32));
-        let mix2 = |cur: u32, prev: u32| cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941);
-        // `i` subtracted at index i
-        let mut prev = mt[1];
-        // one counter for the index and the value subtracted (fewer instructions than an
-        // iterator's)
-        #[allow(clippy::needless_range_loop)]
-        for i in 2..N {
-            prev = mix2(mt[i], prev).wrapping_sub(i as u32);
-            mt[i] = prev;
-        }
-        mt[0] = prev;
-        mt[1] = mix2(mt[1], prev).wrapping_sub(1);
-        mt[0] = 0x8000_0000;
-    }
-
+    /// The next block of outputs, from the current one's.
     /// The next block of outputs, from the current one's.
     #[inline(never)]
     fn refill(&mut self) {
