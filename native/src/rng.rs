@@ -269,11 +269,24 @@ impl PyRandom {
             }
             return;
         }
-        // the state index kept here, not in `self`, until the end
+        // the state index kept here, not in `self`, until the end; the bounds `i + 1` of one
+        // bit length drawn in a row, sharing the shift that takes a word's top bits
         let mut at = self.mti;
-        for i in (1..x.len()).rev() {
-            let j = self.below_at(i as u32 + 1, &mut at) as usize;
-            x.swap(i, j);
+        let mut i = x.len().saturating_sub(1);
+        while i >= 1 {
+            let shift = (i as u32 + 1).leading_zeros();
+            // the least `i` whose `i + 1` has this bit length (at least 1)
+            let last = ((1usize << (31 - shift)) - 1).max(1);
+            while i >= last {
+                let j = loop {
+                    let r = (self.word_at(&mut at) >> shift) as usize;
+                    if r <= i {
+                        break r;
+                    }
+                };
+                x.swap(i, j);
+                i -= 1;
+            }
         }
         self.mti = at;
     }
