@@ -63,72 +63,136 @@ const fn init_genrand(s: u32) -> [u32; N] {
     mt
 }
 
-/// `(cur ^ f(prev) * 1664525) + k`: a step of `init_by_array`'s first pass (`k` the key
-/// word and its index, added together).
+/// `prev ^ (prev >> 30)`, the shift `s` (always 30) given as a value the compiler does not
+/// see, so that with BMI2 it is one instruction that keeps `prev` (`shrx` by a register;
+/// by a constant it would be a copy and a shift).
 #[inline(always)]
-fn mix1(cur: u32, prev: u32, k: u32) -> u32 {
-    (cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(k)
+fn fold(prev: u32, s: u32) -> u32 {
+    prev ^ prev.wrapping_shr(s)
+}
+
+/// `(cur ^ f(prev) * 1664525) + k`: a step of `init_by_array`'s first pass (`k` the key
+/// word and its index, added together; `s` = 30, see [`fold`]).
+#[inline(always)]
+fn mix1(cur: u32, prev: u32, k: u32, s: u32) -> u32 {
+    (cur ^ fold(prev, s).wrapping_mul(1_664_525)).wrapping_add(k)
 }
 
 /// `cur ^ f(prev) * 1566083941`: a step of `init_by_array`'s second pass, before `i` is
-/// subtracted at index i.
+/// subtracted at index i (`s` = 30, see [`fold`]).
 #[inline(always)]
-fn mix2(cur: u32, prev: u32) -> u32 {
-    cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)
+fn mix2(cur: u32, prev: u32, s: u32) -> u32 {
+    cur ^ fold(prev, s).wrapping_mul(1_566_083_941)
 }
 
 /// `init_by_array`'s first pass over `mt` (the state of `init_genrand(19650218)`) for a
 /// key of one word `k` (a seed below 2**32): indices 1 to N - 1, then index 1 again (the
 /// pass wraps round once). The key index stays 0, so every step adds `k`.
-fn first_pass_one(mt: &mut [u32; N], k: u32) {
+#[inline(always)]
+fn first_pass_one(mt: &mut [u32; N], k: u32, s: u32) {
     let mut prev = mt[0];
     // N - 1 = 623 = 7 * 89 steps, seven at a time: no bounds checks, one loop test per seven
     let (chunks, []) = mt[1..].as_chunks_mut::<7>() else { unreachable!("N - 1 is a multiple of 7") };
     for c in chunks {
         for cur in c {
-            prev = mix1(*cur, prev, k);
+            prev = mix1(*cur, prev, k, s);
             *cur = prev;
         }
     }
-    mt[1] = mix1(mt[1], prev, k);
+    mt[1] = mix1(mt[1], prev, k, s);
 }
 
 /// `init_by_array`'s first pass for a key of 2 to 4 words (a seed of 2**32 or more), as
 /// [`first_pass_one`]: the key word and its index added at each step, the index going
 /// round the key.
-fn first_pass(mt: &mut [u32; N], key: &[u32]) {
+#[inline(always)]
+fn first_pass(mt: &mut [u32; N], key: &[u32], s: u32) {
     debug_assert!((2..=4).contains(&key.len()));
     let mut prev = mt[0];
     let mut j = 0usize;
     for cur in &mut mt[1..] {
-        prev = mix1(*cur, prev, key[j].wrapping_add(j as u32));
+        prev = mix1(*cur, prev, key[j].wrapping_add(j as u32), s);
         *cur = prev;
         j += 1;
         if j == key.len() {
             j = 0;
         }
     }
-    mt[1] = mix1(mt[1], prev, key[j].wrapping_add(j as u32));
+    mt[1] = mix1(mt[1], prev, key[j].wrapping_add(j as u32), s);
 }
 
 /// `init_by_array`'s second pass over `mt` (the first pass's result): indices 2 to N - 1,
 /// then index 1 (the pass wraps round once), `i` subtracted at index i; then `mt[0]` set
 /// to 2**31, as CPython leaves it.
-fn second_pass(mt: &mut [u32; N]) {
-    let mut prev = mix2(mt[2], mt[1]).wrapping_sub(2);
+#[inline(always)]
+fn second_pass(mt: &mut [u32; N], s: u32) {
+    let mut prev = mix2(mt[2], mt[1], s).wrapping_sub(2);
     mt[2] = prev;
     // indices 3 to N - 1: 621 = 9 * 69 steps, nine at a time
     let (chunks, []) = mt[3..].as_chunks_mut::<9>() else { unreachable!("N - 3 is a multiple of 9") };
     let mut i = 3u32;
     for c in chunks {
         for (u, cur) in c.iter_mut().enumerate() {
-            prev = mix2(*cur, prev).wrapping_sub(i + u as u32);
+            prev = mix2(*cur, prev, s).wrapping_sub(i + u as u32);
             *cur = prev;
         }
         i += 9;
     }
-    mt[1] = mix2(mt[1], prev).wrapping_sub(1);
+    mt[1] = mix2(mt[1], prev, s).wrapping_sub(1);
     mt[0] = 0x8000_0000;
+}
+
+/// The block of outputs after the state words `mt` (the twist, then the tempering).
+#[inline(always)]
+fn twist(mt: &mut [u32; N]) {
+    // mt[kk] from mt[kk], mt[kk + 1] and mt[kk + M] (all mod N), in order of kk
+    let twist = |cur: u32, next: u32, far: u32| {
+        let y = (cur & UPPER_MASK) | (next & LOWER_MASK);
+        far ^ (y >> 1) ^ ((next & 1).wrapping_neg() & MATRIX_A)
+    };
+    for kk in 0..N - M {
+        mt[kk] = twist(mt[kk], mt[kk + 1], mt[kk + M]);
+    }
+    for kk in N - M..N - 1 {
+        mt[kk] = twist(mt[kk], mt[kk + 1], mt[kk + M - N]);
+    }
+    mt[N - 1] = twist(mt[N - 1], mt[0], mt[M - 1]);
+    for y in mt.iter_mut() {
+        *y = temper(*y);
+    }
+}
+
+/// The first block of outputs for the seed's `key` (1 to 4 words), made in `mt` from the
+/// state of `init_genrand(19650218)`: `init_by_array`'s two passes, the twist and the
+/// tempering.
+#[inline(always)]
+fn first_block(mt: &mut [u32; N], key: &[u32]) {
+    let s = std::hint::black_box(30);
+    if key.len() <= 1 {
+        first_pass_one(mt, key[0], s);
+    } else {
+        first_pass(mt, key, s);
+    }
+    second_pass(mt, s);
+    twist(mt);
+}
+
+/// [`first_block`] compiled for AVX2 and BMI2 (eight words a step in the twist, a shift
+/// that keeps its operand in the passes).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi2")]
+fn first_block_avx2(mt: &mut [u32; N], key: &[u32]) {
+    first_block(mt, key);
+}
+
+/// [`first_block`], with the CPU's wider instructions where it has them.
+fn make_first_block(mt: &mut [u32; N], key: &[u32]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi2") {
+        // SAFETY: the CPU has the features the function is compiled for
+        return unsafe { first_block_avx2(mt, key) };
+    }
+    first_block(mt, key);
 }
 
 impl PyRandom {
@@ -146,44 +210,17 @@ impl PyRandom {
             len += 1;
             s >>= 32;
         }
-        if len <= 1 {
-            first_pass_one(&mut r.mt, key[0]);
-        } else {
-            first_pass(&mut r.mt, &key[..len]);
-        }
-        second_pass(&mut r.mt);
-        r.twist();
+        make_first_block(&mut r.mt, &key[..len.max(1)]);
         r
     }
 
-    /// The next block of outputs, from the current one's.
     /// The next block of outputs, from the current one's.
     #[inline(never)]
     fn refill(&mut self) {
         for y in &mut self.mt {
             *y = untemper(*y);
         }
-        self.twist();
-    }
-
-    /// The block of outputs after the state words `mt` (the twist, then the tempering).
-    fn twist(&mut self) {
-        // mt[kk] from mt[kk], mt[kk + 1] and mt[kk + M] (all mod N), in order of kk
-        let twist = |cur: u32, next: u32, far: u32| {
-            let y = (cur & UPPER_MASK) | (next & LOWER_MASK);
-            far ^ (y >> 1) ^ ((next & 1).wrapping_neg() & MATRIX_A)
-        };
-        let mt = &mut self.mt;
-        for kk in 0..N - M {
-            mt[kk] = twist(mt[kk], mt[kk + 1], mt[kk + M]);
-        }
-        for kk in N - M..N - 1 {
-            mt[kk] = twist(mt[kk], mt[kk + 1], mt[kk + M - N]);
-        }
-        mt[N - 1] = twist(mt[N - 1], mt[0], mt[M - 1]);
-        for y in mt.iter_mut() {
-            *y = temper(*y);
-        }
+        twist(&mut self.mt);
         self.mti = 0;
     }
 
@@ -406,6 +443,27 @@ mod tests {
             (&[416, 550, 357, 164, 561, 611, 40, 125][..], &[185, 43, 298, 55][..])
         );
         assert_eq!(r.next_u32(), 888_419_717);
+    }
+
+    /// The first block made with the CPU's wider instructions is the one made without them
+    /// (the tests above see only one of the two on a given machine).
+    #[test]
+    fn plain_and_wide_first_blocks_agree() {
+        let keys: [&[u32]; 6] = [&[0], &[1], &[u32::MAX], &[5, 1], &[3, 0, 1], &[7, 8, 9, u32::MAX]];
+        for key in keys {
+            let mut plain = super::GENRAND_19650218;
+            super::first_block(&mut plain, key);
+            let mut made = super::GENRAND_19650218;
+            super::make_first_block(&mut made, key);
+            assert_eq!(plain, made, "key {key:?}");
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi2") {
+                let mut wide = super::GENRAND_19650218;
+                // SAFETY: the CPU has the features the function is compiled for
+                unsafe { super::first_block_avx2(&mut wide, key) };
+                assert_eq!(plain, wide, "key {key:?}");
+            }
+        }
     }
 
     #[test]
