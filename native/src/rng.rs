@@ -306,6 +306,25 @@ impl PyRandom {
             }
             return;
         }
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("lzcnt") {
+            // SAFETY: the CPU has the features the function is compiled for
+            return unsafe { self.shuffle_bmi2(x) };
+        }
+        self.shuffle_short(x);
+    }
+
+    /// [`PyRandom::shuffle`] compiled for BMI2 and LZCNT (a word's top bits taken by one
+    /// shift that reads it from memory).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2,lzcnt")]
+    fn shuffle_bmi2<T>(&mut self, x: &mut [T]) {
+        self.shuffle_short(x);
+    }
+
+    /// [`PyRandom::shuffle`] for fewer than 2**32 items.
+    #[inline(always)]
+    fn shuffle_short<T>(&mut self, x: &mut [T]) {
         // the state index kept here, not in `self`, until the end; the bounds `i + 1` of one
         // bit length drawn in a row, sharing the shift that takes a word's top bits
         let mut at = self.mti;
@@ -463,6 +482,20 @@ mod tests {
                 unsafe { super::first_block_avx2(&mut wide, key) };
                 assert_eq!(plain, wide, "key {key:?}");
             }
+        }
+    }
+
+    /// Shuffles with and without the CPU's wider instructions agree (the tests above see
+    /// only one of the two on a given machine).
+    #[test]
+    fn plain_and_wide_shuffles_agree() {
+        for (seed, n) in [(1u128, 2usize), (2, 3), (3, 17), (4, 700), (1 << 70, 1300)] {
+            let mut a = PyRandom::new(seed);
+            let mut b = a.clone();
+            let (mut x, mut y): (Vec<u32>, Vec<u32>) = ((0..n as u32).collect(), (0..n as u32).collect());
+            a.shuffle_short(&mut x);
+            b.shuffle(&mut y);
+            assert_eq!((x, a.next_u32()), (y, b.next_u32()), "seed {seed}, {n} items");
         }
     }
 
