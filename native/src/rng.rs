@@ -3,6 +3,10 @@
 //! bit-drawing loop), `shuffle`, `random()` and `choice`. The same seed draws the same
 //! numbers as the standard library, so the native core deals and chooses as the Python
 //! engine does.
+//!
+//! Seeding and the deal's shuffle are compiled twice on x86-64: as for any such CPU, and
+//! with AVX2 and BMI2, used where the CPU has them (checked once, then cached by the
+//! standard library). Both draw the same numbers; the tests compare them.
 
 const N: usize = 624;
 const M: usize = 397;
