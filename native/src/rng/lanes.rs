@@ -11,8 +11,8 @@ const LANES: usize = 8;
 type Lanes = [u32; LANES];
 
 /// `init_by_array`'s two passes for `LANES` one-word keys side by side: `st[i][l]` is state
-/// word i of generator l (`first_pass_one` and `second_pass` of the generator, a lane each). `st` comes
-/// empty and is filled in order (zeroing or copying a buffer first would cost more).
+/// word i of generator l (the generator's `first_pass_one` and `second_pass`, a lane each).
+/// `st` comes empty and is filled in order (zeroing or copying a buffer first costs more).
 #[inline(always)]
 fn passes_lanes(st: &mut Vec<Lanes>, keys: &Lanes) {
     let mix1 =
