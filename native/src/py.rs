@@ -6,7 +6,6 @@ use std::sync::Arc;
 use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
 
 use crate::data::Rules;
 use crate::determinize::{Determinizer, Knowledge};
@@ -369,56 +368,71 @@ fn writable<'a, T: pyo3::buffer::Element>(
     Ok(cells)
 }
 
-/// Play one game per seed with the random bot, in parallel, the GIL released. Returns
-/// (scores, winners as bits, lengths, over flags, per-species points), each as little-endian
-/// bytes of int32 (games x players, games, games, games, games x players x species).
+/// Seeds from Python ints (`0 <= seed < 2**128`): each read as 64 bits first, as most fit
+/// (a cheap conversion), as 128 bits otherwise.
+fn seeds_of(seeds: &Bound<'_, PyAny>) -> PyResult<Vec<u128>> {
+    let mut out = Vec::with_capacity(seeds.len().unwrap_or(0));
+    for item in seeds.try_iter()? {
+        let item = item?;
+        out.push(match item.extract::<u64>() {
+            Ok(s) => u128::from(s),
+            Err(_) => item.extract::<u128>()?,
+        });
+    }
+    Ok(out)
+}
+
+/// Play one game per seed with the random bot, in parallel, the GIL released (`bot_seeds`
+/// None: the seeds themselves). Writes a row per game into `out`, a writable C-contiguous
+/// int32 buffer of games x (3 + players x (1 + species)) items: the totals (one per
+/// player), the winners as bits, the length, whether the game ended, then the points per
+/// species of each player in turn.
 #[pyfunction]
-#[pyo3(signature = (rules, players, seeds, bot_seeds, max_actions=100_000))]
-#[allow(clippy::type_complexity)]
-fn play_many<'py>(
-    py: Python<'py>,
+#[pyo3(signature = (rules, players, seeds, bot_seeds, max_actions, out))]
+fn play_many(
+    py: Python<'_>,
     rules: &NativeRules,
     players: usize,
-    seeds: Vec<u128>,
-    bot_seeds: Vec<u128>,
+    seeds: &Bound<'_, PyAny>,
+    bot_seeds: Option<&Bound<'_, PyAny>>,
     max_actions: u32,
-) -> PyResult<(
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-)> {
-    if seeds.len() != bot_seeds.len() {
+    out: &Bound<'_, PyAny>,
+) -> PyResult<()> {
+    let seeds = seeds_of(seeds)?;
+    let bot_seeds = bot_seeds.map(seeds_of).transpose()?;
+    let bots = bot_seeds.as_deref().unwrap_or(&seeds);
+    if seeds.len() != bots.len() {
         return Err(err("seeds and bot_seeds differ in length".into()));
     }
     let r: &Rules = &rules.rules;
-    let out =
-        py.allow_threads(|| selfplay::play_many(r, players, &seeds, &bot_seeds, max_actions)).map_err(err)?;
-    let nsp = rules.rules.species.len();
-    let mut scores = Vec::with_capacity(out.len() * players * 4);
-    let mut winners = Vec::with_capacity(out.len() * 4);
-    let mut lengths = Vec::with_capacity(out.len() * 4);
-    let mut over = Vec::with_capacity(out.len() * 4);
-    let mut species = Vec::with_capacity(out.len() * players * nsp * 4);
-    for o in &out {
-        for s in &o.scores {
-            scores.extend_from_slice(&s.total.to_le_bytes());
-            for i in 0..nsp {
-                species.extend_from_slice(&s.by_species.get(i).copied().unwrap_or(0).to_le_bytes());
+    let nsp = r.species.len();
+    let width = 3 + players * (1 + nsp);
+    let buf = PyBuffer::<i32>::get(out)?;
+    let cells = writable(&buf, py, seeds.len() * width)?;
+    let games =
+        py.allow_threads(|| selfplay::play_many(r, players, &seeds, bots, max_actions)).map_err(err)?;
+    for (o, row) in games.iter().zip(cells.chunks_exact(width)) {
+        let (totals, rest) = row.split_at(players);
+        for (c, s) in totals.iter().zip(&o.scores) {
+            c.set(s.total);
+        }
+        rest[0].set(o.winners as i32);
+        rest[1].set(o.length as i32);
+        rest[2].set(i32::from(o.over));
+        if nsp == 0 {
+            continue;
+        }
+        for (part, s) in rest[3..].chunks_exact(nsp).zip(&o.scores) {
+            for (c, &v) in part.iter().zip(&s.by_species) {
+                c.set(v);
+            }
+            // no points per species without the scoring: zeros
+            for c in part.iter().skip(s.by_species.len()) {
+                c.set(0);
             }
         }
-        winners.extend_from_slice(&(o.winners as i32).to_le_bytes());
-        lengths.extend_from_slice(&(o.length as i32).to_le_bytes());
-        over.extend_from_slice(&i32::from(o.over).to_le_bytes());
     }
-    Ok((
-        PyBytes::new(py, &scores),
-        PyBytes::new(py, &winners),
-        PyBytes::new(py, &lengths),
-        PyBytes::new(py, &over),
-        PyBytes::new(py, &species),
-    ))
+    Ok(())
 }
 
 /// CPython's `random.Random`, as the native core draws it (for differential tests).

@@ -3,12 +3,19 @@
 //! bit-drawing loop), `shuffle`, `random()` and `choice`. The same seed draws the same
 //! numbers as the standard library, so the native core deals and chooses as the Python
 //! engine does.
+//!
+//! Seeding and the deal's shuffle are compiled twice on x86-64: as for any such CPU, and
+//! with AVX2 and BMI2, used where the CPU has them (checked once, then cached by the
+//! standard library). Both draw the same numbers; the tests compare them. Many seeds at
+//! once are seeded side by side, a generator in each vector lane ([`PyRandom::new_many`]).
 
 const N: usize = 624;
 const M: usize = 397;
 const MATRIX_A: u32 = 0x9908_b0df;
 const UPPER_MASK: u32 = 0x8000_0000;
 const LOWER_MASK: u32 = 0x7fff_ffff;
+
+mod lanes;
 
 /// CPython's Mersenne Twister generator (`random.Random`).
 #[derive(Clone)]
@@ -63,10 +70,158 @@ const fn init_genrand(s: u32) -> [u32; N] {
     mt
 }
 
+/// `prev ^ (prev >> 30)`, the shift `s` (always 30) given as a value the compiler does not
+/// see, so that with BMI2 it is one instruction that keeps `prev` (`shrx` by a register;
+/// by a constant it would be a copy and a shift).
+#[inline(always)]
+fn fold(prev: u32, s: u32) -> u32 {
+    prev ^ prev.wrapping_shr(s)
+}
+
+/// `(cur ^ f(prev) * 1664525) + k`: a step of `init_by_array`'s first pass (`k` the key
+/// word and its index, added together; `s` = 30, see [`fold`]).
+#[inline(always)]
+fn mix1(cur: u32, prev: u32, k: u32, s: u32) -> u32 {
+    (cur ^ fold(prev, s).wrapping_mul(1_664_525)).wrapping_add(k)
+}
+
+/// `cur ^ f(prev) * 1566083941`: a step of `init_by_array`'s second pass, before `i` is
+/// subtracted at index i (`s` = 30, see [`fold`]).
+#[inline(always)]
+fn mix2(cur: u32, prev: u32, s: u32) -> u32 {
+    cur ^ fold(prev, s).wrapping_mul(1_566_083_941)
+}
+
+/// `init_by_array`'s first pass over `mt` (the state of `init_genrand(19650218)`) for a
+/// key of one word `k` (a seed below 2**32): indices 1 to N - 1, then index 1 again (the
+/// pass wraps round once). The key index stays 0, so every step adds `k`.
+#[inline(always)]
+fn first_pass_one(mt: &mut [u32; N], k: u32, s: u32) {
+    let mut prev = mt[0];
+    // N - 1 = 623 = 7 * 89 steps, seven at a time: no bounds checks, one loop test per seven
+    let (chunks, []) = mt[1..].as_chunks_mut::<7>() else { unreachable!("N - 1 is a multiple of 7") };
+    for c in chunks {
+        for cur in c {
+            prev = mix1(*cur, prev, k, s);
+            *cur = prev;
+        }
+    }
+    mt[1] = mix1(mt[1], prev, k, s);
+}
+
+/// `init_by_array`'s first pass for a key of 2 to 4 words (a seed of 2**32 or more), as
+/// [`first_pass_one`]: the key word and its index added at each step, the index going
+/// round the key.
+#[inline(always)]
+fn first_pass(mt: &mut [u32; N], key: &[u32], s: u32) {
+    debug_assert!((2..=4).contains(&key.len()));
+    let mut prev = mt[0];
+    let mut j = 0usize;
+    for cur in &mut mt[1..] {
+        prev = mix1(*cur, prev, key[j].wrapping_add(j as u32), s);
+        *cur = prev;
+        j += 1;
+        if j == key.len() {
+            j = 0;
+        }
+    }
+    mt[1] = mix1(mt[1], prev, key[j].wrapping_add(j as u32), s);
+}
+
+/// `i` at index i: the values `init_by_array`'s second pass subtracts.
+static INDICES: [u32; N] = indices();
+
+const fn indices() -> [u32; N] {
+    let mut out = [0u32; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = i as u32;
+        i += 1;
+    }
+    out
+}
+
+/// `init_by_array`'s second pass over `mt` (the first pass's result): indices 2 to N - 1,
+/// then index 1 (the pass wraps round once), `i` subtracted at index i; then `mt[0]` set
+/// to 2**31, as CPython leaves it.
+#[inline(always)]
+fn second_pass(mt: &mut [u32; N], s: u32) {
+    let mut prev = mix2(mt[2], mt[1], s).wrapping_sub(2);
+    mt[2] = prev;
+    // indices 3 to N - 1: 621 = 9 * 69 steps, nine at a time; the index subtracted read
+    // from `INDICES` beside the state word (one instruction, where a counter takes two)
+    let (chunks, []) = mt[3..].as_chunks_mut::<9>() else { unreachable!("N - 3 is a multiple of 9") };
+    let (indices, _) = INDICES[3..].as_chunks::<9>();
+    for (c, idx) in chunks.iter_mut().zip(indices) {
+        for (cur, &i) in c.iter_mut().zip(idx) {
+            prev = mix2(*cur, prev, s).wrapping_sub(i);
+            *cur = prev;
+        }
+    }
+    mt[1] = mix2(mt[1], prev, s).wrapping_sub(1);
+    mt[0] = 0x8000_0000;
+}
+
+/// The block of outputs after the state words `mt` (the twist, then the tempering).
+#[inline(always)]
+fn twist(mt: &mut [u32; N]) {
+    // mt[kk] from mt[kk], mt[kk + 1] and mt[kk + M] (all mod N), in order of kk
+    let twist = |cur: u32, next: u32, far: u32| {
+        let y = (cur & UPPER_MASK) | (next & LOWER_MASK);
+        far ^ (y >> 1) ^ ((next & 1).wrapping_neg() & MATRIX_A)
+    };
+    for kk in 0..N - M {
+        mt[kk] = twist(mt[kk], mt[kk + 1], mt[kk + M]);
+    }
+    for kk in N - M..N - 1 {
+        mt[kk] = twist(mt[kk], mt[kk + 1], mt[kk + M - N]);
+    }
+    mt[N - 1] = twist(mt[N - 1], mt[0], mt[M - 1]);
+    for y in mt.iter_mut() {
+        *y = temper(*y);
+    }
+}
+
+/// The first block of outputs for the seed's `key` (1 to 4 words), made in `mt` from the
+/// state of `init_genrand(19650218)`: `init_by_array`'s two passes, the twist and the
+/// tempering.
+#[inline(always)]
+fn first_block(mt: &mut [u32; N], key: &[u32]) {
+    let s = std::hint::black_box(30);
+    if key.len() <= 1 {
+        first_pass_one(mt, key[0], s);
+    } else {
+        first_pass(mt, key, s);
+    }
+    second_pass(mt, s);
+    twist(mt);
+}
+
+/// [`first_block`] compiled for AVX2 and BMI2 (eight words a step in the twist, a shift
+/// that keeps its operand in the passes).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi2")]
+fn first_block_avx2(mt: &mut [u32; N], key: &[u32]) {
+    first_block(mt, key);
+}
+
+/// [`first_block`], with the CPU's wider instructions where it has them.
+fn make_first_block(mt: &mut [u32; N], key: &[u32]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi2") {
+        // SAFETY: the CPU has the features the function is compiled for
+        return unsafe { first_block_avx2(mt, key) };
+    }
+    first_block(mt, key);
+}
+
 impl PyRandom {
     /// `random.Random(seed)` for a whole number `0 <= seed < 2**128`, its first block of
     /// outputs already made (so that copies of it share that work).
     pub fn new(seed: u128) -> Self {
+        // the state of `init_genrand(19650218)`, where every seeding starts (copying it costs
+        // less than zeroing the array)
+        let mut r = PyRandom { mt: GENRAND_19650218, mti: 0 };
         let mut key = [0u32; 4];
         let mut len = 0;
         let mut s = seed;
@@ -75,56 +230,8 @@ impl PyRandom {
             len += 1;
             s >>= 32;
         }
-        let mut r = PyRandom { mt: GENRAND_19650218, mti: N };
-        r.init_by_array(&key[..len.max(1)]);
-        r.twist();
+        make_first_block(&mut r.mt, &key[..len.max(1)]);
         r
-    }
-
-    /// CPython's `init_by_array` for a key of 1 to 4 words (so `max(N, len(key))` is N),
-    /// from the state of `init_genrand(19650218)`: its two passes over the state, each
-    /// ending by wrapping round to index 1 once.
-    fn init_by_array(&mut self, key: &[u32]) {
-        debug_assert!((1..=4).contains(&key.len()));
-        let mt = &mut self.mt;
-        let len = key.len();
-        let mix1 = |cur: u32, prev: u32, k: u32| {
-            (cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(k)
-        };
-        // `k`: the key word and its index, added together
-        let mut j = 0usize;
-        let mut prev = mt[0];
-        if len == 1 {
-            // a seed below 2**32: one key word, j stays 0
-            for cur in &mut mt[1..] {
-                prev = mix1(*cur, prev, key[0]);
-                *cur = prev;
-            }
-        } else {
-            for cur in &mut mt[1..] {
-                prev = mix1(*cur, prev, key[j].wrapping_add(j as u32));
-                *cur = prev;
-                j += 1;
-                if j >= len {
-                    j = 0;
-                }
-            }
-        }
-        mt[0] = prev;
-        mt[1] = mix1(mt[1], prev, key[j].wrapping_add(j as u32));
-        let mix2 = |cur: u32, prev: u32| cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941);
-        // `i` subtracted at index i
-        let mut prev = mt[1];
-        // one counter for the index and the value subtracted (fewer instructions than an
-        // iterator's)
-        #[allow(clippy::needless_range_loop)]
-        for i in 2..N {
-            prev = mix2(mt[i], prev).wrapping_sub(i as u32);
-            mt[i] = prev;
-        }
-        mt[0] = prev;
-        mt[1] = mix2(mt[1], prev).wrapping_sub(1);
-        mt[0] = 0x8000_0000;
     }
 
     /// The next block of outputs, from the current one's.
@@ -133,27 +240,7 @@ impl PyRandom {
         for y in &mut self.mt {
             *y = untemper(*y);
         }
-        self.twist();
-    }
-
-    /// The block of outputs after the state words `mt` (the twist, then the tempering).
-    fn twist(&mut self) {
-        // mt[kk] from mt[kk], mt[kk + 1] and mt[kk + M] (all mod N), in order of kk
-        let twist = |cur: u32, next: u32, far: u32| {
-            let y = (cur & UPPER_MASK) | (next & LOWER_MASK);
-            far ^ (y >> 1) ^ ((next & 1).wrapping_neg() & MATRIX_A)
-        };
-        let mt = &mut self.mt;
-        for kk in 0..N - M {
-            mt[kk] = twist(mt[kk], mt[kk + 1], mt[kk + M]);
-        }
-        for kk in N - M..N - 1 {
-            mt[kk] = twist(mt[kk], mt[kk + 1], mt[kk + M - N]);
-        }
-        mt[N - 1] = twist(mt[N - 1], mt[0], mt[M - 1]);
-        for y in mt.iter_mut() {
-            *y = temper(*y);
-        }
+        twist(&mut self.mt);
         self.mti = 0;
     }
 
@@ -239,11 +326,43 @@ impl PyRandom {
             }
             return;
         }
-        // the state index kept here, not in `self`, until the end
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("lzcnt") {
+            // SAFETY: the CPU has the features the function is compiled for
+            return unsafe { self.shuffle_bmi2(x) };
+        }
+        self.shuffle_short(x);
+    }
+
+    /// [`PyRandom::shuffle`] compiled for BMI2 and LZCNT (a word's top bits taken by one
+    /// shift that reads it from memory).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2,lzcnt")]
+    fn shuffle_bmi2<T>(&mut self, x: &mut [T]) {
+        self.shuffle_short(x);
+    }
+
+    /// [`PyRandom::shuffle`] for fewer than 2**32 items.
+    #[inline(always)]
+    fn shuffle_short<T>(&mut self, x: &mut [T]) {
+        // the state index kept here, not in `self`, until the end; the bounds `i + 1` of one
+        // bit length drawn in a row, sharing the shift that takes a word's top bits
         let mut at = self.mti;
-        for i in (1..x.len()).rev() {
-            let j = self.below_at(i as u32 + 1, &mut at) as usize;
-            x.swap(i, j);
+        let mut i = x.len().saturating_sub(1);
+        while i >= 1 {
+            let shift = (i as u32 + 1).leading_zeros();
+            // the least `i` whose `i + 1` has this bit length (at least 1)
+            let last = ((1usize << (31 - shift)) - 1).max(1);
+            while i >= last {
+                let j = loop {
+                    let r = (self.word_at(&mut at) >> shift) as usize;
+                    if r <= i {
+                        break r;
+                    }
+                };
+                x.swap(i, j);
+                i -= 1;
+            }
         }
         self.mti = at;
     }
@@ -363,6 +482,41 @@ mod tests {
             (&[416, 550, 357, 164, 561, 611, 40, 125][..], &[185, 43, 298, 55][..])
         );
         assert_eq!(r.next_u32(), 888_419_717);
+    }
+
+    /// The first block made with the CPU's wider instructions is the one made without them
+    /// (the tests above see only one of the two on a given machine).
+    #[test]
+    fn plain_and_wide_first_blocks_agree() {
+        let keys: [&[u32]; 6] = [&[0], &[1], &[u32::MAX], &[5, 1], &[3, 0, 1], &[7, 8, 9, u32::MAX]];
+        for key in keys {
+            let mut plain = super::GENRAND_19650218;
+            super::first_block(&mut plain, key);
+            let mut made = super::GENRAND_19650218;
+            super::make_first_block(&mut made, key);
+            assert_eq!(plain, made, "key {key:?}");
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi2") {
+                let mut wide = super::GENRAND_19650218;
+                // SAFETY: the CPU has the features the function is compiled for
+                unsafe { super::first_block_avx2(&mut wide, key) };
+                assert_eq!(plain, wide, "key {key:?}");
+            }
+        }
+    }
+
+    /// Shuffles with and without the CPU's wider instructions agree (the tests above see
+    /// only one of the two on a given machine).
+    #[test]
+    fn plain_and_wide_shuffles_agree() {
+        for (seed, n) in [(1u128, 2usize), (2, 3), (3, 17), (4, 700), (1 << 70, 1300)] {
+            let mut a = PyRandom::new(seed);
+            let mut b = a.clone();
+            let (mut x, mut y): (Vec<u32>, Vec<u32>) = ((0..n as u32).collect(), (0..n as u32).collect());
+            a.shuffle_short(&mut x);
+            b.shuffle(&mut y);
+            assert_eq!((x, a.next_u32()), (y, b.next_u32()), "seed {seed}, {n} items");
+        }
     }
 
     #[test]

@@ -357,39 +357,46 @@ def play_many(  # noqa: PLR0913 (the keyword-only knobs of new_game, a bot, and 
         raise ArgumentError(f"bots {', '.join(n for n in names if n != 'random')} rate "
                             "positions by their scores: they need scoring=True")
     seed_list = [_seed(s, "seeds") for s in seeds]
-    bots = seed_list if bot_seeds is None else [_seed(s, "bot_seeds") for s in bot_seeds]
-    if len(bots) != len(seed_list):
+    bots = None if bot_seeds is None else [_seed(s, "bot_seeds") for s in bot_seeds]
+    if bots is not None and len(bots) != len(seed_list):
         raise ArgumentError(f"{len(bots)} bot seeds for {len(seed_list)} seeds")
     rules = _rules_of(ruleset, options, expansions)
     native = load_rules(rules, scoring=scoring)
+    species = tuple(native.species())
     try:
-        raw = _play(native, players, seed_list, bot, bots, max_actions)
+        scores, bits, lengths, over, points = _play(native, players, seed_list, bot, bots,
+                                                    max_actions, len(species))
     except ValueError as exc:
         raise ArgumentError(str(exc)) from None
     n = len(seed_list)
-    species = tuple(native.species())
-    scores = np.frombuffer(raw[0], dtype="<i4").reshape(n, players).astype(np.int64)
-    bits = np.frombuffer(raw[1], dtype="<i4")
     winners = ((bits[:, None] >> np.arange(players)[None, :]) & 1).astype(bool)
-    return SelfPlay(scores, winners, np.frombuffer(raw[2], dtype="<i4").astype(np.int64),
-                    np.frombuffer(raw[3], dtype="<i4").astype(bool),
-                    np.frombuffer(raw[4], dtype="<i4").reshape(n, players, len(species)),
-                    species)
+    return SelfPlay(scores.reshape(n, players).astype(np.int64), winners,
+                    lengths.astype(np.int64), over.astype(bool),
+                    points.reshape(n, players, len(species)), species)
 
 
 def _play(native: Any, players: int, seeds: list[int], bot: str | Sequence[str],
-          bot_seeds: list[int], max_actions: int) -> Any:
-    """The raw columns of :func:`play_many`: one bot for every seat, or a bot per seat (the
-    seated games of :mod:`forestshuffle.simulate.native`)."""
+          bot_seeds: list[int] | None, max_actions: int, species: int) -> tuple[Any, ...]:
+    """The columns of :func:`play_many` as int32 arrays, one row per game: totals, winners
+    as bits, lengths, over flags, points per species (*bot_seeds* None: the seeds). The
+    random bot writes its games' rows into one table; the other bots, and a bot per seat
+    (the seated games of :mod:`forestshuffle.simulate.native`), return bytes."""
+    np = _numpy()
     if bot == "random":
-        return _ext().play_many(native, players, seeds, bot_seeds, max_actions)
+        table = np.empty((len(seeds), 3 + players * (1 + species)), dtype=np.int32)
+        _ext().play_many(native, players, seeds, bot_seeds, max_actions, table)
+        return (table[:, :players], table[:, players], table[:, players + 1],
+                table[:, players + 2], table[:, players + 3:])
+    bots = seeds if bot_seeds is None else bot_seeds
     if bot == "greedy":
-        return _ext().play_many_greedy(native, players, seeds, bot_seeds, max_actions)
-    if isinstance(bot, str):  # one bot for every seat
-        games = [(s, [(bot, b)]) for s, b in zip(seeds, bot_seeds, strict=True)]
+        raw = _ext().play_many_greedy(native, players, seeds, bots, max_actions)
+    elif isinstance(bot, str):  # one bot for every seat
+        games = [(s, [(bot, b)]) for s, b in zip(seeds, bots, strict=True)]
+        raw = _ext().play_lineups(native, players, games, max_actions)
     else:
         from forestshuffle.simulate.config import bot_seed
 
         games = [(s, [(name, bot_seed(b, p)) for p, name in enumerate(bot)])
-                 for s, b in zip(seeds, bot_seeds, strict=True)]
-    return _ext().play_lineups(native, players, games, max_actions)
+                 for s, b in zip(seeds, bots, strict=True)]
+        raw = _ext().play_lineups(native, players, games, max_actions)
+    return tuple(np.frombuffer(column, dtype="<i4") for column in raw[:5])
