@@ -2,8 +2,7 @@
 //! `selfplay RULESET.json GAMES [PLAYERS]` (export with `forestshuffle.native.export`).
 
 use forestshuffle_native::data::Rules;
-use forestshuffle_native::game::Game;
-use forestshuffle_native::selfplay::play_random_in;
+use forestshuffle_native::selfplay::play_many;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -15,13 +14,11 @@ fn main() {
     let rules = Rules::parse(&text).expect("a ruleset export");
     let games: u128 = args[2].parse().expect("a number of games");
     let players: usize = args.get(3).map_or(2, |p| p.parse().expect("a number of players"));
-    let mut actions = 0u64;
-    let mut total = 0i64;
-    let mut g = Game::blank(&rules);
-    for seed in 0..games {
-        let o = play_random_in(&mut g, players, seed, seed, 100_000).expect("a game");
-        actions += u64::from(o.length);
-        total += i64::from(o.scores[0].total);
-    }
+    let seeds: Vec<u128> = (0..games).collect();
+    // one thread, as `benchmarks/native/instructions.py` counts `play_many`
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a pool");
+    let out = pool.install(|| play_many(&rules, players, &seeds, &seeds, 100_000)).expect("the games");
+    let actions: u64 = out.iter().map(|o| u64::from(o.length)).sum();
+    let total: i64 = out.iter().map(|o| i64::from(o.scores[0].total)).sum();
     println!("{games} games, {actions} actions, checksum {total}");
 }

@@ -56,7 +56,18 @@ pub fn play_random_in(
     bot_seed: u128,
     max_actions: u32,
 ) -> Result<Outcome, String> {
-    let deal = PyRandom::new(seed);
+    play_random_from(g, players, PyRandom::new(seed), seed, bot_seed, max_actions)
+}
+
+/// [`play_random_in`] with the dealing generator `deal` already seeded from `seed`.
+pub fn play_random_from(
+    g: &mut Game,
+    players: usize,
+    deal: PyRandom,
+    seed: u128,
+    bot_seed: u128,
+    max_actions: u32,
+) -> Result<Outcome, String> {
     // the same seed seeds the same state: a copy is cheaper than seeding again
     let mut bot = if bot_seed == seed { deal.clone() } else { PyRandom::new(bot_seed) };
     // the bot reads the options only by count and index: turns and draws leave them compact
@@ -68,9 +79,31 @@ pub fn play_random_in(
     Ok(outcome_of(g))
 }
 
+/// How many games [`play_many`] seeds at once ([`PyRandom::new_many`]) and hands to a
+/// thread as one piece of work.
+const CHUNK: usize = 64;
+
+/// [`play_random_from`] for a chunk of seed pairs, their dealing generators seeded side by
+/// side, dealt into `g`.
+fn play_chunk(
+    g: &mut Game,
+    players: usize,
+    seeds: &[u128],
+    bot_seeds: &[u128],
+    max_actions: u32,
+) -> Vec<Result<Outcome, String>> {
+    let deals = PyRandom::new_many(seeds);
+    deals
+        .into_iter()
+        .zip(seeds.iter().zip(bot_seeds))
+        .map(|(d, (&s, &b))| play_random_from(g, players, d, s, b, max_actions))
+        .collect()
+}
+
 /// [`play_random`] for every seed pair, in parallel on rayon's pool; on the calling thread
 /// when the pool has one thread (no hand-off to a worker). The games borrow the one ruleset,
-/// read only, and each thread's games are dealt into one game's allocations.
+/// read only, each thread's games are dealt into one game's allocations, and the dealing
+/// generators of each [`CHUNK`] of games are seeded side by side.
 pub fn play_many(
     rules: &Rules,
     players: usize,
@@ -81,15 +114,15 @@ pub fn play_many(
     if rayon::current_num_threads() <= 1 {
         let mut g = Game::blank(rules);
         return seeds
-            .iter()
-            .zip(bot_seeds)
-            .map(|(&s, &b)| play_random_in(&mut g, players, s, b, max_actions))
+            .chunks(CHUNK)
+            .zip(bot_seeds.chunks(CHUNK))
+            .flat_map(|(s, b)| play_chunk(&mut g, players, s, b, max_actions))
             .collect();
     }
     seeds
-        .par_iter()
-        .zip(bot_seeds.par_iter())
-        .with_min_len(64)
-        .map_init(|| Game::blank(rules), |g, (&s, &b)| play_random_in(g, players, s, b, max_actions))
+        .par_chunks(CHUNK)
+        .zip(bot_seeds.par_chunks(CHUNK))
+        .map_init(|| Game::blank(rules), |g, (s, b)| play_chunk(g, players, s, b, max_actions))
+        .flatten_iter()
         .collect()
 }
