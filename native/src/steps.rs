@@ -251,6 +251,9 @@ impl<'r> Game<'r> {
     #[inline(always)]
     fn run_turn(&mut self, p: u8) -> Run {
         let pu = p as usize;
+        if self.rules.slot_classes != 0 {
+            self.find_open_classes(pu);
+        }
         let offer = match self.turn_layout {
             TurnLayout::DrawPlaySapling => self.turn_offer::<true>(pu),
             TurnLayout::DrawPlay => self.turn_offer::<false>(pu),
@@ -297,6 +300,9 @@ impl<'r> Game<'r> {
     /// the ruleset, in order.
     #[inline(never)]
     fn turn_options_in_order(&mut self, pu: usize) {
+        if self.rules.slot_classes != 0 {
+            self.find_open_classes(pu);
+        }
         let mut opts = self.opts();
         let hand = self.hands[pu].sorted();
         for &ta in &self.rules.turn_acts {
@@ -342,15 +348,30 @@ impl<'r> Game<'r> {
         if budget < 0 {
             return (bits, n);
         }
+        let at = (budget as usize).min(crate::data::Card::MAX_BUDGET);
+        let f = &self.forests[pu];
         if !rules.plain_slots {
+            if rules.slot_classes == 0 {
+                for &c in hand.iter().rev() {
+                    let yes = self.can_place_rare(pu, c, budget);
+                    (bits, n) = (bits << 1 | u64::from(yes), n + u32::from(yes));
+                }
+                return (bits, n);
+            }
+            // the classes of the empty slots, and a new site's: the quick test by classes
+            // says yes or, where it is complete, no
+            let (edits, open) = self.open_classes[pu];
+            debug_assert_eq!(edits, f.edits(), "the classes of the empty slots found");
+            let incomplete = rules.site_sharing && f.site_sharers > 0;
             for &c in hand.iter().rev() {
-                let yes = self.can_place_rare(pu, c, budget);
+                let card = &rules.cards[c as usize];
+                let yes = card.class_reach[at] & open != 0
+                    || (incomplete || card.reach_partial) && self.can_place_rare(pu, c, budget);
+                debug_assert_eq!(yes, self.can_place_rare(pu, c, budget), "the quick test by classes");
                 (bits, n) = (bits << 1 | u64::from(yes), n + u32::from(yes));
             }
             return (bits, n);
         }
-        let at = (budget as usize).min(crate::data::Card::MAX_BUDGET);
-        let f = &self.forests[pu];
         // the quick test says yes or, where it is complete, no
         let open = f.open_mask() | 1;
         let incomplete = rules.site_sharing && f.site_sharers > 0;
@@ -361,6 +382,24 @@ impl<'r> Game<'r> {
             (bits, n) = (bits << 1 | u64::from(yes), n + u32::from(yes));
         }
         (bits, n)
+    }
+
+    /// The classes ([`crate::data::SlotDef::class`]) of the empty slots of `p`'s forest, and
+    /// [`crate::data::NEW_SITE`], as bits, kept in [`Game::open_classes`] for
+    /// [`Game::playable`]: found again only when the forest has changed since they were last
+    /// (a turn after a draw finds them kept).
+    #[inline(never)]
+    fn find_open_classes(&mut self, pu: usize) {
+        let f = &self.forests[pu];
+        let kept = &mut self.open_classes[pu];
+        if kept.0 == f.edits() {
+            return;
+        }
+        let mut open = crate::data::NEW_SITE;
+        for list in &f.open.0 {
+            open = list.iter().fold(open, |m, o| m | 1 << o.class);
+        }
+        *kept = (f.edits(), open);
     }
 
     /// [`Game::can_place`] out of line, for the cards the quick test leaves open.
