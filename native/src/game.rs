@@ -495,7 +495,7 @@ impl<'r> Game<'r> {
             return Err("no such option".into());
         }
         let a = match &d.offer {
-            Some(o) => o.nth(i, self.clearing.sorted(), self.hands[d.player as usize].sorted()),
+            Some(o) => o.nth(i, &self.clearing, &self.hands[d.player as usize]),
             None => d.options[i],
         };
         self.answer(a);
@@ -517,8 +517,8 @@ impl<'r> Game<'r> {
     #[inline]
     pub fn option(&self, i: usize) -> Option<Action> {
         let Some(o) = &self.pending.offer else { return self.pending.options.get(i).copied() };
-        let hand = self.hands[self.pending.player as usize].sorted();
-        (i < o.len()).then(|| o.nth(i, self.clearing.sorted(), hand))
+        let hand = &self.hands[self.pending.player as usize];
+        (i < o.len()).then(|| o.nth(i, &self.clearing, hand))
     }
 
     /// The codec id of an action.
