@@ -466,20 +466,11 @@ impl<'r> Game<'r> {
     }
 
     /// The head step answers option `a` of its decision.
+    #[inline(always)]
     pub(crate) fn answer(&mut self, a: Action) {
         let rules = self.rules;
         // the head is read in place: its plain fields copied, the others cloned where needed
         match *self.queue.last().expect("the resolution queue ran empty") {
-            Step::Mulligan(p) => {
-                self.finish();
-                if a == Action::Redraw {
-                    let pu = p as usize;
-                    let hand = self.hands[pu].take_all();
-                    let n = hand.len() as i64;
-                    self.boxed.extend(hand);
-                    self.deck_take(n, Taker::Player(p));
-                }
-            }
             Step::Turn(p) => {
                 let pu = p as usize;
                 match a {
@@ -563,6 +554,25 @@ impl<'r> Game<'r> {
                         .find(|t| t.index == index)
                         .expect("a trigger");
                     self.replace_head_with_effects(p, card, &t.effect);
+                }
+            }
+            _ => self.answer_rare(a),
+        }
+    }
+
+    /// [`Game::answer`] for the steps that ask rarely, out of line.
+    #[inline(never)]
+    fn answer_rare(&mut self, a: Action) {
+        let rules = self.rules;
+        match *self.queue.last().expect("the resolution queue ran empty") {
+            Step::Mulligan(p) => {
+                self.finish();
+                if a == Action::Redraw {
+                    let pu = p as usize;
+                    let hand = self.hands[pu].take_all();
+                    let n = hand.len() as i64;
+                    self.boxed.extend(hand);
+                    self.deck_take(n, Taker::Player(p));
                 }
             }
             Step::UpgradeSite { p, card, site, kind, reveal, after } => {
