@@ -470,9 +470,11 @@ impl<'r> Game<'r> {
             return Err("the game is over".into());
         }
         let a = self.option(i).ok_or("no such option")?;
-        self.answer(a);
+        let run = self.answer(a);
         self.actions += 1;
-        self.run();
+        if let Run::Done = run {
+            self.run();
+        }
         Ok(())
     }
 
@@ -498,9 +500,11 @@ impl<'r> Game<'r> {
             Some(o) => o.nth(i, &self.clearing, &self.hands[d.player as usize]),
             None => d.options[i],
         };
-        self.answer(a);
+        let run = self.answer(a);
         self.actions += 1;
-        self.run();
+        if let Run::Done = run {
+            self.run();
+        }
         Ok(())
     }
 

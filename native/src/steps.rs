@@ -186,8 +186,7 @@ impl<'r> Game<'r> {
         let sp = self.forests[p as usize].half_of(rules, card).species;
         let t = &rules.species[sp as usize].triggers.iter().find(|t| t.index == index).expect("a trigger");
         if !t.optional {
-            self.answer(Action::Use);
-            return Run::Done;
+            return self.answer(Action::Use);
         }
         self.ask_of(p, "trigger", &[Action::Use, Action::Pass])
     }
@@ -465,9 +464,11 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// The head step answers option `a` of its decision.
+    /// The head step answers option `a` of its decision: [`Run::Asked`] when the next
+    /// decision is already pending (a turn's draw goes straight on to the second), else
+    /// [`Run::Done`], the queue to be run on.
     #[inline(always)]
-    pub(crate) fn answer(&mut self, a: Action) {
+    pub(crate) fn answer(&mut self, a: Action) -> Run {
         let rules = self.rules;
         // the head is read in place: its plain fields copied, the others cloned where needed
         match *self.queue.last().expect("the resolution queue ran empty") {
@@ -480,12 +481,18 @@ impl<'r> Game<'r> {
                         if rules.draw_cap && room <= left {
                             left = room - 1;
                         }
-                        if left > 0 {
-                            self.replace_head_with(Step::DrawMore { p, left: left as u32 });
-                        } else {
+                        if left <= 0 {
                             self.finish();
+                            self.take_one(pu, a);
+                            return Run::Done;
                         }
+                        self.replace_head_with(Step::DrawMore { p, left: left as u32 });
                         self.take_one(pu, a);
+                        // the next draw asked at once, unless the card drawn queued steps
+                        if matches!(self.queue.last(), Some(Step::DrawMore { .. })) {
+                            self.pending.offer = None;
+                            return self.run_draw_more(p);
+                        }
                     }
                     Action::PlayCard(c) => {
                         self.replace_head_with(Step::Place {
@@ -496,6 +503,9 @@ impl<'r> Game<'r> {
                             from_clearing: false,
                             activates: None,
                         });
+                        // the placement asked at once
+                        self.pending.offer = None;
+                        return self.run_place(p, c, Mode::Normal, None);
                     }
                     Action::PlaySapling(c) => {
                         let site = self.forests[pu].sites.len() as u16;
@@ -518,6 +528,12 @@ impl<'r> Game<'r> {
             Step::Place { .. } => {
                 let Action::Place(half, site, slot) = a else { panic!("not a placement") };
                 self.place_head(half, site, slot);
+                // a payment asked at once
+                if let Some(&Step::Pay { p, card, mode, owed, ref paid, .. }) = self.queue.last() {
+                    let last = paid.last().map_or(-1, |&c| i32::from(c));
+                    self.pending.offer = None;
+                    return self.run_pay(p, card, mode, owed, last);
+                }
             }
             Step::Pay { p, card, mode, half, site, slot, owed, .. } => {
                 let Action::PayWith(c) = a else { panic!("not a payment") };
@@ -528,6 +544,9 @@ impl<'r> Game<'r> {
                 paid.push(c);
                 if owed > 1 {
                     *left -= 1;
+                    // the next card asked at once
+                    self.pending.offer = None;
+                    return self.run_pay(p, card, mode, owed - 1, i32::from(c));
                 } else {
                     let paid = *paid;
                     self.play_card(p as usize, card, Some(half), site, slot, &paid, mode, false, None, None);
@@ -558,6 +577,7 @@ impl<'r> Game<'r> {
             }
             _ => self.answer_rare(a),
         }
+        Run::Done
     }
 
     /// [`Game::answer`] for the steps that ask rarely, out of line.
