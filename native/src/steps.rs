@@ -374,8 +374,9 @@ impl<'r> Game<'r> {
         // the quick test says yes or, where it is complete, no
         let open = f.open_mask() | 1;
         let incomplete = rules.site_sharing && f.site_sharers > 0;
+        let cards = rules.cards.as_slice();
         for &c in hand.iter().rev() {
-            let card = &rules.cards[c as usize];
+            let card = &cards[c as usize];
             let yes = card.reach[at] & open != 0
                 || (incomplete || card.reach_partial) && self.can_place_rare(pu, c, budget);
             (bits, n) = (bits << 1 | u64::from(yes), n + u32::from(yes));
