@@ -125,6 +125,11 @@ pub struct Card {
     /// whether the quick test may say no where a placement exists: a half that shares a
     /// slot, or costs more than [`Card::MAX_BUDGET`]
     pub reach_partial: bool,
+    /// per budget of 0 to [`Card::MAX_BUDGET`] cards, the slot classes ([`SlotDef::class`])
+    /// whose empty slots take a half that costs no more, as bits, and [`NEW_SITE`] for a
+    /// card that starts a site and costs no more: the quick test of placements where slots
+    /// have rules (all 0 where [`Rules::slot_classes`] is)
+    pub class_reach: [u64; Card::MAX_BUDGET + 1],
 }
 
 impl Card {
@@ -140,7 +145,7 @@ impl Card {
             }
         }
         let reach_partial = halves.iter().any(|h| h.shares || h.cost as usize > Card::MAX_BUDGET);
-        Card { winter, halves, symbols, reach, reach_partial }
+        Card { winter, halves, symbols, reach, reach_partial, class_reach: [0; Card::MAX_BUDGET + 1] }
     }
 
     /// The positions (as bits) of the halves that cost at most `budget` (a budget beyond
@@ -238,8 +243,12 @@ impl SlotDef {
     }
 }
 
-/// The largest number of slot classes a ruleset's halves keep as bits.
-pub const MAX_SLOT_CLASSES: usize = 64;
+/// The largest number of slot classes a ruleset's halves keep as bits (the last bit is
+/// [`NEW_SITE`]).
+pub const MAX_SLOT_CLASSES: usize = 63;
+
+/// The bit of [`Card::class_reach`] that stands for a new site: always open.
+pub const NEW_SITE: u64 = 1 << 63;
 
 /// Number the slots of `site_kinds` by class ([`SlotDef::class`]) and mark in each half of
 /// `cards` the classes that take it ([`Half::taken_by`]): how many classes, or 0 (all left
@@ -271,8 +280,24 @@ pub fn classify_slots(site_kinds: &mut [SiteKind], cards: &mut [Card], plain: bo
             o.class = sk.slots[o.slot as usize].class;
         }
     }
-    for h in cards.iter_mut().flat_map(|c| c.halves.iter_mut()) {
-        h.taken_by = classes.iter().enumerate().filter(|(_, c)| c.takes(h)).fold(0, |m, (i, _)| m | 1 << i);
+    for card in cards.iter_mut() {
+        for h in card.halves.iter_mut() {
+            h.taken_by =
+                classes.iter().enumerate().filter(|(_, c)| c.takes(h)).fold(0, |m, (i, _)| m | 1 << i);
+        }
+        let Some(first) = card.halves.first() else { continue };
+        for (b, bits) in card.class_reach.iter_mut().enumerate() {
+            // a card whose first half starts a site goes there alone
+            *bits = if first.pos == Pos::Center {
+                if first.cost as usize <= b {
+                    NEW_SITE
+                } else {
+                    0
+                }
+            } else {
+                card.halves.iter().filter(|h| h.cost as usize <= b).fold(0, |m, h| m | h.taken_by)
+            };
+        }
     }
     classes.len()
 }

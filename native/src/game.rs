@@ -99,6 +99,9 @@ pub struct Game<'r> {
     /// [`Game::option_count`], [`Game::option`], [`Game::apply_index`] and
     /// [`Game::apply_chosen`] (the random bot's self-play)
     pub(crate) compact: bool,
+    /// per player, the forest's [`Forest::edits`] when the classes of its empty slots were
+    /// last found, and those classes (`Game::find_open_classes`)
+    pub(crate) open_classes: Vec<(u64, u64)>,
 }
 
 /// The layout of a ruleset's turn actions (`Rules::turn_acts`): the core's two, each run
@@ -172,6 +175,7 @@ impl Game<'_> {
             center,
             turn_layout,
             compact,
+            open_classes,
         } = source;
         (self.rules, self.players, self.current, self.turn) = (*rules, *players, *current, *turn);
         (self.over, self.end_reason, self.end_scheduled) = (*over, *end_reason, *end_scheduled);
@@ -197,6 +201,7 @@ impl Game<'_> {
         self.queue.clone_from(queue);
         self.extra_turns.clone_from(extra_turns);
         self.pending.clone_from(pending);
+        self.open_classes.clone_from(open_classes);
     }
 }
 
@@ -297,6 +302,7 @@ impl<'r> Game<'r> {
             center: 0,
             turn_layout: TurnLayout::of(&rules.turn_acts),
             compact: false,
+            open_classes: Vec::new(),
         }
     }
 
@@ -331,6 +337,7 @@ impl<'r> Game<'r> {
             center: c,
             turn_layout: _,
             compact: _,
+            open_classes,
         } = self;
         // the shuffled cards, the first `remove` of them boxed
         boxed.clear();
@@ -374,6 +381,9 @@ impl<'r> Game<'r> {
         (*current, *turn, *over, *actions, *c) = (0, 0, false, 0, center);
         extra_turns.clear();
         extra_turns.resize(players, 0);
+        // none found yet: no forest counts this many changes
+        open_classes.clear();
+        open_classes.resize(players, (u64::MAX, 0));
         (*end_reason, *end_scheduled) = (None, None);
         pending.options.clear();
         pending.options.reserve(48);
@@ -460,9 +470,11 @@ impl<'r> Game<'r> {
             return Err("the game is over".into());
         }
         let a = self.option(i).ok_or("no such option")?;
-        self.answer(a);
+        let run = self.answer(a);
         self.actions += 1;
-        self.run();
+        if let Run::Done = run {
+            self.run();
+        }
         Ok(())
     }
 
@@ -485,12 +497,14 @@ impl<'r> Game<'r> {
             return Err("no such option".into());
         }
         let a = match &d.offer {
-            Some(o) => o.nth(i, self.clearing.sorted(), self.hands[d.player as usize].sorted()),
+            Some(o) => o.nth(i, &self.clearing, &self.hands[d.player as usize]),
             None => d.options[i],
         };
-        self.answer(a);
+        let run = self.answer(a);
         self.actions += 1;
-        self.run();
+        if let Run::Done = run {
+            self.run();
+        }
         Ok(())
     }
 
@@ -507,8 +521,8 @@ impl<'r> Game<'r> {
     #[inline]
     pub fn option(&self, i: usize) -> Option<Action> {
         let Some(o) = &self.pending.offer else { return self.pending.options.get(i).copied() };
-        let hand = self.hands[self.pending.player as usize].sorted();
-        (i < o.len()).then(|| o.nth(i, self.clearing.sorted(), hand))
+        let hand = &self.hands[self.pending.player as usize];
+        (i < o.len()).then(|| o.nth(i, &self.clearing, hand))
     }
 
     /// The codec id of an action.

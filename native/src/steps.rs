@@ -186,8 +186,7 @@ impl<'r> Game<'r> {
         let sp = self.forests[p as usize].half_of(rules, card).species;
         let t = &rules.species[sp as usize].triggers.iter().find(|t| t.index == index).expect("a trigger");
         if !t.optional {
-            self.answer(Action::Use);
-            return Run::Done;
+            return self.answer(Action::Use);
         }
         self.ask_of(p, "trigger", &[Action::Use, Action::Pass])
     }
@@ -251,6 +250,9 @@ impl<'r> Game<'r> {
     #[inline(always)]
     fn run_turn(&mut self, p: u8) -> Run {
         let pu = p as usize;
+        if self.rules.slot_classes != 0 {
+            self.find_open_classes(pu);
+        }
         let offer = match self.turn_layout {
             TurnLayout::DrawPlaySapling => self.turn_offer::<true>(pu),
             TurnLayout::DrawPlay => self.turn_offer::<false>(pu),
@@ -297,6 +299,9 @@ impl<'r> Game<'r> {
     /// the ruleset, in order.
     #[inline(never)]
     fn turn_options_in_order(&mut self, pu: usize) {
+        if self.rules.slot_classes != 0 {
+            self.find_open_classes(pu);
+        }
         let mut opts = self.opts();
         let hand = self.hands[pu].sorted();
         for &ta in &self.rules.turn_acts {
@@ -342,25 +347,59 @@ impl<'r> Game<'r> {
         if budget < 0 {
             return (bits, n);
         }
+        let at = (budget as usize).min(crate::data::Card::MAX_BUDGET);
+        let f = &self.forests[pu];
         if !rules.plain_slots {
+            if rules.slot_classes == 0 {
+                for &c in hand.iter().rev() {
+                    let yes = self.can_place_rare(pu, c, budget);
+                    (bits, n) = (bits << 1 | u64::from(yes), n + u32::from(yes));
+                }
+                return (bits, n);
+            }
+            // the classes of the empty slots, and a new site's: the quick test by classes
+            // says yes or, where it is complete, no
+            let (edits, open) = self.open_classes[pu];
+            debug_assert_eq!(edits, f.edits(), "the classes of the empty slots found");
+            let incomplete = rules.site_sharing && f.site_sharers > 0;
             for &c in hand.iter().rev() {
-                let yes = self.can_place_rare(pu, c, budget);
+                let card = &rules.cards[c as usize];
+                let yes = card.class_reach[at] & open != 0
+                    || (incomplete || card.reach_partial) && self.can_place_rare(pu, c, budget);
+                debug_assert_eq!(yes, self.can_place_rare(pu, c, budget), "the quick test by classes");
                 (bits, n) = (bits << 1 | u64::from(yes), n + u32::from(yes));
             }
             return (bits, n);
         }
-        let at = (budget as usize).min(crate::data::Card::MAX_BUDGET);
-        let f = &self.forests[pu];
         // the quick test says yes or, where it is complete, no
         let open = f.open_mask() | 1;
         let incomplete = rules.site_sharing && f.site_sharers > 0;
+        let cards = rules.cards.as_slice();
         for &c in hand.iter().rev() {
-            let card = &rules.cards[c as usize];
+            let card = &cards[c as usize];
             let yes = card.reach[at] & open != 0
                 || (incomplete || card.reach_partial) && self.can_place_rare(pu, c, budget);
             (bits, n) = (bits << 1 | u64::from(yes), n + u32::from(yes));
         }
         (bits, n)
+    }
+
+    /// The classes ([`crate::data::SlotDef::class`]) of the empty slots of `p`'s forest, and
+    /// [`crate::data::NEW_SITE`], as bits, kept in [`Game::open_classes`] for
+    /// [`Game::playable`]: found again only when the forest has changed since they were last
+    /// (a turn after a draw finds them kept).
+    #[inline(never)]
+    fn find_open_classes(&mut self, pu: usize) {
+        let f = &self.forests[pu];
+        let kept = &mut self.open_classes[pu];
+        if kept.0 == f.edits() {
+            return;
+        }
+        let mut open = crate::data::NEW_SITE;
+        for list in &f.open.0 {
+            open = list.iter().fold(open, |m, o| m | 1 << o.class);
+        }
+        *kept = (f.edits(), open);
     }
 
     /// [`Game::can_place`] out of line, for the cards the quick test leaves open.
@@ -426,21 +465,14 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// The head step answers option `a` of its decision.
-    pub(crate) fn answer(&mut self, a: Action) {
+    /// The head step answers option `a` of its decision: [`Run::Asked`] when the next
+    /// decision is already pending (a turn's draw goes straight on to the second), else
+    /// [`Run::Done`], the queue to be run on.
+    #[inline(always)]
+    pub(crate) fn answer(&mut self, a: Action) -> Run {
         let rules = self.rules;
         // the head is read in place: its plain fields copied, the others cloned where needed
         match *self.queue.last().expect("the resolution queue ran empty") {
-            Step::Mulligan(p) => {
-                self.finish();
-                if a == Action::Redraw {
-                    let pu = p as usize;
-                    let hand = self.hands[pu].take_all();
-                    let n = hand.len() as i64;
-                    self.boxed.extend(hand);
-                    self.deck_take(n, Taker::Player(p));
-                }
-            }
             Step::Turn(p) => {
                 let pu = p as usize;
                 match a {
@@ -450,12 +482,18 @@ impl<'r> Game<'r> {
                         if rules.draw_cap && room <= left {
                             left = room - 1;
                         }
-                        if left > 0 {
-                            self.replace_head_with(Step::DrawMore { p, left: left as u32 });
-                        } else {
+                        if left <= 0 {
                             self.finish();
+                            self.take_one(pu, a);
+                            return Run::Done;
                         }
+                        self.replace_head_with(Step::DrawMore { p, left: left as u32 });
                         self.take_one(pu, a);
+                        // the next draw asked at once, unless the card drawn queued steps
+                        if matches!(self.queue.last(), Some(Step::DrawMore { .. })) {
+                            self.pending.offer = None;
+                            return self.run_draw_more(p);
+                        }
                     }
                     Action::PlayCard(c) => {
                         self.replace_head_with(Step::Place {
@@ -466,6 +504,9 @@ impl<'r> Game<'r> {
                             from_clearing: false,
                             activates: None,
                         });
+                        // the placement asked at once
+                        self.pending.offer = None;
+                        return self.run_place(p, c, Mode::Normal, None);
                     }
                     Action::PlaySapling(c) => {
                         let site = self.forests[pu].sites.len() as u16;
@@ -488,6 +529,12 @@ impl<'r> Game<'r> {
             Step::Place { .. } => {
                 let Action::Place(half, site, slot) = a else { panic!("not a placement") };
                 self.place_head(half, site, slot);
+                // a payment asked at once
+                if let Some(&Step::Pay { p, card, mode, owed, ref paid, .. }) = self.queue.last() {
+                    let last = paid.last().map_or(-1, |&c| i32::from(c));
+                    self.pending.offer = None;
+                    return self.run_pay(p, card, mode, owed, last);
+                }
             }
             Step::Pay { p, card, mode, half, site, slot, owed, .. } => {
                 let Action::PayWith(c) = a else { panic!("not a payment") };
@@ -498,6 +545,9 @@ impl<'r> Game<'r> {
                 paid.push(c);
                 if owed > 1 {
                     *left -= 1;
+                    // the next card asked at once
+                    self.pending.offer = None;
+                    return self.run_pay(p, card, mode, owed - 1, i32::from(c));
                 } else {
                     let paid = *paid;
                     self.play_card(p as usize, card, Some(half), site, slot, &paid, mode, false, None, None);
@@ -524,6 +574,26 @@ impl<'r> Game<'r> {
                         .find(|t| t.index == index)
                         .expect("a trigger");
                     self.replace_head_with_effects(p, card, &t.effect);
+                }
+            }
+            _ => self.answer_rare(a),
+        }
+        Run::Done
+    }
+
+    /// [`Game::answer`] for the steps that ask rarely, out of line.
+    #[inline(never)]
+    fn answer_rare(&mut self, a: Action) {
+        let rules = self.rules;
+        match *self.queue.last().expect("the resolution queue ran empty") {
+            Step::Mulligan(p) => {
+                self.finish();
+                if a == Action::Redraw {
+                    let pu = p as usize;
+                    let hand = self.hands[pu].take_all();
+                    let n = hand.len() as i64;
+                    self.boxed.extend(hand);
+                    self.deck_take(n, Taker::Player(p));
                 }
             }
             Step::UpgradeSite { p, card, site, kind, reveal, after } => {

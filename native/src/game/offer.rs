@@ -1,6 +1,7 @@
 //! A turn's or a draw's options in compact form ([`Offer`]).
 
 use super::{Action, Options};
+use crate::pile::Pile;
 
 /// The options of a turn or of a draw in compact form: what [`Offer::write`] lists, in its
 /// order, of the clearing's and the player's hand's cards in increasing order (`clearing`
@@ -68,16 +69,17 @@ impl Offer {
         );
     }
 
-    /// Option `i` (below [`Offer::len`]), the `i`-th that [`Offer::write`] lists.
+    /// Option `i` (below [`Offer::len`]), the `i`-th that [`Offer::write`] lists of
+    /// `clearing`'s and `hand`'s cards in increasing order (each read only where it is needed).
     #[inline]
-    pub fn nth(&self, i: usize, clearing: &[u16], hand: &[u16]) -> Action {
+    pub fn nth(&self, i: usize, clearing: &Pile, hand: &Pile) -> Action {
         let i = i as u32;
         if i < self.plays_from {
             let deck = u32::from(self.deck);
             if i < deck {
                 return Action::DrawFromDeck;
             }
-            return Action::DrawFromClearing(clearing[(i - deck) as usize]);
+            return Action::DrawFromClearing(clearing.sorted()[(i - deck) as usize]);
         }
         if i < self.saplings_from {
             // bit number i - plays_from of `plays`: the lower ones cleared, then the lowest
@@ -85,15 +87,15 @@ impl Offer {
             for _ in self.plays_from..i {
                 bits &= bits - 1;
             }
-            return Action::PlayCard(hand[bits.trailing_zeros() as usize]);
+            return Action::PlayCard(hand.sorted()[bits.trailing_zeros() as usize]);
         }
-        Action::PlaySapling(hand[(i - self.saplings_from) as usize])
+        Action::PlaySapling(hand.sorted()[(i - self.saplings_from) as usize])
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Action, Offer, Options};
+    use super::{Action, Offer, Options, Pile};
 
     /// Every option an offer reads one by one is the one its list has in that place, over
     /// offers of every shape: with and without a deck, clearings and hands of 0 to 12 cards,
@@ -118,8 +120,11 @@ mod tests {
             list.clear();
             offer.write(&clearing, &hand, &mut list);
             assert_eq!(list.len(), offer.len());
+            let (mut clearing_pile, mut hand_pile) = (Pile::default(), Pile::default());
+            clearing.iter().rev().for_each(|&c| clearing_pile.push(c));
+            hand.iter().rev().for_each(|&c| hand_pile.push(c));
             for (i, &a) in list.iter().enumerate() {
-                assert_eq!(offer.nth(i, &clearing, &hand), a, "option {i} of {offer:?}");
+                assert_eq!(offer.nth(i, &clearing_pile, &hand_pile), a, "option {i} of {offer:?}");
             }
             let kind = |a: &Action| match a {
                 Action::DrawFromDeck => 1,
