@@ -9,7 +9,7 @@ use crate::forest::Forest;
 use crate::pile::Pile;
 pub use crate::queue::{Eff, Further, Mode, Paid, Step};
 use crate::rng::PyRandom;
-pub use offer::Offer;
+pub use offer::{Compact, Form, Offer, Places};
 
 mod offer;
 
@@ -43,9 +43,9 @@ pub struct Decision {
     pub player: u8,
     pub kind: &'static str,
     pub options: Options,
-    /// a turn's or a draw's options in compact form, standing for `options` (then empty):
-    /// only in a game that asks for it ([`Game::compact`])
-    pub(crate) offer: Option<Offer>,
+    /// a turn's, a draw's or a placement's options in compact form, standing for `options`
+    /// (then empty): only in a game that asks for it ([`Game::compact`])
+    pub(crate) offer: Option<Compact>,
 }
 
 impl Clone for Decision {
@@ -468,8 +468,8 @@ impl<'r> Game<'r> {
 
     /// Apply the option `choose` picks of the pending decision's options, given how many
     /// there are, then run to the next decision: [`Game::apply_index`] for a caller that
-    /// needs the count and the one option only (a turn's or a draw's in compact form read
-    /// once, and only the chosen option of it).
+    /// needs the count and the one option only (options in compact form read once, and only
+    /// the chosen option of them).
     #[inline]
     pub fn apply_chosen(&mut self, choose: impl FnOnce(usize) -> usize) -> Result<(), String> {
         if self.over {
@@ -485,7 +485,7 @@ impl<'r> Game<'r> {
             return Err("no such option".into());
         }
         let a = match &d.offer {
-            Some(o) => o.nth(i, self.clearing.sorted(), self.hands[d.player as usize].sorted()),
+            Some(o) => self.compact_nth(o, i),
             None => d.options[i],
         };
         self.answer(a);
@@ -507,8 +507,17 @@ impl<'r> Game<'r> {
     #[inline]
     pub fn option(&self, i: usize) -> Option<Action> {
         let Some(o) = &self.pending.offer else { return self.pending.options.get(i).copied() };
-        let hand = self.hands[self.pending.player as usize].sorted();
-        (i < o.len()).then(|| o.nth(i, self.clearing.sorted(), hand))
+        (i < o.len()).then(|| self.compact_nth(o, i))
+    }
+
+    /// Option `i` (below its length) of the pending decision's options in compact form `o`.
+    #[inline(always)]
+    fn compact_nth(&self, o: &Compact, i: usize) -> Action {
+        let p = self.pending.player as usize;
+        match &o.form {
+            Form::Turn(o) => o.nth(i, self.clearing.sorted(), self.hands[p].sorted()),
+            Form::Place(pl) => self.place_nth(p, pl, i),
+        }
     }
 
     /// The codec id of an action.
