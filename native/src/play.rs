@@ -187,12 +187,15 @@ impl<'r> Game<'r> {
         if hs[0].pos == Pos::Center {
             return Action::Place(0, self.forests[p].sites.len() as u16, self.center);
         }
+        // each half placed goes to the empty slots listed for its position ([`Game::places`])
+        let lists = &self.forests[p].open.0;
         let mut i = i;
         for (hi, h) in hs.iter().enumerate() {
             if pl.halves & 1 << hi == 0 {
                 continue;
             }
-            let Spots::Slots(open) = self.spots(p, h) else { panic!("a placement in compact form walked") };
+            debug_assert!(matches!(self.spots(p, h), Spots::Slots(_)), "a placement in compact form walked");
+            let open = &lists[h.pos as usize];
             match open.get(i) {
                 Some(o) => return Action::Place(hi as u8, o.site, o.name),
                 None => i -= open.len(),
