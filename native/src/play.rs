@@ -46,8 +46,8 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        // (no card lets others share its site where the forest counts none)
-        if !rules.site_sharing || f.site_sharers == 0 {
+        // (no card lets others share its site where the forest counts none with its tags)
+        if !rules.site_sharing || f.site_sharing_tags & h.tags == 0 {
             return false;
         }
         let group = rules.site_kinds[s.kind as usize].slots[slot].group;
@@ -72,11 +72,12 @@ impl<'r> Game<'r> {
 
     /// Whether half `h` might join a filled slot of `p`'s forest: its species shares slots
     /// (with its kin, or with its own kind where the forest shows one), or a card there
-    /// lets others share its site.
+    /// lets others of one of its tags share its site.
     pub(crate) fn joins(&self, p: usize, h: &Half) -> bool {
         let f = &self.forests[p];
         let kin = || self.rules.species[h.species as usize].share_kin.is_some();
-        h.shares && (f.count(h.species_key) > 0 || kin()) || self.rules.site_sharing && f.site_sharers > 0
+        h.shares && (f.count(h.species_key) > 0 || kin())
+            || self.rules.site_sharing && f.site_sharing_tags & h.tags != 0
     }
 
     /// Every legal placement of `card` in `p`'s forest (`rules.placements`): of each half
