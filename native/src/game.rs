@@ -94,7 +94,7 @@ pub struct Game<'r> {
     pub(crate) center: u16,
     /// the layout of the ruleset's turn actions, read once when the game is made
     pub(crate) turn_layout: TurnLayout,
-    /// whether turns and draws may leave their options in compact form
+    /// whether turns, draws and placements may leave their options in compact form
     /// ([`Decision::offer`]), for a caller that reads them only through
     /// [`Game::option_count`], [`Game::option`], [`Game::apply_index`] and
     /// [`Game::apply_chosen`] (the random bot's self-play)

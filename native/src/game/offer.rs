@@ -93,7 +93,8 @@ impl Offer {
 }
 
 /// The options of a place decision in compact form: the placements of the halves of `card`
-/// that `halves` has bits for, in the order `Game::placements` lists them (`Game::place_nth`
+/// that `halves` has bits for, each half's the empty slots listed for its position (where
+/// nothing else decides), in the order `Game::placements` lists them (`Game::place_nth`
 /// reads one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Places {
