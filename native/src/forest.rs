@@ -99,6 +99,9 @@ pub struct Forest {
     pub triggers: Vec<u16>,
     /// the cards in slots whose species lets others share a site (`site_sharing`)
     pub site_sharers: u32,
+    /// the tags those cards let share their sites, as bits: a half with none of them
+    /// shares no site
+    pub site_sharing_tags: u64,
     /// per position, the empty slots taking it, in site then slot order (the order
     /// placements list them in)
     pub open: OpenLists,
@@ -123,6 +126,7 @@ impl Forest {
             placed_turn: Vec::new(),
             triggers: Vec::new(),
             site_sharers: 0,
+            site_sharing_tags: 0,
             open: OpenLists::default(),
             open_bits: 0,
             edits: 0,
@@ -154,6 +158,7 @@ impl Forest {
             placed_turn,
             triggers,
             site_sharers,
+            site_sharing_tags,
             open,
             open_bits,
             edits,
@@ -173,6 +178,7 @@ impl Forest {
         placed_turn.resize(rules.max_card + 1, 0);
         triggers.clear();
         *site_sharers = 0;
+        *site_sharing_tags = 0;
         for list in &mut open.0 {
             list.clear();
         }
@@ -487,8 +493,9 @@ impl Forest {
         let s = self.sites[site];
         let sk = &rules.site_kinds[s.kind as usize];
         let sd = &sk.slots[slot];
-        if sp.site_sharing.is_some() {
+        if let Some((_, tag, _)) = sp.site_sharing {
             self.site_sharers += 1;
+            self.site_sharing_tags |= 1 << tag;
         }
         if s.empty & (1 << slot) != 0 {
             self.close_slot(site, sd.name, sd.accepts);

@@ -9,7 +9,7 @@ use crate::forest::Forest;
 use crate::pile::Pile;
 pub use crate::queue::{Eff, Further, Mode, Paid, Step};
 use crate::rng::PyRandom;
-pub use offer::Offer;
+pub use offer::{Compact, Form, Offer, Places};
 
 mod offer;
 
@@ -43,9 +43,9 @@ pub struct Decision {
     pub player: u8,
     pub kind: &'static str,
     pub options: Options,
-    /// a turn's or a draw's options in compact form, standing for `options` (then empty):
-    /// only in a game that asks for it ([`Game::compact`])
-    pub(crate) offer: Option<Offer>,
+    /// a turn's, a draw's or a placement's options in compact form, standing for `options`
+    /// (then empty): only in a game that asks for it ([`Game::compact`])
+    pub(crate) offer: Option<Compact>,
 }
 
 impl Clone for Decision {
@@ -94,7 +94,7 @@ pub struct Game<'r> {
     pub(crate) center: u16,
     /// the layout of the ruleset's turn actions, read once when the game is made
     pub(crate) turn_layout: TurnLayout,
-    /// whether turns and draws may leave their options in compact form
+    /// whether turns, draws and placements may leave their options in compact form
     /// ([`Decision::offer`]), for a caller that reads them only through
     /// [`Game::option_count`], [`Game::option`], [`Game::apply_index`] and
     /// [`Game::apply_chosen`] (the random bot's self-play)
@@ -480,8 +480,8 @@ impl<'r> Game<'r> {
 
     /// Apply the option `choose` picks of the pending decision's options, given how many
     /// there are, then run to the next decision: [`Game::apply_index`] for a caller that
-    /// needs the count and the one option only (a turn's or a draw's in compact form read
-    /// once, and only the chosen option of it).
+    /// needs the count and the one option only (options in compact form read once, and only
+    /// the chosen option of them).
     #[inline]
     pub fn apply_chosen(&mut self, choose: impl FnOnce(usize) -> usize) -> Result<(), String> {
         if self.over {
@@ -497,7 +497,7 @@ impl<'r> Game<'r> {
             return Err("no such option".into());
         }
         let a = match &d.offer {
-            Some(o) => o.nth(i, &self.clearing, &self.hands[d.player as usize]),
+            Some(o) => self.compact_nth(o, i),
             None => d.options[i],
         };
         let run = self.answer(a);
@@ -521,8 +521,17 @@ impl<'r> Game<'r> {
     #[inline]
     pub fn option(&self, i: usize) -> Option<Action> {
         let Some(o) = &self.pending.offer else { return self.pending.options.get(i).copied() };
-        let hand = &self.hands[self.pending.player as usize];
-        (i < o.len()).then(|| o.nth(i, &self.clearing, hand))
+        (i < o.len()).then(|| self.compact_nth(o, i))
+    }
+
+    /// Option `i` (below its length) of the pending decision's options in compact form `o`.
+    #[inline(always)]
+    fn compact_nth(&self, o: &Compact, i: usize) -> Action {
+        let p = self.pending.player as usize;
+        match &o.form {
+            Form::Turn(o) => o.nth(i, &self.clearing, &self.hands[p]),
+            Form::Place(pl) => self.place_nth(p, pl, i),
+        }
     }
 
     /// The codec id of an action.

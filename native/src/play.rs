@@ -1,9 +1,30 @@
 //! Placing and playing a card (`forestshuffle.rules`: `placements`, `can_place`,
 //! `may_join`, `play_events`, `resolution_steps`, `trigger_steps`).
 
-use crate::data::{Filter, Half, Pos};
+use crate::data::{Filter, Half, Pos, Rules};
 use crate::forest::OpenSlot;
-use crate::game::{flt_ok, Action, Cards, Eff, Game, Mode, Options, Step, Steps, Taker};
+use crate::game::{
+    flt_ok, Action, Cards, Compact, Eff, Game, Mode, Options, Places, Run, Step, Steps, Taker,
+};
+
+/// Where a half may go in a forest, in the order placements list them.
+#[derive(Clone, Copy)]
+enum Spots<'a> {
+    /// each of these empty slots
+    Slots(&'a [OpenSlot]),
+    /// those of these empty slots whose class the half's `taken_by` (here) has a bit for
+    Classes(&'a [OpenSlot], u64),
+    /// those of these empty slots whose definition takes the half
+    Defs(&'a [OpenSlot]),
+    /// each site's slots taking the half's position: empty, or filled and joined
+    Joined,
+}
+
+/// Whether half `h` passes `flt` and costs at most `max_cost`.
+#[inline(always)]
+fn placed(rules: &Rules, h: &Half, flt: Option<&Filter>, max_cost: Option<u32>) -> bool {
+    flt_ok(rules, flt, h) && max_cost.is_none_or(|m| h.cost <= m)
+}
 
 impl<'r> Game<'r> {
     // -- placements -------------------------------------------------------------------
@@ -25,8 +46,8 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        // (no card lets others share its site where the forest counts none)
-        if !rules.site_sharing || f.site_sharers == 0 {
+        // (no card lets others share its site where the forest counts none with its tags)
+        if !rules.site_sharing || f.site_sharing_tags & h.tags == 0 {
             return false;
         }
         let group = rules.site_kinds[s.kind as usize].slots[slot].group;
@@ -51,14 +72,16 @@ impl<'r> Game<'r> {
 
     /// Whether half `h` might join a filled slot of `p`'s forest: its species shares slots
     /// (with its kin, or with its own kind where the forest shows one), or a card there
-    /// lets others share its site.
+    /// lets others of one of its tags share its site.
     pub(crate) fn joins(&self, p: usize, h: &Half) -> bool {
         let f = &self.forests[p];
         let kin = || self.rules.species[h.species as usize].share_kin.is_some();
-        h.shares && (f.count(h.species_key) > 0 || kin()) || self.rules.site_sharing && f.site_sharers > 0
+        h.shares && (f.count(h.species_key) > 0 || kin())
+            || self.rules.site_sharing && f.site_sharing_tags & h.tags != 0
     }
 
-    /// Every legal placement of `card` in `p`'s forest (`rules.placements`).
+    /// Every legal placement of `card` in `p`'s forest (`rules.placements`): of each half
+    /// that `flt` and `max_cost` let be placed, in order, where [`Game::spots`] says.
     pub(crate) fn placements(
         &self,
         p: usize,
@@ -69,51 +92,141 @@ impl<'r> Game<'r> {
     ) {
         let rules = self.rules;
         let hs = &rules.cards[card as usize].halves;
-        let f = &self.forests[p];
         if hs[0].pos == Pos::Center {
-            if flt_ok(rules, flt, &hs[0]) && max_cost.is_none_or(|m| hs[0].cost <= m) {
-                out.push(Action::Place(0, f.sites.len() as u16, self.center));
+            if placed(rules, &hs[0], flt, max_cost) {
+                out.push(Action::Place(0, self.forests[p].sites.len() as u16, self.center));
             }
             return;
         }
+        let f = &self.forests[p];
         for (hi, h) in hs.iter().enumerate() {
-            if !flt_ok(rules, flt, h) || max_cost.is_some_and(|m| h.cost > m) {
+            if !placed(rules, h, flt, max_cost) {
                 continue;
             }
-            let joins = self.joins(p, h);
-            let plain = rules.plain_slots;
-            if !joins {
-                // only empty slots take it: those listed for its position
-                let open = &f.open.0[h.pos as usize];
-                if plain {
-                    out.extend(open.iter().map(|o| Action::Place(hi as u8, o.site, o.name)));
-                } else if rules.slot_classes != 0 {
-                    // by the slots' classes
-                    let place = |o: &OpenSlot| Action::Place(hi as u8, o.site, o.name);
-                    out.extend(open.iter().filter(|o| h.taken_by & 1 << o.class != 0).map(place));
-                } else {
-                    for o in open {
-                        if f.slot_def(rules, o).takes(h) {
-                            out.push(Action::Place(hi as u8, o.site, o.name));
-                        }
-                    }
+            let place = |o: &OpenSlot| Action::Place(hi as u8, o.site, o.name);
+            match self.spots(p, h) {
+                Spots::Slots(open) => out.extend(open.iter().map(place)),
+                Spots::Classes(open, by) => {
+                    out.extend(open.iter().filter(|o| by & 1 << o.class != 0).map(place))
                 }
-                continue;
+                Spots::Defs(open) => {
+                    out.extend(open.iter().filter(|o| f.slot_def(rules, o).takes(h)).map(place))
+                }
+                Spots::Joined => self.joined_placements(p, hi, h, out),
             }
-            // each site's slots taking its position, in order: empty, or filled and joined
-            for (si, s) in f.sites.iter().enumerate() {
-                let sk = &rules.site_kinds[s.kind as usize];
-                let mut m = sk.pos_slots[h.pos as usize];
-                while m != 0 {
-                    let i = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let sd = &sk.slots[i];
-                    if (plain || sd.takes(h)) && (s.empty & (1 << i) != 0 || self.may_join(p, si, i, h)) {
-                        out.push(Action::Place(hi as u8, si as u16, sd.name));
-                    }
+        }
+    }
+
+    /// Where half `h` (not a tree's) may go in `p`'s forest.
+    #[inline(always)]
+    fn spots(&self, p: usize, h: &Half) -> Spots<'_> {
+        let rules = self.rules;
+        if self.joins(p, h) {
+            return Spots::Joined;
+        }
+        // only empty slots take it: those listed for its position
+        let open = &self.forests[p].open.0[h.pos as usize][..];
+        if rules.plain_slots {
+            Spots::Slots(open)
+        } else if rules.slot_classes != 0 {
+            Spots::Classes(open, h.taken_by)
+        } else {
+            Spots::Defs(open)
+        }
+    }
+
+    /// The placements of half `hi`, `h`, that may join filled slots ([`Spots::Joined`]):
+    /// each site's slots taking its position, in order, empty or joined.
+    fn joined_placements(&self, p: usize, hi: usize, h: &Half, out: &mut Options) {
+        let rules = self.rules;
+        let plain = rules.plain_slots;
+        for (si, s) in self.forests[p].sites.iter().enumerate() {
+            let sk = &rules.site_kinds[s.kind as usize];
+            let mut m = sk.pos_slots[h.pos as usize];
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let sd = &sk.slots[i];
+                if (plain || sd.takes(h)) && (s.empty & (1 << i) != 0 || self.may_join(p, si, i, h)) {
+                    out.push(Action::Place(hi as u8, si as u16, sd.name));
                 }
             }
         }
+    }
+
+    /// The placements of `card` in `p`'s forest in compact form, what [`Game::placements`]
+    /// lists with none of it written, where each half placed goes to any empty slot taking
+    /// its position ([`Spots::Slots`]); else none. (A count of slots by class costs about
+    /// what their list does: slots with rules are listed.)
+    #[inline(always)]
+    fn places(&self, p: usize, card: u16, flt: Option<&Filter>, max_cost: Option<u32>) -> Option<Compact> {
+        let rules = self.rules;
+        if !rules.plain_slots {
+            return None;
+        }
+        let hs = &rules.cards[card as usize].halves;
+        if hs[0].pos == Pos::Center {
+            let yes = placed(rules, &hs[0], flt, max_cost);
+            return Some(Compact::place(Places { card, halves: u8::from(yes) }, u32::from(yes)));
+        }
+        let (mut halves, mut len) = (0u8, 0);
+        for (hi, h) in hs.iter().enumerate() {
+            if placed(rules, h, flt, max_cost) {
+                halves |= 1 << hi;
+                let Spots::Slots(open) = self.spots(p, h) else { return None };
+                len += open.len() as u32;
+            }
+        }
+        Some(Compact::place(Places { card, halves }, len))
+    }
+
+    /// Option `i` (below their length) of `p`'s placements in compact form `pl`: the `i`-th
+    /// that [`Game::placements`] lists.
+    #[inline(never)]
+    pub(crate) fn place_nth(&self, p: usize, pl: &Places, i: usize) -> Action {
+        let hs = &self.rules.cards[pl.card as usize].halves;
+        if hs[0].pos == Pos::Center {
+            return Action::Place(0, self.forests[p].sites.len() as u16, self.center);
+        }
+        // each half placed goes to the empty slots listed for its position ([`Game::places`])
+        let lists = &self.forests[p].open.0;
+        let mut i = i;
+        for (hi, h) in hs.iter().enumerate() {
+            if pl.halves & 1 << hi == 0 {
+                continue;
+            }
+            debug_assert!(matches!(self.spots(p, h), Spots::Slots(_)), "a placement in compact form walked");
+            let open = &lists[h.pos as usize];
+            match open.get(i) {
+                Some(o) => return Action::Place(hi as u8, o.site, o.name),
+                None => i -= open.len(),
+            }
+        }
+        panic!("no placement {i} past the last")
+    }
+
+    /// `p`'s decision where to place `card` pending, in compact form where the game asks
+    /// for it ([`Game::compact`]); with no placement, the head step finished instead.
+    pub(crate) fn ask_place(&mut self, p: u8, card: u16, flt: Option<&Filter>, max_cost: Option<u32>) -> Run {
+        let pu = p as usize;
+        if let Some(pl) = self.compact.then(|| self.places(pu, card, flt, max_cost)).flatten() {
+            if pl.is_empty() {
+                self.finish();
+                return Run::Done;
+            }
+            let d = &mut self.pending;
+            (d.player, d.kind, d.offer) = (p, "place", Some(pl));
+            d.options.clear();
+            return Run::Asked;
+        }
+        let mut opts = self.opts();
+        self.placements(pu, card, flt, max_cost, &mut opts);
+        if opts.is_empty() {
+            self.pending.options = opts;
+            self.finish();
+            return Run::Done;
+        }
+        self.ask(p, "place", opts)
     }
 
     /// Whether an empty slot of `p`'s forest takes half `h` (slots with rules): by the
@@ -211,13 +324,7 @@ impl<'r> Game<'r> {
 
     /// A decision pending of `p` picking one of `cards`, or passing where `pass` says,
     /// written in place.
-    pub(crate) fn pick(
-        &mut self,
-        p: usize,
-        kind: &'static str,
-        cards: &[u16],
-        pass: bool,
-    ) -> crate::game::Run {
+    pub(crate) fn pick(&mut self, p: usize, kind: &'static str, cards: &[u16], pass: bool) -> Run {
         let d = &mut self.pending;
         (d.player, d.kind) = (p as u8, kind);
         d.options.clear();
@@ -225,7 +332,7 @@ impl<'r> Game<'r> {
         if pass {
             d.options.push(Action::Pass);
         }
-        crate::game::Run::Asked
+        Run::Asked
     }
 
     // -- playing a card -----------------------------------------------------------------

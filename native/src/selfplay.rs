@@ -47,7 +47,7 @@ pub fn play_random(
 }
 
 /// [`play_random`] dealt into `g`, a game of the same ruleset whose allocations it reuses.
-/// `g` is left asking its turns and draws in compact form (read them by
+/// `g` is left asking its turns, draws and placements in compact form (read them by
 /// [`Game::option_count`] and [`Game::option`]).
 pub fn play_random_in(
     g: &mut Game,
@@ -70,7 +70,7 @@ pub fn play_random_from(
 ) -> Result<Outcome, String> {
     // the same seed seeds the same state: a copy is cheaper than seeding again
     let mut bot = if bot_seed == seed { deal.clone() } else { PyRandom::new(bot_seed) };
-    // the bot reads the options only by count and index: turns and draws leave them compact
+    // the bot reads the options only by count and index: turns, draws and placements leave them compact
     g.compact = true;
     g.deal(players, deal)?;
     while !g.over && g.actions < max_actions {

@@ -116,7 +116,7 @@ impl<'r> Game<'r> {
         (pending.player, pending.kind) = (p, kind);
         pending.options.clear();
         if *compact {
-            pending.offer = Some(offer);
+            pending.offer = Some(offer.into());
         } else {
             offer.write(clearing.sorted(), hands[p as usize].sorted(), &mut pending.options);
         }
@@ -146,14 +146,7 @@ impl<'r> Game<'r> {
             }
             return Run::Done;
         }
-        let mut opts = self.opts();
-        self.placements(pu, card, flt, budget, &mut opts);
-        if opts.is_empty() {
-            self.pending.options = opts;
-            self.finish();
-            return Run::Done;
-        }
-        self.ask(p, "place", opts)
+        self.ask_place(p, card, flt, budget)
     }
 
     /// `Pay`: the next card to pay with, asked (cards above `last`, the last paid, so that

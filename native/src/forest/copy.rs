@@ -75,6 +75,7 @@ impl Forest {
             placed_turn: _,
             triggers,
             site_sharers,
+            site_sharing_tags,
             open,
             open_bits,
             edits,
@@ -87,6 +88,7 @@ impl Forest {
         self.tally.clone_from(tally);
         self.triggers.clone_from(triggers);
         self.site_sharers = *site_sharers;
+        self.site_sharing_tags = *site_sharing_tags;
         self.open.clone_from(open);
         self.open_bits = *open_bits;
         self.edits = *edits;

@@ -1,4 +1,5 @@
-//! A turn's or a draw's options in compact form ([`Offer`]).
+//! A decision's options in compact form ([`Compact`]): a turn's or a draw's ([`Offer`]), a
+//! placement's ([`Places`]).
 
 use super::{Action, Options};
 use crate::pile::Pile;
@@ -90,6 +91,63 @@ impl Offer {
             return Action::PlayCard(hand.sorted()[bits.trailing_zeros() as usize]);
         }
         Action::PlaySapling(hand.sorted()[(i - self.saplings_from) as usize])
+    }
+}
+
+/// The options of a place decision in compact form: the placements of the halves of `card`
+/// that `halves` has bits for, each half's the empty slots listed for its position (where
+/// nothing else decides), in the order `Game::placements` lists them (`Game::place_nth`
+/// reads one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Places {
+    /// the card placed
+    pub card: u16,
+    /// the halves that may be placed, as bits (bit k: half k)
+    pub halves: u8,
+}
+
+/// A decision's options in compact form, standing for its list: what a random bot reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Compact {
+    /// how many options it stands for (kept here for every form: counted with no match)
+    len: u32,
+    /// which decision's, and what it needs to read one
+    pub form: Form,
+}
+
+/// What a decision's options in compact form are ([`Compact`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// a turn's or a draw's
+    Turn(Offer),
+    /// a place decision's
+    Place(Places),
+}
+
+impl Compact {
+    /// The `len` options of place decision `places`.
+    #[inline]
+    pub fn place(places: Places, len: u32) -> Compact {
+        Compact { len, form: Form::Place(places) }
+    }
+
+    /// How many options it stands for.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether it stands for no option.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl From<Offer> for Compact {
+    #[inline]
+    fn from(o: Offer) -> Compact {
+        Compact { len: o.len, form: Form::Turn(o) }
     }
 }
 
