@@ -54,6 +54,9 @@ const STACKED: u8 = u8::MAX;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Slot {
     len: u8,
+    /// a byte of no meaning, written so that a slot is eight bytes with no gap (an empty
+    /// one a single store)
+    pad: u8,
     cards: [u16; SLOT_INLINE],
 }
 
@@ -271,8 +274,22 @@ impl Forest {
         } else {
             let mut stack = s.cards.to_vec();
             stack.push(c);
-            *s = Slot { len: STACKED, cards: [self.stacks.len() as u16, 0, 0] };
+            *s = Slot { len: STACKED, pad: 0, cards: [self.stacks.len() as u16, 0, 0] };
             self.stacks.push(stack);
+        }
+    }
+
+    /// `n` empty slots at the end of [`Forest::slots`]: a few written as a copy of fixed
+    /// length, then cut to `n` (no call to fill memory).
+    #[inline(always)]
+    fn add_empty_slots(&mut self, n: usize) {
+        const FEW: usize = 8;
+        let first = self.slots.len();
+        if n <= FEW {
+            self.slots.extend_from_slice(&[Slot::default(); FEW]);
+            self.slots.truncate(first + n);
+        } else {
+            self.slots.resize(first + n, Slot::default());
         }
     }
 
@@ -434,9 +451,7 @@ impl Forest {
         let idx = self.sites.len();
         let h = half.map(|i| &rules.cards[card as usize].halves[i]);
         let first = self.slots.len() as u32;
-        // an empty slot for each of the kind's (extended from them: a tighter loop than
-        // `resize`)
-        self.slots.extend(sk.slots.iter().map(|_| Slot::default()));
+        self.add_empty_slots(sk.slots.len());
         self.sites.push(Site {
             card,
             kind,

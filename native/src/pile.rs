@@ -82,7 +82,7 @@ impl Pile {
     }
 
     /// A card (the first of it) leaves the pile.
-    #[inline]
+    #[inline(always)]
     pub fn remove(&mut self, c: u16) {
         let n = self.len;
         if n > INLINE {

@@ -135,6 +135,10 @@ impl Game<'_> {
         if let Action::DrawFromClearing(c) = a {
             self.clearing.remove(c);
             self.hands[p].push(c);
+        } else if let Some(c) = self.deck.last().copied().filter(|&c| !self.rules.cards[c as usize].winter) {
+            // the card on top is no winter card: taken here, without the loop of `deck_take`
+            self.deck.pop();
+            self.hands[p].push(c);
         } else {
             self.deck_take(1, Taker::Player(p as u8));
         }
