@@ -9,7 +9,7 @@ use crate::forest::Forest;
 use crate::pile::Pile;
 pub use crate::queue::{Eff, Further, Mode, Paid, Step};
 use crate::rng::PyRandom;
-pub use offer::{Compact, Form, Offer, Places};
+pub use offer::{Compact, Counted, Form, Offer, Places};
 
 mod offer;
 

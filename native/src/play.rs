@@ -4,7 +4,7 @@
 use crate::data::{Filter, Half, Pos, Rules};
 use crate::forest::OpenSlot;
 use crate::game::{
-    flt_ok, Action, Cards, Compact, Eff, Game, Mode, Options, Places, Run, Step, Steps, Taker,
+    flt_ok, Action, Cards, Compact, Counted, Eff, Game, Mode, Options, Places, Run, Step, Steps, Taker,
 };
 
 /// Where a half may go in a forest, in the order placements list them.

@@ -2,7 +2,8 @@
 
 use crate::data::{Effect, Filter, Pos, TurnAct};
 use crate::game::{
-    flt_ok, nonempty, Action, Cards, Eff, Game, Mode, Offer, Paid, Run, Step, Steps, Taker, TurnLayout,
+    flt_ok, nonempty, Action, Cards, Counted, Eff, Game, Mode, Offer, Paid, Run, Step, Steps, Taker,
+    TurnLayout,
 };
 
 impl<'r> Game<'r> {

@@ -43,18 +43,6 @@ impl Offer {
         Offer::new(!deck.is_empty(), clearing, 0, 0, 0)
     }
 
-    /// How many options it stands for.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    /// Whether it stands for no option.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// Its options, appended to `out` in order (the order [`Offer::nth`] reads them in).
     pub fn write(&self, clearing: &[u16], hand: &[u16], out: &mut Options) {
         let deck = self.deck.then_some(Action::DrawFromDeck);
@@ -130,18 +118,6 @@ impl Compact {
     pub fn place(places: Places, len: u32) -> Compact {
         Compact { len, form: Form::Place(places) }
     }
-
-    /// How many options it stands for.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    /// Whether it stands for no option.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
 }
 
 impl From<Offer> for Compact {
@@ -151,9 +127,35 @@ impl From<Offer> for Compact {
     }
 }
 
+/// Options kept in compact form: how many they stand for.
+pub trait Counted {
+    /// How many options it stands for.
+    fn len(&self) -> usize;
+
+    /// Whether it stands for no option.
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Counted for Offer {
+    #[inline]
+    fn len(&self) -> usize {
+        self.len as usize
+    }
+}
+
+impl Counted for Compact {
+    #[inline]
+    fn len(&self) -> usize {
+        self.len as usize
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Action, Offer, Options, Pile};
+    use super::{Action, Counted, Offer, Options, Pile};
 
     /// Every option an offer reads one by one is the one its list has in that place, over
     /// offers of every shape: with and without a deck, clearings and hands of 0 to 12 cards,
