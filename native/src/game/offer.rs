@@ -45,17 +45,20 @@ impl Offer {
 
     /// Its options, appended to `out` in order (the order [`Offer::nth`] reads them in).
     pub fn write(&self, clearing: &[u16], hand: &[u16], out: &mut Options) {
-        let deck = self.deck.then_some(Action::DrawFromDeck);
-        let draws = clearing[..(self.plays_from - u32::from(self.deck)) as usize].iter();
-        let plays = (0..hand.len()).filter(|&k| self.plays >> k & 1 != 0);
-        let saplings = hand[..(self.len - self.saplings_from) as usize].iter();
-        out.reserve(self.len());
-        out.extend(
-            deck.into_iter()
-                .chain(draws.map(|&c| Action::DrawFromClearing(c)))
-                .chain(plays.map(|k| Action::PlayCard(hand[k])))
-                .chain(saplings.map(|&c| Action::PlaySapling(c))),
-        );
+        out.reserve(self.len as usize);
+        // each kind of option a loop of its own (a chain of them steps slower)
+        if self.deck {
+            out.push(Action::DrawFromDeck);
+        }
+        let draws = &clearing[..(self.plays_from - u32::from(self.deck)) as usize];
+        out.extend(draws.iter().map(|&c| Action::DrawFromClearing(c)));
+        let mut plays = self.plays;
+        while plays != 0 {
+            out.push(Action::PlayCard(hand[plays.trailing_zeros() as usize]));
+            plays &= plays - 1;
+        }
+        let saplings = &hand[..(self.len - self.saplings_from) as usize];
+        out.extend(saplings.iter().map(|&c| Action::PlaySapling(c)));
     }
 
     /// Option `i` (below [`Offer::len`]), the `i`-th that [`Offer::write`] lists of
