@@ -470,11 +470,7 @@ impl<'r> Game<'r> {
             return Err("the game is over".into());
         }
         let a = self.option(i).ok_or("no such option")?;
-        let run = self.answer(a);
-        self.actions += 1;
-        if let Run::Done = run {
-            self.run();
-        }
+        self.apply_action(a);
         Ok(())
     }
 
@@ -500,12 +496,18 @@ impl<'r> Game<'r> {
             Some(o) => self.compact_nth(o, i),
             None => d.options[i],
         };
+        self.apply_action(a);
+        Ok(())
+    }
+
+    /// Answer `a`, an option of the pending decision, and run to the next decision.
+    #[inline(always)]
+    fn apply_action(&mut self, a: Action) {
         let run = self.answer(a);
         self.actions += 1;
         if let Run::Done = run {
             self.run();
         }
-        Ok(())
     }
 
     /// How many options the pending decision has.

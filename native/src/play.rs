@@ -313,6 +313,21 @@ impl<'r> Game<'r> {
         Cards::from_slice(self.hands[p].sorted())
     }
 
+    /// `card` leaves `p`'s hand (or the clearing, `from_clearing`) to be played, and the
+    /// cards `paid` for it go from the hand to the clearing.
+    #[inline(always)]
+    fn take_played(&mut self, p: usize, card: u16, paid: &[u16], from_clearing: bool) {
+        if from_clearing {
+            self.clearing.remove(card);
+        } else {
+            self.hands[p].remove(card);
+        }
+        for &c in paid {
+            self.hands[p].remove(c);
+        }
+        self.clearing.extend_from_slice(paid);
+    }
+
     /// The pending decision's options, taken out and emptied, to fill anew apart from the
     /// game, then given back by [`Game::ask`] (no allocation per decision: a deal reserves
     /// room for them).
@@ -411,15 +426,7 @@ impl<'r> Game<'r> {
             && h.symbol
                 .is_some_and(|sym| paid.iter().all(|&c| rules.cards[c as usize].symbols & (1 << sym) != 0));
         // the card goes down
-        if from_clearing {
-            self.clearing.remove(card);
-        } else {
-            self.hands[p].remove(card);
-        }
-        for &c in paid {
-            self.hands[p].remove(c);
-        }
-        self.clearing.extend_from_slice(paid);
+        self.take_played(p, card, paid, from_clearing);
         let turn = self.turn;
         let f = &mut self.forests[p];
         if is_center {
@@ -493,15 +500,7 @@ impl<'r> Game<'r> {
             self.resolution_steps(p, card, half, role, kind, paid, mode, activates, &mut later);
         }
         // the card goes down
-        if from_clearing {
-            self.clearing.remove(card);
-        } else {
-            self.hands[p].remove(card);
-        }
-        for &c in paid {
-            self.hands[p].remove(c);
-        }
-        self.clearing.extend_from_slice(paid);
+        self.take_played(p, card, paid, from_clearing);
         let turn = self.turn;
         match (half, slot_idx) {
             (None, _) => self.forests[p].open_sapling(rules, card, kind.expect("a sapling kind"), turn),
