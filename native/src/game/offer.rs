@@ -63,7 +63,7 @@ impl Offer {
 
     /// Option `i` (below [`Offer::len`]), the `i`-th that [`Offer::write`] lists of
     /// `clearing`'s and `hand`'s cards in increasing order (each read only where it is needed).
-    #[inline]
+    #[inline(always)]
     pub fn nth(&self, i: usize, clearing: &Pile, hand: &Pile) -> Action {
         let i = i as u32;
         if i < self.plays_from {
