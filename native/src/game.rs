@@ -272,9 +272,9 @@ impl<'r> Game<'r> {
     }
 
     /// [`Game::new`] with the deal's generator given, as `PyRandom::new(seed)` makes it.
-    pub fn dealt_by(rules: &'r Rules, players: usize, rng: PyRandom) -> Result<Game<'r>, String> {
+    pub fn dealt_by(rules: &'r Rules, players: usize, mut rng: PyRandom) -> Result<Game<'r>, String> {
         let mut g = Game::blank(rules);
-        g.deal(players, rng)?;
+        g.deal(players, &mut rng)?;
         Ok(g)
     }
 
@@ -308,7 +308,7 @@ impl<'r> Game<'r> {
 
     /// Deal a new game of `players` into this one with the deal's generator `rng` (as
     /// [`Game::dealt_by`]), keeping this one's allocations, and advance to its first decision.
-    pub fn deal(&mut self, players: usize, mut rng: PyRandom) -> Result<(), String> {
+    pub fn deal(&mut self, players: usize, rng: &mut PyRandom) -> Result<(), String> {
         let rules = self.rules;
         let Some(remove) = rules.removal.get(players) else {
             return Err(format!("ruleset {:?} is not for {players} players", rules.id));

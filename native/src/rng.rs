@@ -24,6 +24,8 @@ pub struct PyRandom {
     /// is made; [`PyRandom::refill`] untempers them to twist the next block)
     mt: [u32; N],
     mti: usize,
+    /// how many blocks were made after the first (0 while the first is current)
+    later: u32,
 }
 
 /// MT19937's tempering of a state word into an output.
@@ -221,7 +223,7 @@ impl PyRandom {
     pub fn new(seed: u128) -> Self {
         // the state of `init_genrand(19650218)`, where every seeding starts (copying it costs
         // less than zeroing the array)
-        let mut r = PyRandom { mt: GENRAND_19650218, mti: 0 };
+        let mut r = PyRandom { mt: GENRAND_19650218, mti: 0, later: 0 };
         let mut key = [0u32; 4];
         let mut len = 0;
         let mut s = seed;
@@ -242,6 +244,20 @@ impl PyRandom {
         }
         twist(&mut self.mt);
         self.mti = 0;
+        self.later += 1;
+    }
+
+    /// Set back to the state it was made in, if it is still on its first block (whose
+    /// outputs it keeps until it makes the next): then true, and it draws again what it
+    /// drew, as a copy made before would. False, and nothing changed, once it has made a
+    /// later block.
+    #[inline]
+    pub fn rewind(&mut self) -> bool {
+        if self.later != 0 {
+            return false;
+        }
+        self.mti = 0;
+        true
     }
 
     /// The output at index `*at` of the block, the next block made first when this one is
@@ -482,6 +498,30 @@ mod tests {
             (&[416, 550, 357, 164, 561, 611, 40, 125][..], &[185, 43, 298, 55][..])
         );
         assert_eq!(r.next_u32(), 888_419_717);
+    }
+
+    /// A generator set back on its first block draws again what it drew, as a copy made
+    /// before would; once it has made a later block it cannot be set back.
+    #[test]
+    fn rewinding_on_the_first_block() {
+        let mut r = PyRandom::new(42);
+        let copy = r.clone();
+        let first: Vec<u64> = (0..300).map(|_| r.randbelow(1000)).collect();
+        assert!(r.rewind());
+        let mut c = copy.clone();
+        let again: Vec<u64> = (0..300).map(|_| r.randbelow(1000)).collect();
+        assert_eq!(first, again);
+        assert_eq!(again, (0..300).map(|_| c.randbelow(1000)).collect::<Vec<_>>());
+        for _ in 0..400 {
+            r.next_u32();
+        }
+        assert!(!r.rewind(), "a later block was made");
+        assert_eq!(r.next_u32(), {
+            for _ in 0..400 {
+                c.next_u32();
+            }
+            c.next_u32()
+        });
     }
 
     /// The first block made with the CPU's wider instructions is the one made without them

@@ -56,23 +56,32 @@ pub fn play_random_in(
     bot_seed: u128,
     max_actions: u32,
 ) -> Result<Outcome, String> {
-    play_random_from(g, players, PyRandom::new(seed), seed, bot_seed, max_actions)
+    play_random_from(g, players, &mut PyRandom::new(seed), seed, bot_seed, max_actions)
 }
 
-/// [`play_random_in`] with the dealing generator `deal` already seeded from `seed`.
+/// [`play_random_in`] with the dealing generator `deal` already seeded from `seed`. When
+/// `bot_seed` is `seed`, the bot draws from `deal` itself, set back to its start after the
+/// deal ([`PyRandom::rewind`]): the same seed seeds the same state, and the deal keeps the
+/// outputs it drew, so no copy of the generator is made.
+#[inline(never)]
 pub fn play_random_from(
     g: &mut Game,
     players: usize,
-    deal: PyRandom,
+    deal: &mut PyRandom,
     seed: u128,
     bot_seed: u128,
     max_actions: u32,
 ) -> Result<Outcome, String> {
-    // the same seed seeds the same state: a copy is cheaper than seeding again
-    let mut bot = if bot_seed == seed { deal.clone() } else { PyRandom::new(bot_seed) };
     // the bot reads the options only by count and index: turns, draws and placements leave them compact
     g.compact = true;
     g.deal(players, deal)?;
+    let mut own;
+    let bot = if bot_seed == seed && deal.rewind() {
+        deal
+    } else {
+        own = PyRandom::new(bot_seed);
+        &mut own
+    };
     while !g.over && g.actions < max_actions {
         g.apply_chosen(|n| if n <= 1 { 0 } else { bot.randbelow(n as u64) as usize })?;
     }
@@ -92,9 +101,9 @@ fn play_chunk(
     bot_seeds: &[u128],
     max_actions: u32,
 ) -> Vec<Result<Outcome, String>> {
-    let deals = PyRandom::new_many(seeds);
+    let mut deals = PyRandom::new_many(seeds);
     deals
-        .into_iter()
+        .iter_mut()
         .zip(seeds.iter().zip(bot_seeds))
         .map(|(d, (&s, &b))| play_random_from(g, players, d, s, b, max_actions))
         .collect()

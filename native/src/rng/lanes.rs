@@ -54,7 +54,7 @@ fn first_blocks(out: &mut Vec<PyRandom>, keys: &Lanes) {
     passes_lanes(&mut st, keys);
     // copies of any state, overwritten (copying costs less than zeroing)
     let first = out.len();
-    out.resize(first + LANES, PyRandom { mt: GENRAND_19650218, mti: 0 });
+    out.resize(first + LANES, PyRandom { mt: GENRAND_19650218, mti: 0, later: 0 });
     for (l, r) in out[first..].iter_mut().enumerate() {
         for (w, lanes) in r.mt.iter_mut().zip(st.iter()) {
             *w = lanes[l];
