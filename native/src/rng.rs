@@ -319,16 +319,22 @@ impl PyRandom {
             return 0;
         }
         if let Ok(n) = u32::try_from(n) {
-            let mut at = self.mti;
-            let r = self.below_at(n, &mut at);
-            self.mti = at;
-            return u64::from(r);
+            return u64::from(self.below(n));
         }
         let k = 64 - n.leading_zeros();
         let mut r = self.getrandbits(k);
         while r >= n {
             r = self.getrandbits(k);
         }
+        r
+    }
+
+    /// [`PyRandom::randbelow`] for a bound of one word, `n >= 1`: `_randbelow(n)`.
+    #[inline(always)]
+    pub fn below(&mut self, n: u32) -> u32 {
+        let mut at = self.mti;
+        let r = self.below_at(n, &mut at);
+        self.mti = at;
         r
     }
 

@@ -83,7 +83,7 @@ pub fn play_random_from(
         &mut own
     };
     while !g.over && g.actions < max_actions {
-        g.apply_chosen(|n| if n <= 1 { 0 } else { bot.randbelow(n as u64) as usize })?;
+        g.apply_chosen(|n| if n <= 1 { 0 } else { bot.below(n as u32) as usize })?;
     }
     Ok(outcome_of(g))
 }
