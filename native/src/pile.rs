@@ -156,6 +156,19 @@ impl Pile {
         }
     }
 
+    /// How many cards the pile holds (read from its field: no slice made, unlike the
+    /// slice's `len` through `Deref`).
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the pile holds no card.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     /// The cards in increasing order.
     #[inline]
     pub fn sorted(&self) -> &[u16] {
