@@ -126,6 +126,13 @@ impl Pile {
         out
     }
 
+    /// Every card leaves the pile for the end of `out`, in the order they came (no vector
+    /// made for them, unlike `take_all`).
+    pub fn move_to(&mut self, out: &mut Vec<u16>) {
+        out.extend_from_slice(self);
+        self.clear();
+    }
+
     /// Every card leaves the pile.
     #[inline]
     pub fn clear(&mut self) {
@@ -233,6 +240,9 @@ mod tests {
         c.remove(7);
         assert_eq!(&*c, &[9, 3, 5]);
         assert_eq!(c.sorted(), &[3, 5, 9]);
+        let mut out = vec![1];
+        c.clone().move_to(&mut out);
+        assert_eq!(out, vec![1, 9, 3, 5]);
         assert_eq!(c.take_all(), vec![9, 3, 5]);
         assert!(c.is_empty() && c.sorted().is_empty());
         c.extend_from_slice(&[2, 6, 4]);
