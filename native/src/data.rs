@@ -371,6 +371,12 @@ pub struct Rules {
     pub scoring: crate::scoring::Plan,
     /// the interned name of the center slot
     pub center: Option<u16>,
+
+    // -- where winter cards are, for taking cards off the deck --
+    /// The first id of a range of ids holding every winter card ...
+    pub winter_from: u16,
+    /// ... and its length (0 where there is none): a card outside it is no winter card.
+    pub winter_span: u16,
 }
 
 pub fn fixed_keys() -> [&'static str; 7] {
@@ -388,5 +394,38 @@ impl Rules {
     /// An interned name's index, if the ruleset has it.
     pub fn name(&self, n: &str) -> Option<u16> {
         self.names.iter().position(|x| x == n).map(|i| i as u16)
+    }
+}
+
+// -- where winter cards are, for taking cards off the deck --
+impl Rules {
+    /// Whether card `c` is a winter card: read from its [`Card`] only when its id is in
+    /// the range of winter cards' ids, so that the commonest card needs one comparison.
+    #[inline(always)]
+    pub fn is_winter(&self, c: u16) -> bool {
+        c.wrapping_sub(self.winter_from) < self.winter_span && self.cards[c as usize].winter
+    }
+
+    /// `winter_from` and `winter_span` of `cards`: the least range of ids that holds
+    /// every winter card.
+    pub fn winter_range(cards: &[Card]) -> (u16, u16) {
+        let mut ids = (0..cards.len()).filter(|&c| cards[c].winter);
+        let Some(first) = ids.next() else { return (0, 0) };
+        let last = ids.next_back().unwrap_or(first);
+        (first as u16, (last - first + 1) as u16)
+    }
+}
+
+#[cfg(test)]
+mod winter_range_tests {
+    use super::{Card, Rules};
+
+    #[test]
+    fn holds_every_winter_card_and_only_the_range_between() {
+        let cards: Vec<Card> =
+            [false, true, false, true, false].iter().map(|&w| Card::new(w, Vec::new(), 0)).collect();
+        assert_eq!(Rules::winter_range(&cards), (1, 3));
+        assert_eq!(Rules::winter_range(&cards[..1]), (0, 0));
+        assert_eq!(Rules::winter_range(&cards[3..]), (0, 1));
     }
 }

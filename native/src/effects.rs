@@ -44,7 +44,7 @@ impl<'r> Game<'r> {
                 self.finish();
                 if !self.clearing.is_empty() {
                     let n = self.clearing.len();
-                    self.caves[pu].extend(self.clearing.take_all());
+                    self.clearing.move_to(&mut self.caves[pu]);
                     self.forests[pu].caved(n);
                 }
                 Run::Done
@@ -109,7 +109,7 @@ impl<'r> Game<'r> {
             }
             Eff::RemoveClearing => {
                 self.finish();
-                self.boxed.extend(self.clearing.take_all());
+                self.clearing.move_to(&mut self.boxed);
                 Run::Done
             }
             Eff::FreePlayOneOf(filters) => {

@@ -23,8 +23,9 @@ pub struct Pile {
     len: usize,
     /// The cards in the order they came (the first `len`).
     cards: [u16; LANES],
-    /// The same cards in increasing order (the first `len`).
-    sorted: [u16; LANES],
+    /// The same cards in increasing order (lanes 1 to `len`), after lane 0, which holds 0: no
+    /// card is below it, so a card's way to its place in `push` needs no other end test.
+    sorted: [u16; LANES + 1],
     /// The cards of a pile longer than `INLINE` (`None` while it is not).
     long: Option<Box<Long>>,
 }
@@ -38,7 +39,7 @@ struct Long {
 
 impl Default for Pile {
     fn default() -> Self {
-        Pile { len: 0, cards: [0; LANES], sorted: [0; LANES], long: None }
+        Pile { len: 0, cards: [0; LANES], sorted: [0; LANES + 1], long: None }
     }
 }
 
@@ -52,12 +53,16 @@ impl Pile {
         }
         self.cards[n] = c;
         // in its place from the end (a step of insertion sort), after equal cards
-        let mut j = n;
-        while j > 0 && self.sorted[j - 1] > c {
-            self.sorted[j] = self.sorted[j - 1];
-            j -= 1;
+        let mut j = n + 1;
+        // SAFETY: `j` starts at `n + 1 <= INLINE` and stops at 1 at the latest, lane 0 holding
+        // 0, above no card: every lane read or written is one of `sorted`'s.
+        unsafe {
+            while *self.sorted.get_unchecked(j - 1) > c {
+                *self.sorted.get_unchecked_mut(j) = *self.sorted.get_unchecked(j - 1);
+                j -= 1;
+            }
+            *self.sorted.get_unchecked_mut(j) = c;
         }
-        self.sorted[j] = c;
         self.len = n + 1;
     }
 
@@ -67,7 +72,7 @@ impl Pile {
         let n = self.len.min(INLINE);
         self.len += 1;
         let long = self.long.get_or_insert_with(|| {
-            Box::new(Long { cards: self.cards[..n].to_vec(), sorted: self.sorted[..n].to_vec() })
+            Box::new(Long { cards: self.cards[..n].to_vec(), sorted: self.sorted[1..=n].to_vec() })
         });
         long.cards.push(c);
         let j = long.sorted.partition_point(|&x| x <= c);
@@ -93,7 +98,7 @@ impl Pile {
         let i = lane_of(&self.cards, c);
         assert!(i < n, "a card of the pile");
         shift_out(&mut self.cards, i);
-        let j = lane_of(&self.sorted, c);
+        let j = 1 + lane_of(&self.sorted[1..], c);
         shift_out(&mut self.sorted, j);
         self.len = n - 1;
     }
@@ -109,7 +114,7 @@ impl Pile {
         self.len -= 1;
         if self.len == INLINE {
             self.cards[..INLINE].copy_from_slice(&long.cards);
-            self.sorted[..INLINE].copy_from_slice(&long.sorted);
+            self.sorted[1..=INLINE].copy_from_slice(&long.sorted);
             self.long = None;
         }
     }
@@ -119,6 +124,13 @@ impl Pile {
         let out = self.to_vec();
         self.clear();
         out
+    }
+
+    /// Every card leaves the pile for the end of `out`, in the order they came (no vector
+    /// made for them, unlike `take_all`).
+    pub fn move_to(&mut self, out: &mut Vec<u16>) {
+        out.extend_from_slice(self);
+        self.clear();
     }
 
     /// Every card leaves the pile.
@@ -143,8 +155,8 @@ impl Pile {
             *c = f(*c);
         }
         // insertion sort of the renamed cards, in place
-        self.sorted = self.cards;
-        let v = &mut self.sorted[..n];
+        self.sorted[1..=n].copy_from_slice(&self.cards[..n]);
+        let v = &mut self.sorted[1..=n];
         for i in 1..n {
             let c = v[i];
             let mut j = i;
@@ -156,11 +168,24 @@ impl Pile {
         }
     }
 
+    /// How many cards the pile holds (read from its field: no slice made, unlike the
+    /// slice's `len` through `Deref`).
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the pile holds no card.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     /// The cards in increasing order.
     #[inline]
     pub fn sorted(&self) -> &[u16] {
         if self.len <= INLINE {
-            &self.sorted[..self.len]
+            &self.sorted[1..=self.len]
         } else {
             &self.long.as_ref().expect("a long pile").sorted
         }
@@ -170,14 +195,14 @@ impl Pile {
 /// The first of the first `INLINE` lanes of `a` that holds `c` (`INLINE` if none): a scan of
 /// fixed length, which the compiler unrolls (a comparison and a branch a lane).
 #[inline(always)]
-fn lane_of(a: &[u16; LANES], c: u16) -> usize {
+fn lane_of(a: &[u16], c: u16) -> usize {
     a[..INLINE].iter().position(|&x| x == c).unwrap_or(INLINE)
 }
 
 /// Lane `i` of `a` taken out: the `INLINE` lanes after it moved one nearer, a copy of fixed
 /// length.
 #[inline(always)]
-fn shift_out(a: &mut [u16; LANES], i: usize) {
+fn shift_out<const N: usize>(a: &mut [u16; N], i: usize) {
     a.copy_within(i + 1..i + 1 + INLINE, i);
 }
 
@@ -215,6 +240,9 @@ mod tests {
         c.remove(7);
         assert_eq!(&*c, &[9, 3, 5]);
         assert_eq!(c.sorted(), &[3, 5, 9]);
+        let mut out = vec![1];
+        c.clone().move_to(&mut out);
+        assert_eq!(out, vec![1, 9, 3, 5]);
         assert_eq!(c.take_all(), vec![9, 3, 5]);
         assert!(c.is_empty() && c.sorted().is_empty());
         c.extend_from_slice(&[2, 6, 4]);
@@ -277,6 +305,19 @@ mod tests {
             longest = longest.max(want.len());
         }
         assert!(longest > 16, "the walk reached past the arrays");
+    }
+
+    #[test]
+    fn holds_card_zero_beside_the_lane_below_the_sorted_cards() {
+        let mut c = Pile::default();
+        c.extend_from_slice(&[3, 0, 1, 0]);
+        assert_eq!(c.sorted(), &[0, 0, 1, 3]);
+        c.remove(0);
+        assert_eq!(&*c, &[3, 1, 0]);
+        assert_eq!(c.sorted(), &[0, 1, 3]);
+        c.remove(0);
+        c.push(0);
+        assert_eq!(c.sorted(), &[0, 1, 3]);
     }
 
     #[test]

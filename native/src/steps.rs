@@ -64,7 +64,7 @@ impl<'r> Game<'r> {
     /// else the next turn (an extra one of the same player first) begun.
     fn run_end_turn(&mut self, player: i8) -> Run {
         if self.clearing.len() >= self.rules.clearing_limit {
-            self.boxed.extend(self.clearing.take_all());
+            self.clearing.move_to(&mut self.boxed);
         }
         if let Some(reason) = self.end_scheduled {
             self.end(reason);

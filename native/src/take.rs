@@ -48,7 +48,7 @@ impl Game<'_> {
         let mut taken = 0usize;
         while (taken as i64) < n {
             let Some(c) = self.deck.pop() else { break };
-            if self.rules.cards[c as usize].winter {
+            if self.rules.is_winter(c) {
                 if !self.winter_drawn(c) {
                     return false;
                 }
@@ -131,11 +131,14 @@ impl Game<'_> {
             .collect()
     }
 
+    /// `p` takes the card of a turn's draw `a` (from the clearing or the deck); inlined where
+    /// a turn's draws are answered, so the commonest draw makes no call.
+    #[inline(always)]
     pub(crate) fn take_one(&mut self, p: usize, a: Action) {
         if let Action::DrawFromClearing(c) = a {
             self.clearing.remove(c);
             self.hands[p].push(c);
-        } else if let Some(c) = self.deck.last().copied().filter(|&c| !self.rules.cards[c as usize].winter) {
+        } else if let Some(c) = self.deck.last().copied().filter(|&c| !self.rules.is_winter(c)) {
             // the card on top is no winter card: taken here, without the loop of `deck_take`
             self.deck.pop();
             self.hands[p].push(c);

@@ -449,7 +449,11 @@ impl Rules {
         let site_sharing = species.iter().any(|x| x.site_sharing.is_some());
         let plain_slots = json["plain_slots"].as_bool().unwrap_or(true);
         let slot_classes = classify_slots(&mut site_kinds, &mut cards, plain_slots);
+        // where winter cards are, for taking cards off the deck
+        let (winter_from, winter_span) = Rules::winter_range(&cards);
         let mut rules = Rules {
+            winter_from,
+            winter_span,
             id: s(&json["id"])?.to_string(),
             deck_cards: ids(&json["deck_cards"])?,
             winter_cards: ids(&json["winter_cards"])?,
