@@ -151,24 +151,16 @@ fn score_more<const DETAIL: bool>(plan: &Plan, ctx: &Ctx, more: &[(u16, u16, i8)
 fn score_groups<const DETAIL: bool>(plan: &Plan, ctx: &Ctx, members: &mut [Member], out: &mut PlayerScore) {
     // each group's members together, in the forest's order
     members.sort_by_key(|m| m.id);
-    let mut species: SmallVec<[u16; 16]> = SmallVec::new();
-    let mut got: SmallVec<[i32; 16]> = SmallVec::new();
     for group in members.chunk_by(|a, b| a.id == b.id) {
         let spec = &plan.group_specs[group[0].spec as usize];
-        species.clear();
-        species.extend(group.iter().map(|m| m.species));
-        if !DETAIL {
-            out.total += spec.total(ctx, &species);
-            continue;
-        }
-        got.clear();
-        got.resize(group.len(), 0);
-        spec.points(ctx, &species, &mut got);
-        for (m, &p) in group.iter().zip(&got) {
+        spec.each(ctx, group.len(), |i| group[i].species, |i, p| {
             out.total += p;
-            out.cards[m.at as usize].1 += p;
-            out.by_species[m.species as usize] += p;
-        }
+            if DETAIL {
+                let m = &group[i];
+                out.cards[m.at as usize].1 += p;
+                out.by_species[m.species as usize] += p;
+            }
+        });
     }
 }
 
