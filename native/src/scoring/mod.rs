@@ -35,7 +35,8 @@ pub use plan::Plan;
 pub struct PlayerScore {
     pub total: i32,
     pub cave: i32,
-    /// (card, points) for each forest card, in the order played
+    /// (card, points) for each forest card, in the order played (empty from
+    /// [`final_scores_by_species`])
     pub cards: Vec<(u16, i32)>,
     /// points by species index (the per-species totals `play_many` returns)
     pub by_species: Vec<i32>,
@@ -51,9 +52,15 @@ struct Member {
     at: u16,
 }
 
-/// The points of one forest (see the module's docs); with `DETAIL` false only the totals
-/// (`cards` and `by_species` left empty).
-fn score_forest<const DETAIL: bool>(
+/// How much of the breakdown [`score_forest`] fills: the totals alone (`cards` and
+/// `by_species` left empty), the points per species too (`cards` left empty), or all.
+const TOTALS: u8 = 0;
+const SPECIES: u8 = 1;
+const CARDS: u8 = 2;
+
+/// The points of one forest (see the module's docs), with the breakdown `DETAIL` says
+/// ([`TOTALS`], [`SPECIES`], [`CARDS`]).
+fn score_forest<const DETAIL: u8>(
     rules: &Rules,
     forests: &[Forest],
     player: usize,
@@ -64,12 +71,14 @@ fn score_forest<const DETAIL: bool>(
     let ctx = Ctx { rules, forests, player };
     let mut out =
         PlayerScore { total: cave as i32, cave: cave as i32, cards: Vec::new(), by_species: Vec::new() };
-    if DETAIL {
+    if DETAIL == CARDS {
         out.cards.reserve(f.order.len());
+    }
+    if DETAIL >= SPECIES {
         out.by_species.resize(rules.species.len(), 0);
     }
     if plan.halves.is_empty() {
-        if DETAIL {
+        if DETAIL == CARDS {
             out.cards.extend(f.order.iter().map(|&c| (c, 0)));
         }
         return out;
@@ -84,11 +93,11 @@ fn score_forest<const DETAIL: bool>(
     out
 }
 
-/// The flat points and first terms of the cards of `f` (face down, none), summed; with
-/// `DETAIL` each card's points in `out`. The cards whose halves score more pushed to `more`
+/// The flat points and first terms of the cards of `f` (face down, none), summed; the
+/// breakdown `DETAIL` says in `out`. The cards whose halves score more pushed to `more`
 /// (place in the breakdown, card, half index).
 #[inline(never)]
-fn score_cards<const DETAIL: bool>(
+fn score_cards<const DETAIL: u8>(
     plan: &Plan,
     f: &Forest,
     more: &mut SmallVec<[(u16, u16, i8); 32]>,
@@ -102,7 +111,7 @@ fn score_cards<const DETAIL: bool>(
     for (at, &card) in f.order.iter().enumerate() {
         let hi = where_[card as usize].2;
         if hi < 0 {
-            if DETAIL {
+            if DETAIL == CARDS {
                 out.cards.push((card, 0));
             }
             continue;
@@ -113,8 +122,10 @@ fn score_cards<const DETAIL: bool>(
         if hp.more {
             more.push((at as u16, card, hi));
         }
-        if DETAIL {
+        if DETAIL >= SPECIES {
             out.by_species[hp.species as usize] += pts;
+        }
+        if DETAIL == CARDS {
             out.cards.push((card, pts));
         }
     }
@@ -124,7 +135,7 @@ fn score_cards<const DETAIL: bool>(
 /// Add the points of the scorers after the first term of the halves of `more` (place in the
 /// breakdown, card, half index, in the forest's order), and of their groups, to `out`.
 #[inline(never)]
-fn score_more<const DETAIL: bool>(plan: &Plan, ctx: &Ctx, more: &[(u16, u16, i8)], out: &mut PlayerScore) {
+fn score_more<const DETAIL: u8>(plan: &Plan, ctx: &Ctx, more: &[(u16, u16, i8)], out: &mut PlayerScore) {
     let counts: &[i32] = &ctx.forests[ctx.player].counts;
     let mut members: SmallVec<[Member; 16]> = SmallVec::new();
     for &(at, card, hi) in more {
@@ -132,8 +143,10 @@ fn score_more<const DETAIL: bool>(plan: &Plan, ctx: &Ctx, more: &[(u16, u16, i8)
         if hp.n_ops != 0 {
             let pts: i32 = plan.ops_of(hp).iter().map(|op| op.points(plan, ctx, counts, card, hi)).sum();
             out.total += pts;
-            if DETAIL {
+            if DETAIL >= SPECIES {
                 out.by_species[hp.species as usize] += pts;
+            }
+            if DETAIL == CARDS {
                 out.cards[at as usize].1 += pts;
             }
         }
@@ -148,19 +161,22 @@ fn score_more<const DETAIL: bool>(plan: &Plan, ctx: &Ctx, more: &[(u16, u16, i8)
 
 /// Add the points of the groups of `members` (in the forest's order) to `out`: each group
 /// scored by the scoring of its first card.
-fn score_groups<const DETAIL: bool>(plan: &Plan, ctx: &Ctx, members: &mut [Member], out: &mut PlayerScore) {
+fn score_groups<const DETAIL: u8>(plan: &Plan, ctx: &Ctx, members: &mut [Member], out: &mut PlayerScore) {
     // each group's members together, in the forest's order
     members.sort_by_key(|m| m.id);
     for group in members.chunk_by(|a, b| a.id == b.id) {
         let spec = &plan.group_specs[group[0].spec as usize];
-        spec.each(ctx, group.len(), |i| group[i].species, |i, p| {
+        let add = |i: usize, p: i32| {
             out.total += p;
-            if DETAIL {
-                let m = &group[i];
-                out.cards[m.at as usize].1 += p;
+            let m = &group[i];
+            if DETAIL >= SPECIES {
                 out.by_species[m.species as usize] += p;
             }
-        });
+            if DETAIL == CARDS {
+                out.cards[m.at as usize].1 += p;
+            }
+        };
+        spec.each(ctx, group.len(), |i| group[i].species, add);
     }
 }
 
@@ -172,7 +188,13 @@ pub fn final_scores(
     hands: &[impl AsRef<[u16]>],
 ) -> Vec<PlayerScore> {
     let _ = hands; // what a tie-breaker on hands would read
-    (0..forests.len()).map(|p| score_forest::<true>(rules, forests, p, caves[p])).collect()
+    (0..forests.len()).map(|p| score_forest::<CARDS>(rules, forests, p, caves[p])).collect()
+}
+
+/// [`final_scores`] without the points of each card (`PlayerScore::cards` left empty): the
+/// totals and the points per species, what `play_many` reports.
+pub fn final_scores_by_species(rules: &Rules, forests: &[Forest], caves: &[usize]) -> Vec<PlayerScore> {
+    (0..forests.len()).map(|p| score_forest::<SPECIES>(rules, forests, p, caves[p])).collect()
 }
 
 /// Player `player`'s final total alone, `cave` cards in their cave: [`final_scores`]' total,
@@ -182,7 +204,7 @@ pub fn final_total(rules: &Rules, forests: &[Forest], player: usize, cave: usize
     let total = cave as i32 + tally::total(&rules.scoring, &Ctx { rules, forests, player });
     debug_assert_eq!(
         total,
-        score_forest::<false>(rules, forests, player, cave).total,
+        score_forest::<TOTALS>(rules, forests, player, cave).total,
         "the tally of seat {player}"
     );
     total
