@@ -433,7 +433,7 @@ impl<'r> Game<'r> {
             f.open_tree(rules, card, hi as usize, h.site_kind.expect("a site kind"), turn);
         } else {
             let sk = &rules.site_kinds[f.sites[site as usize].kind as usize];
-            let si = sk.slots.iter().position(|sd| sd.name == slot).expect("a slot of the site");
+            let si = sk.slot_index(slot);
             f.attach(rules, card, hi as usize, site as usize, si, turn);
         }
         // the head gives way to the offers, the effect's first
@@ -488,7 +488,7 @@ impl<'r> Game<'r> {
             None
         } else {
             let sk = &rules.site_kinds[self.forests[p].sites[site as usize].kind as usize];
-            Some(sk.slots.iter().position(|sd| sd.name == slot).expect("a slot of the site"))
+            Some(sk.slot_index(slot))
         };
         // the role of the slot (what triggers match), or center
         let role = match slot_idx {
