@@ -741,6 +741,9 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// Whether trigger `t` matches the play of `card` (`half`, None face down) into a slot
+    /// of `role` (or the center), opening a site of `kind` (None for a dweller's play).
+    #[inline(always)]
     pub(crate) fn trigger_matches(
         &self,
         t: &crate::data::Trigger,
