@@ -107,12 +107,14 @@ fn score_cards<const DETAIL: u8>(
     let counts: &[i32] = if f.counts.is_empty() { &[0] } else { &f.counts };
     let where_ = &f.where_[..];
     let (halves, stride) = (&plan.halves[..], plan.stride);
+    // (the breakdown's parts apart: nothing the loop writes moves them)
+    let (cards, by_species) = (&mut out.cards, &mut out.by_species[..]);
     let mut total = 0;
     for (at, &card) in f.order.iter().enumerate() {
         let hi = where_[card as usize].2;
         if hi < 0 {
             if DETAIL == CARDS {
-                out.cards.push((card, 0));
+                cards.push((card, 0));
             }
             continue;
         }
@@ -123,10 +125,10 @@ fn score_cards<const DETAIL: u8>(
             more.push((at as u16, card, hi));
         }
         if DETAIL >= SPECIES {
-            out.by_species[hp.species as usize] += pts;
+            by_species[hp.species as usize] += pts;
         }
         if DETAIL == CARDS {
-            out.cards.push((card, pts));
+            cards.push((card, pts));
         }
     }
     total
