@@ -6,9 +6,11 @@
 //! per player in seat order, the forest (sites, slots, counters: `crate::forest::Forest`),
 //! the number of cards in the cave and the hand; it returns per player the total and the
 //! points of each forest card (card id, points), in the forest's order of play, and the
-//! cave's points (one per card), as `forestshuffle.scoring.final_scores` does. A ruleset
-//! with a scoring or count kind this module lacks gets an empty plan (the caves score
-//! alone); `supports` refuses it through [`KINDS`] and [`counts`].
+//! cave's points (one per card), as `forestshuffle.scoring.final_scores` does.
+//! [`final_scores_by_species`] leaves out each card's points where no one reads them (the
+//! random games of `play_many`). A ruleset with a scoring or count kind this module lacks
+//! gets an empty plan (the caves score alone); `supports` refuses it through [`KINDS`] and
+//! [`counts`].
 
 pub mod count;
 pub mod kinds;
