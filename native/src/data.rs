@@ -319,6 +319,21 @@ pub struct SiteKind {
     pub open_mask: u8,
     /// per position, the slots accepting it, as bits by slot index
     pub pos_slots: [u32; 5],
+    /// by slot name (index in [`Rules::names`]), the index of the kind's first slot of that
+    /// name, [`u8::MAX`] for none: where a placement's slot is ([`SiteKind::slot_index`])
+    pub slot_at: Vec<u8>,
+}
+
+impl SiteKind {
+    /// The index of the kind's slot named `name` (the first of that name): a table read
+    /// rather than a walk of the slots, as every play into a slot asks.
+    #[inline]
+    pub fn slot_index(&self, name: u16) -> usize {
+        match self.slot_at.get(name as usize) {
+            Some(&i) if i != u8::MAX => i as usize,
+            _ => panic!("no slot {name} in site kind {:?}", self.id),
+        }
+    }
 }
 
 /// The built ruleset.

@@ -20,6 +20,9 @@ enum Spots<'a> {
     Joined,
 }
 
+/// Where among a forest's trigger cards the first that a play fires is, when none does.
+const NONE_FIRES: u32 = u32::MAX;
+
 /// Whether half `h` passes `flt` and costs at most `max_cost`.
 #[inline(always)]
 fn placed(rules: &Rules, h: &Half, flt: Option<&Filter>, max_cost: Option<u32>) -> bool {
@@ -370,7 +373,12 @@ impl<'r> Game<'r> {
         activates: Option<u16>,
     ) {
         let rules = self.rules;
-        let fires = rules.has_triggers && !self.forests[p].triggers.is_empty();
+        // where among the forest's trigger cards the first that fires is
+        let first = match rules.has_triggers && !self.forests[p].triggers.is_empty() {
+            true => self.first_fired(p, card, half, site, slot, face_down, activates),
+            false => NONE_FIRES,
+        };
+        let fires = first != NONE_FIRES;
         match half {
             // most plays without a half are saplings from the hand, paid nothing, which fire
             // nothing and upgrade nothing: those the short way
@@ -386,7 +394,43 @@ impl<'r> Game<'r> {
             }
             _ => {}
         }
-        self.play_any(p, card, half, site, slot, paid, mode, from_clearing, face_down, activates);
+        self.play_any(p, card, half, site, slot, paid, mode, from_clearing, face_down, activates, first);
+    }
+
+    /// Where among the trigger cards of `p`'s forest the first whose trigger fires on the
+    /// play of `card` (`half`, None face down) into `site` and `slot` is; [`NONE_FIRES`]
+    /// when none does. Most plays into a forest with triggers fire none, and take the short
+    /// ways of [`Game::play_card`]; the others' triggers are looked for from there.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn first_fired(
+        &self,
+        p: usize,
+        card: u16,
+        half: Option<u8>,
+        site: u16,
+        slot: u16,
+        face_down: Option<u16>,
+        activates: Option<u16>,
+    ) -> u32 {
+        let rules = self.rules;
+        let (role, kind) = if slot == self.center {
+            let kind = match half {
+                None => face_down.or(rules.sapling_kind),
+                Some(hi) => rules.cards[card as usize].halves[hi as usize].site_kind,
+            };
+            (self.center, kind)
+        } else {
+            // (as the Python engine: a dweller's play names no site kind to its triggers)
+            let sk = &rules.site_kinds[self.forests[p].sites[site as usize].kind as usize];
+            (sk.slots[sk.slot_index(slot)].role, None)
+        };
+        let mut at = NONE_FIRES;
+        self.each_fired(p, card, half, role, kind, activates, 0, |i, _, _| {
+            at = i as u32;
+            false
+        });
+        at
     }
 
     /// [`Game::play_card`] for a half that nothing in the forest answers, not deferred: the
@@ -412,7 +456,20 @@ impl<'r> Game<'r> {
         if is_center {
             let sk = &rules.site_kinds[h.site_kind.expect("a site kind") as usize];
             if sk.upgrade.is_some() && mode == Mode::Normal && !self.hands[p].is_empty() {
-                return self.play_any(p, card, Some(hi), site, slot, paid, mode, from_clearing, None, None);
+                let hi = Some(hi);
+                return self.play_any(
+                    p,
+                    card,
+                    hi,
+                    site,
+                    slot,
+                    paid,
+                    mode,
+                    from_clearing,
+                    None,
+                    None,
+                    NONE_FIRES,
+                );
             }
             reveals = sk.reveals;
         }
@@ -433,7 +490,7 @@ impl<'r> Game<'r> {
             f.open_tree(rules, card, hi as usize, h.site_kind.expect("a site kind"), turn);
         } else {
             let sk = &rules.site_kinds[f.sites[site as usize].kind as usize];
-            let si = sk.slots.iter().position(|sd| sd.name == slot).expect("a slot of the site");
+            let si = sk.slot_index(slot);
             f.attach(rules, card, hi as usize, site as usize, si, turn);
         }
         // the head gives way to the offers, the effect's first
@@ -467,6 +524,7 @@ impl<'r> Game<'r> {
         from_clearing: bool,
         face_down: Option<u16>,
         activates: Option<u16>,
+        first: u32,
     ) {
         let rules = self.rules;
         let is_center = slot == self.center;
@@ -488,7 +546,7 @@ impl<'r> Game<'r> {
             None
         } else {
             let sk = &rules.site_kinds[self.forests[p].sites[site as usize].kind as usize];
-            Some(sk.slots.iter().position(|sd| sd.name == slot).expect("a slot of the site"))
+            Some(sk.slot_index(slot))
         };
         // the role of the slot (what triggers match), or center
         let role = match slot_idx {
@@ -496,8 +554,8 @@ impl<'r> Game<'r> {
             Some(i) => rules.site_kinds[self.forests[p].sites[site as usize].kind as usize].slots[i].role,
         };
         let mut later = Steps::new();
-        if half.is_some() || (rules.has_triggers && !self.forests[p].triggers.is_empty()) {
-            self.resolution_steps(p, card, half, role, kind, paid, mode, activates, &mut later);
+        if half.is_some() || first != NONE_FIRES {
+            self.resolution_steps(p, card, half, role, kind, paid, mode, activates, first, &mut later);
         }
         // the card goes down
         self.take_played(p, card, paid, from_clearing);
@@ -566,6 +624,9 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// The steps a play resolves into (`resolution_steps`), into `early`: the triggers fired
+    /// before its effects (looked for from trigger card `first` on), its offers, the other
+    /// triggers.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn resolution_steps(
         &self,
@@ -577,13 +638,13 @@ impl<'r> Game<'r> {
         paid: &[u16],
         mode: Mode,
         activates: Option<u16>,
+        first: u32,
         early: &mut Steps,
     ) {
         let rules = self.rules;
         let mut late = Steps::new();
-        let fires = rules.has_triggers && !self.forests[p].triggers.is_empty();
-        if fires {
-            self.trigger_steps(p, card, half, role, kind, activates, early, &mut late);
+        if first != NONE_FIRES {
+            self.triggers_from(p, card, half, role, kind, activates, first, early, &mut late);
         }
         if let (Some(hi), true) = (half, mode != Mode::Free) {
             let h = &rules.cards[card as usize].halves[hi as usize];
@@ -618,9 +679,53 @@ impl<'r> Game<'r> {
         early: &mut Steps,
         late: &mut Steps,
     ) {
+        self.triggers_from(p, card, half, role, kind, activates, 0, early, late);
+    }
+
+    /// [`Game::trigger_steps`] of the forest's trigger cards from `first` on.
+    #[allow(clippy::too_many_arguments)]
+    fn triggers_from(
+        &self,
+        p: usize,
+        card: u16,
+        half: Option<u8>,
+        role: u16,
+        kind: Option<u16>,
+        activates: Option<u16>,
+        first: u32,
+        early: &mut Steps,
+        late: &mut Steps,
+    ) {
+        self.each_fired(p, card, half, role, kind, activates, first, |_, c, t| {
+            let s = Step::Trigger { p: p as u8, card: c, index: t.index };
+            if t.before_effects {
+                early.push(s);
+            } else {
+                late.push(s);
+            }
+            true
+        });
+    }
+
+    /// Call `each` with the triggers that a play fires of `p`'s forest's trigger cards from
+    /// `first` on (with the card's place among them and the card), in order, until it
+    /// answers false.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn each_fired(
+        &self,
+        p: usize,
+        card: u16,
+        half: Option<u8>,
+        role: u16,
+        kind: Option<u16>,
+        activates: Option<u16>,
+        first: u32,
+        mut each: impl FnMut(usize, u16, &crate::data::Trigger) -> bool,
+    ) {
         let rules = self.rules;
         let f = &self.forests[p];
-        for &c in &f.triggers {
+        for (i, &c) in f.triggers.iter().enumerate().skip(first as usize) {
             if c == card {
                 continue;
             }
@@ -629,18 +734,16 @@ impl<'r> Game<'r> {
                 if t.from_next_turn && f.placed_turn[c as usize] >= self.turn && activates != Some(c) {
                     continue;
                 }
-                if self.trigger_matches(t, card, half, role, kind) {
-                    let s = Step::Trigger { p: p as u8, card: c, index: t.index };
-                    if t.before_effects {
-                        early.push(s);
-                    } else {
-                        late.push(s);
-                    }
+                if self.trigger_matches(t, card, half, role, kind) && !each(i, c, t) {
+                    return;
                 }
             }
         }
     }
 
+    /// Whether trigger `t` matches the play of `card` (`half`, None face down) into a slot
+    /// of `role` (or the center), opening a site of `kind` (None for a dweller's play).
+    #[inline(always)]
     pub(crate) fn trigger_matches(
         &self,
         t: &crate::data::Trigger,

@@ -2,15 +2,18 @@
 //! in parallel.
 
 use rayon::prelude::*;
+use smallvec::SmallVec;
 
 use crate::data::Rules;
 use crate::game::Game;
 use crate::rng::PyRandom;
-use crate::scoring::{final_scores, PlayerScore};
+use crate::scoring::{final_scores, final_scores_by_species, PlayerScore};
 
 /// What one finished game returns.
 #[derive(Clone, Debug, Default)]
 pub struct Outcome {
+    /// per player; without each card's points (`PlayerScore::cards` empty) where the game
+    /// was played by [`play_random`] and its kin ([`outcome_by_species`])
     pub scores: Vec<PlayerScore>,
     /// the players with the highest total (ties share the win), as bits
     pub winners: u32,
@@ -22,8 +25,19 @@ pub struct Outcome {
 
 /// The final scores and winners of a finished game.
 pub fn outcome_of(g: &Game) -> Outcome {
-    let caves: Vec<usize> = g.caves.iter().map(Vec::len).collect();
-    let scores = final_scores(g.rules, &g.forests, &caves, &g.hands);
+    let caves: SmallVec<[usize; 8]> = g.caves.iter().map(Vec::len).collect();
+    outcome_with(g, final_scores(g.rules, &g.forests, &caves, &g.hands))
+}
+
+/// [`outcome_of`] without the points of each card (`PlayerScore::cards` left empty): what
+/// [`play_many`] reports (the totals and the points per species).
+pub fn outcome_by_species(g: &Game) -> Outcome {
+    let caves: SmallVec<[usize; 8]> = g.caves.iter().map(Vec::len).collect();
+    outcome_with(g, final_scores_by_species(g.rules, &g.forests, &caves))
+}
+
+/// The outcome of finished game `g` scored `scores`.
+fn outcome_with(g: &Game, scores: Vec<PlayerScore>) -> Outcome {
     let best = scores.iter().map(|s| s.total).max().unwrap_or(0);
     let mut winners = 0u32;
     for (i, s) in scores.iter().enumerate() {
@@ -85,7 +99,7 @@ pub fn play_random_from(
     while !g.over && g.actions < max_actions {
         g.apply_chosen(|n| if n <= 1 { 0 } else { bot.below(n as u32) as usize })?;
     }
-    Ok(outcome_of(g))
+    Ok(outcome_by_species(g))
 }
 
 /// How many games [`play_many`] seeds at once ([`PyRandom::new_many`]) and hands to a

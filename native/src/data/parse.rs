@@ -167,7 +167,13 @@ impl Rules {
                     }
                 }
             }
+            // each slot name's first slot (slots number fewer than 33: an index fits a byte)
+            let mut slot_at = vec![u8::MAX; slots.iter().map(|sd| sd.name as usize + 1).max().unwrap_or(0)];
+            for (i, sd) in slots.iter().enumerate().rev() {
+                slot_at[sd.name as usize] = i as u8;
+            }
             site_kinds.push(SiteKind {
+                slot_at,
                 opens,
                 open_mask,
                 pos_slots,

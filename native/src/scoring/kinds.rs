@@ -446,7 +446,7 @@ impl Group {
         match self {
             Group::SetTable { table, count, .. } => table_value(table, ctx.count(count)),
             Group::DistinctSets { table } => {
-                let (seen, sets) = distinct_sets(species, |_, _| ());
+                let (seen, sets) = distinct_sets(species.len(), |i| species[i], |_, _| ());
                 (0..sets).map(|l| set_points(table, &seen, l)).sum()
             }
         }
@@ -455,47 +455,64 @@ impl Group {
     /// Add the points of the group's cards to `out` (one entry per card, in the group's
     /// order), `species` the species of the half each shows.
     pub fn points(&self, ctx: &Ctx, species: &[u16], out: &mut [i32]) {
+        self.each(ctx, species.len(), |i| species[i], |i, p| out[i] += p);
+    }
+
+    /// [`Group::points`] of a group of `k` cards, `species(i)` the species of the half card
+    /// `i` shows: `add(i, points)` for each card that scores (no buffer: the caller reads
+    /// its members where they are).
+    #[inline]
+    pub(super) fn each(
+        &self,
+        ctx: &Ctx,
+        k: usize,
+        species: impl Fn(usize) -> u16,
+        mut add: impl FnMut(usize, i32),
+    ) {
         match self {
             Group::SetTable { table, marginal, count } => {
+                if k == 0 {
+                    return;
+                }
                 let total = table_value(table, ctx.count(count));
-                let k = species.len();
                 let mut given = 0;
-                for (i, o) in out.iter_mut().enumerate().take(k.saturating_sub(1)) {
+                for i in 0..k - 1 {
                     let m = marginal.get(i).copied().unwrap_or(0);
-                    *o += m;
+                    add(i, m);
                     given += m;
                 }
-                if k > 0 {
-                    out[k - 1] += total - given;
-                }
+                add(k - 1, total - given);
             }
             Group::DistinctSets { table } => {
                 // each set takes the next card of every species that has one left: its
                 // first card (in the group's order) scores the set
                 let mut first: SmallVec<[u16; 16]> = SmallVec::new();
-                let (seen, _) = distinct_sets(species, |i, level| {
+                let (seen, _) = distinct_sets(k, species, |i, level| {
                     if level == first.len() {
                         first.push(i as u16);
                     }
                 });
                 for (l, &i) in first.iter().enumerate() {
-                    out[i as usize] += set_points(table, &seen, l as u16);
+                    add(i as usize, set_points(table, &seen, l as u16));
                 }
             }
         }
     }
 }
 
-/// Each species of a distinct-sets group with its cards, in the order first met, and how
-/// many sets they make; `at_level(i, l)` called for each card `i`, `l` the set it joins
-/// (sets open in order: the first card of set `l` comes after that of set `l - 1`).
+/// Each species of a distinct-sets group of `k` cards (`species(i)` that of card `i`) with
+/// its cards, in the order first met, and how many sets they make; `at_level(i, l)` called
+/// for each card `i`, `l` the set it joins (sets open in order: the first card of set `l`
+/// comes after that of set `l - 1`).
 fn distinct_sets(
-    species: &[u16],
+    k: usize,
+    species: impl Fn(usize) -> u16,
     mut at_level: impl FnMut(usize, usize),
 ) -> (SmallVec<[(u16, u16); 16]>, u16) {
     let mut seen: SmallVec<[(u16, u16); 16]> = SmallVec::new();
     let mut sets = 0;
-    for (i, &sp) in species.iter().enumerate() {
+    for i in 0..k {
+        let sp = species(i);
         let n = match seen.iter_mut().find(|(s, _)| *s == sp) {
             Some(e) => {
                 e.1 += 1;

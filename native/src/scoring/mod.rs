@@ -6,9 +6,11 @@
 //! per player in seat order, the forest (sites, slots, counters: `crate::forest::Forest`),
 //! the number of cards in the cave and the hand; it returns per player the total and the
 //! points of each forest card (card id, points), in the forest's order of play, and the
-//! cave's points (one per card), as `forestshuffle.scoring.final_scores` does. A ruleset
-//! with a scoring or count kind this module lacks gets an empty plan (the caves score
-//! alone); `supports` refuses it through [`KINDS`] and [`counts`].
+//! cave's points (one per card), as `forestshuffle.scoring.final_scores` does.
+//! [`final_scores_by_species`] leaves out each card's points where no one reads them (the
+//! random games of `play_many`). A ruleset with a scoring or count kind this module lacks
+//! gets an empty plan (the caves score alone); `supports` refuses it through [`KINDS`] and
+//! [`counts`].
 
 pub mod count;
 pub mod kinds;
@@ -35,7 +37,8 @@ pub use plan::Plan;
 pub struct PlayerScore {
     pub total: i32,
     pub cave: i32,
-    /// (card, points) for each forest card, in the order played
+    /// (card, points) for each forest card, in the order played (empty from
+    /// [`final_scores_by_species`])
     pub cards: Vec<(u16, i32)>,
     /// points by species index (the per-species totals `play_many` returns)
     pub by_species: Vec<i32>,
@@ -51,9 +54,15 @@ struct Member {
     at: u16,
 }
 
-/// The points of one forest (see the module's docs); with `DETAIL` false only the totals
-/// (`cards` and `by_species` left empty).
-fn score_forest<const DETAIL: bool>(
+/// How much of the breakdown [`score_forest`] fills: the totals alone (`cards` and
+/// `by_species` left empty), the points per species too (`cards` left empty), or all.
+const TOTALS: u8 = 0;
+const SPECIES: u8 = 1;
+const CARDS: u8 = 2;
+
+/// The points of one forest (see the module's docs), with the breakdown `DETAIL` says
+/// ([`TOTALS`], [`SPECIES`], [`CARDS`]).
+fn score_forest<const DETAIL: u8>(
     rules: &Rules,
     forests: &[Forest],
     player: usize,
@@ -64,12 +73,14 @@ fn score_forest<const DETAIL: bool>(
     let ctx = Ctx { rules, forests, player };
     let mut out =
         PlayerScore { total: cave as i32, cave: cave as i32, cards: Vec::new(), by_species: Vec::new() };
-    if DETAIL {
+    if DETAIL == CARDS {
         out.cards.reserve(f.order.len());
+    }
+    if DETAIL >= SPECIES {
         out.by_species.resize(rules.species.len(), 0);
     }
     if plan.halves.is_empty() {
-        if DETAIL {
+        if DETAIL == CARDS {
             out.cards.extend(f.order.iter().map(|&c| (c, 0)));
         }
         return out;
@@ -84,11 +95,11 @@ fn score_forest<const DETAIL: bool>(
     out
 }
 
-/// The flat points and first terms of the cards of `f` (face down, none), summed; with
-/// `DETAIL` each card's points in `out`. The cards whose halves score more pushed to `more`
+/// The flat points and first terms of the cards of `f` (face down, none), summed; the
+/// breakdown `DETAIL` says in `out`. The cards whose halves score more pushed to `more`
 /// (place in the breakdown, card, half index).
 #[inline(never)]
-fn score_cards<const DETAIL: bool>(
+fn score_cards<const DETAIL: u8>(
     plan: &Plan,
     f: &Forest,
     more: &mut SmallVec<[(u16, u16, i8); 32]>,
@@ -98,12 +109,14 @@ fn score_cards<const DETAIL: bool>(
     let counts: &[i32] = if f.counts.is_empty() { &[0] } else { &f.counts };
     let where_ = &f.where_[..];
     let (halves, stride) = (&plan.halves[..], plan.stride);
+    // (the breakdown's parts apart: nothing the loop writes moves them)
+    let (cards, by_species) = (&mut out.cards, &mut out.by_species[..]);
     let mut total = 0;
     for (at, &card) in f.order.iter().enumerate() {
         let hi = where_[card as usize].2;
         if hi < 0 {
-            if DETAIL {
-                out.cards.push((card, 0));
+            if DETAIL == CARDS {
+                cards.push((card, 0));
             }
             continue;
         }
@@ -113,9 +126,11 @@ fn score_cards<const DETAIL: bool>(
         if hp.more {
             more.push((at as u16, card, hi));
         }
-        if DETAIL {
-            out.by_species[hp.species as usize] += pts;
-            out.cards.push((card, pts));
+        if DETAIL >= SPECIES {
+            by_species[hp.species as usize] += pts;
+        }
+        if DETAIL == CARDS {
+            cards.push((card, pts));
         }
     }
     total
@@ -124,7 +139,7 @@ fn score_cards<const DETAIL: bool>(
 /// Add the points of the scorers after the first term of the halves of `more` (place in the
 /// breakdown, card, half index, in the forest's order), and of their groups, to `out`.
 #[inline(never)]
-fn score_more<const DETAIL: bool>(plan: &Plan, ctx: &Ctx, more: &[(u16, u16, i8)], out: &mut PlayerScore) {
+fn score_more<const DETAIL: u8>(plan: &Plan, ctx: &Ctx, more: &[(u16, u16, i8)], out: &mut PlayerScore) {
     let counts: &[i32] = &ctx.forests[ctx.player].counts;
     let mut members: SmallVec<[Member; 16]> = SmallVec::new();
     for &(at, card, hi) in more {
@@ -132,8 +147,10 @@ fn score_more<const DETAIL: bool>(plan: &Plan, ctx: &Ctx, more: &[(u16, u16, i8)
         if hp.n_ops != 0 {
             let pts: i32 = plan.ops_of(hp).iter().map(|op| op.points(plan, ctx, counts, card, hi)).sum();
             out.total += pts;
-            if DETAIL {
+            if DETAIL >= SPECIES {
                 out.by_species[hp.species as usize] += pts;
+            }
+            if DETAIL == CARDS {
                 out.cards[at as usize].1 += pts;
             }
         }
@@ -148,27 +165,22 @@ fn score_more<const DETAIL: bool>(plan: &Plan, ctx: &Ctx, more: &[(u16, u16, i8)
 
 /// Add the points of the groups of `members` (in the forest's order) to `out`: each group
 /// scored by the scoring of its first card.
-fn score_groups<const DETAIL: bool>(plan: &Plan, ctx: &Ctx, members: &mut [Member], out: &mut PlayerScore) {
+fn score_groups<const DETAIL: u8>(plan: &Plan, ctx: &Ctx, members: &mut [Member], out: &mut PlayerScore) {
     // each group's members together, in the forest's order
     members.sort_by_key(|m| m.id);
-    let mut species: SmallVec<[u16; 16]> = SmallVec::new();
-    let mut got: SmallVec<[i32; 16]> = SmallVec::new();
     for group in members.chunk_by(|a, b| a.id == b.id) {
         let spec = &plan.group_specs[group[0].spec as usize];
-        species.clear();
-        species.extend(group.iter().map(|m| m.species));
-        if !DETAIL {
-            out.total += spec.total(ctx, &species);
-            continue;
-        }
-        got.clear();
-        got.resize(group.len(), 0);
-        spec.points(ctx, &species, &mut got);
-        for (m, &p) in group.iter().zip(&got) {
+        let add = |i: usize, p: i32| {
             out.total += p;
-            out.cards[m.at as usize].1 += p;
-            out.by_species[m.species as usize] += p;
-        }
+            let m = &group[i];
+            if DETAIL >= SPECIES {
+                out.by_species[m.species as usize] += p;
+            }
+            if DETAIL == CARDS {
+                out.cards[m.at as usize].1 += p;
+            }
+        };
+        spec.each(ctx, group.len(), |i| group[i].species, add);
     }
 }
 
@@ -180,7 +192,13 @@ pub fn final_scores(
     hands: &[impl AsRef<[u16]>],
 ) -> Vec<PlayerScore> {
     let _ = hands; // what a tie-breaker on hands would read
-    (0..forests.len()).map(|p| score_forest::<true>(rules, forests, p, caves[p])).collect()
+    (0..forests.len()).map(|p| score_forest::<CARDS>(rules, forests, p, caves[p])).collect()
+}
+
+/// [`final_scores`] without the points of each card (`PlayerScore::cards` left empty): the
+/// totals and the points per species, what `play_many` reports.
+pub fn final_scores_by_species(rules: &Rules, forests: &[Forest], caves: &[usize]) -> Vec<PlayerScore> {
+    (0..forests.len()).map(|p| score_forest::<SPECIES>(rules, forests, p, caves[p])).collect()
 }
 
 /// Player `player`'s final total alone, `cave` cards in their cave: [`final_scores`]' total,
@@ -190,7 +208,7 @@ pub fn final_total(rules: &Rules, forests: &[Forest], player: usize, cave: usize
     let total = cave as i32 + tally::total(&rules.scoring, &Ctx { rules, forests, player });
     debug_assert_eq!(
         total,
-        score_forest::<false>(rules, forests, player, cave).total,
+        score_forest::<TOTALS>(rules, forests, player, cave).total,
         "the tally of seat {player}"
     );
     total
