@@ -1,6 +1,6 @@
 //! What each step kind does: run (resolve, or ask a decision) and answer (`kinds/*`).
 
-use crate::data::{Effect, Filter, Pos, TurnAct};
+use crate::data::{Effect, Filter, Pos, TurnAct, REACH_PARTIAL};
 use crate::game::{
     flt_ok, nonempty, Action, Cards, Counted, Eff, Game, Mode, Offer, Paid, Run, Step, Steps, Taker,
     TurnLayout,
@@ -368,11 +368,11 @@ impl<'r> Game<'r> {
         // the quick test says yes or, where it is complete, no
         let open = f.open_mask() | 1;
         let incomplete = rules.site_sharing && f.site_sharers > 0;
-        let cards = rules.cards.as_slice();
+        let row: &[u8] = &rules.reach_rows[at];
         for &c in hand.iter().rev() {
-            let card = &cards[c as usize];
-            let yes = card.reach[at] & open != 0
-                || (incomplete || card.reach_partial) && self.can_place_rare(pu, c, budget);
+            let reach = row[c as usize];
+            let yes = reach & open != 0
+                || (incomplete || reach & REACH_PARTIAL != 0) && self.can_place_rare(pu, c, budget);
             (bits, n) = (bits << 1 | u64::from(yes), n + u32::from(yes));
         }
         (bits, n)
