@@ -108,6 +108,9 @@ pub struct Game<'r> {
 /// straight through, or any other, run in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum TurnLayout {
+    /// draw, play, sapling, in a ruleset that has a sapling kind, plain slots, no site
+    /// sharing and hands capped: every ruleset fact a turn's options read decided once, here
+    Core,
     /// draw, play, sapling
     DrawPlaySapling,
     /// draw, play
@@ -117,10 +120,18 @@ pub(crate) enum TurnLayout {
 }
 
 impl TurnLayout {
-    /// The layout of turn actions `acts`.
-    pub(crate) fn of(acts: &[TurnAct]) -> TurnLayout {
+    /// The layout of the turn actions of `rules`.
+    pub(crate) fn of(rules: &Rules) -> TurnLayout {
         use TurnAct::{Draw, Play, Sapling};
-        match acts {
+        match rules.turn_acts[..] {
+            [Draw, Play, Sapling]
+                if rules.sapling_kind.is_some()
+                    && rules.plain_slots
+                    && !rules.site_sharing
+                    && rules.draw_cap =>
+            {
+                TurnLayout::Core
+            }
             [Draw, Play, Sapling] => TurnLayout::DrawPlaySapling,
             [Draw, Play] => TurnLayout::DrawPlay,
             _ => TurnLayout::InOrder,
@@ -300,7 +311,7 @@ impl<'r> Game<'r> {
             pending: Decision::default(),
             actions: 0,
             center: 0,
-            turn_layout: TurnLayout::of(&rules.turn_acts),
+            turn_layout: TurnLayout::of(rules),
             compact: false,
             open_classes: Vec::new(),
         }

@@ -244,12 +244,14 @@ impl<'r> Game<'r> {
     #[inline(always)]
     fn run_turn(&mut self, p: u8) -> Run {
         let pu = p as usize;
-        if self.rules.slot_classes != 0 {
+        let layout = self.turn_layout;
+        if layout != TurnLayout::Core && self.rules.slot_classes != 0 {
             self.find_open_classes(pu);
         }
-        let offer = match self.turn_layout {
-            TurnLayout::DrawPlaySapling => self.turn_offer::<true>(pu),
-            TurnLayout::DrawPlay => self.turn_offer::<false>(pu),
+        let offer = match layout {
+            TurnLayout::Core => self.turn_offer::<true, true>(pu),
+            TurnLayout::DrawPlaySapling => self.turn_offer::<true, false>(pu),
+            TurnLayout::DrawPlay => self.turn_offer::<false, false>(pu),
             TurnLayout::InOrder => None,
         };
         let any = match offer {
@@ -275,17 +277,19 @@ impl<'r> Game<'r> {
     }
 
     /// The options of `p`'s turn for the core's turn actions, draw, play, and sapling where
-    /// `SAPLING` says, as an [`Offer`] (None for a hand too long for one).
+    /// `SAPLING` says, as an [`Offer`] (None for a hand too long for one); `CORE` where the
+    /// layout is [`TurnLayout::Core`], whose ruleset facts need no reading.
     #[inline(always)]
-    fn turn_offer<const SAPLING: bool>(&self, pu: usize) -> Option<Offer> {
+    fn turn_offer<const SAPLING: bool, const CORE: bool>(&self, pu: usize) -> Option<Offer> {
         let hand = self.hands[pu].sorted();
         if hand.len() > 64 {
             return None;
         }
-        let room = self.hand_room(pu) > 0;
+        let room = if CORE { self.rules.hand_limit > hand.len() } else { self.hand_room(pu) > 0 };
         let clearing = if room { self.clearing.len() } else { 0 };
-        let (plays, played) = self.playable(pu, hand);
-        let saplings = if SAPLING && self.rules.sapling_kind.is_some() { hand.len() } else { 0 };
+        let (plays, played) = self.playable::<CORE>(pu, hand);
+        let sapling = SAPLING && (CORE || self.rules.sapling_kind.is_some());
+        let saplings = if sapling { hand.len() } else { 0 };
         Some(Offer::new(room && !self.deck.is_empty(), clearing, plays, played, saplings))
     }
 
@@ -320,7 +324,7 @@ impl<'r> Game<'r> {
                 return;
             }
             TurnAct::Play => {
-                let (plays, played) = self.playable(pu, hand);
+                let (plays, played) = self.playable::<false>(pu, hand);
                 Offer::new(false, 0, plays, played, 0)
             }
             TurnAct::Sapling if self.rules.sapling_kind.is_some() => Offer::new(false, 0, 0, 0, hand.len()),
@@ -332,9 +336,10 @@ impl<'r> Game<'r> {
     /// The cards of `hand` (in increasing order, at most 64) that `p` can place, paying with
     /// the others, as bits (bit k for the k-th), and how many: most by the quick test of
     /// positions alone, the others by [`Game::can_place`]. The cards are read from the last,
-    /// each bit shifted up past the next (a shift by one, not by a count).
+    /// each bit shifted up past the next (a shift by one, not by a count). `CORE` where the
+    /// turn layout is [`TurnLayout::Core`]: plain slots, no site sharing.
     #[inline(always)]
-    fn playable(&self, pu: usize, hand: &[u16]) -> (u64, u32) {
+    fn playable<const CORE: bool>(&self, pu: usize, hand: &[u16]) -> (u64, u32) {
         let rules = self.rules;
         let budget = hand.len() as i64 - 1;
         let (mut bits, mut n) = (0u64, 0u32);
@@ -343,7 +348,7 @@ impl<'r> Game<'r> {
         }
         let at = (budget as usize).min(crate::data::Card::MAX_BUDGET);
         let f = &self.forests[pu];
-        if !rules.plain_slots {
+        if !CORE && !rules.plain_slots {
             if rules.slot_classes == 0 {
                 for &c in hand.iter().rev() {
                     let yes = self.can_place_rare(pu, c, budget);
@@ -367,7 +372,7 @@ impl<'r> Game<'r> {
         }
         // the quick test says yes or, where it is complete, no
         let open = f.open_mask() | 1;
-        let incomplete = rules.site_sharing && f.site_sharers > 0;
+        let incomplete = !CORE && rules.site_sharing && f.site_sharers > 0;
         let row: &[u8] = &rules.reach_rows[at];
         for &c in hand.iter().rev() {
             let reach = row[c as usize];
