@@ -494,18 +494,19 @@ impl<'r> Game<'r> {
         if self.over {
             return Err("the game is over".into());
         }
-        let d = &self.pending;
-        let n = match &d.offer {
-            Some(o) => o.len(),
-            None => d.options.len(),
-        };
-        let i = choose(n);
-        if i >= n {
-            return Err("no such option".into());
-        }
-        let a = match &d.offer {
-            Some(o) => self.compact_nth(o, i),
-            None => d.options[i],
+        // one match on the form: the count, then the option chosen
+        let a = match &self.pending.offer {
+            Some(o) => {
+                let i = choose(o.len());
+                if i >= o.len() {
+                    return Err("no such option".into());
+                }
+                self.compact_nth(o, i)
+            }
+            None => {
+                let options = &self.pending.options;
+                *options.get(choose(options.len())).ok_or("no such option")?
+            }
         };
         self.apply_action(a);
         Ok(())
