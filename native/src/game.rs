@@ -384,7 +384,7 @@ impl<'r> Game<'r> {
             forests.push(Forest::new(rules));
         }
         queue.clear();
-        queue.push(Step::EndTurn(-1));
+        queue.push(Step::EndTurn);
         if rules.mulligan {
             queue.extend((0..players).rev().map(|p| Step::Mulligan(p as u8)));
         }

@@ -20,8 +20,10 @@ pub enum Step {
     Deal,
     Mulligan(u8),
     Turn(u8),
-    /// the player, or -1 before the first turn
-    EndTurn(i8),
+    /// the end of the current seat's turn (`EndTurn(player)`, the player being
+    /// [`crate::game::Game::current`]), or before the first turn (turn 0) the game's start:
+    /// it stays under each turn's steps, and the next turn begins from it
+    EndTurn,
     DrawMore {
         p: u8,
         left: u32,
@@ -135,7 +137,7 @@ impl Step {
             Step::Deal
             | Step::Mulligan(_)
             | Step::Turn(_)
-            | Step::EndTurn(_)
+            | Step::EndTurn
             | Step::DrawMore { .. }
             | Step::Place { .. }
             | Step::Pay { .. }

@@ -15,7 +15,7 @@ impl<'r> Game<'r> {
         match *self.queue.last().expect("the resolution queue ran empty") {
             Step::Deal => self.run_deal(),
             Step::Mulligan(p) => self.run_mulligan(p),
-            Step::EndTurn(player) => self.run_end_turn(player),
+            Step::EndTurn => self.run_end_turn(),
             Step::Turn(p) => self.run_turn(p),
             Step::DrawMore { p, .. } => self.run_draw_more(p),
             Step::Place { p, card, mode, filter, .. } => self.run_place(p, card, mode, filter),
@@ -60,9 +60,9 @@ impl<'r> Game<'r> {
         self.ask_of(p, "mulligan", &[Action::KeepHand, Action::Redraw])
     }
 
-    /// `EndTurn(player)`: a full clearing boxed, the game ended when its end is scheduled,
-    /// else the next turn (an extra one of the same player first) begun.
-    fn run_end_turn(&mut self, player: i8) -> Run {
+    /// `EndTurn`: a full clearing boxed, the game ended when its end is scheduled, else the
+    /// next turn (an extra one of the same player first) begun, the step staying under it.
+    fn run_end_turn(&mut self) -> Run {
         if self.clearing.len() >= self.rules.clearing_limit {
             self.boxed.extend(self.clearing.take_all());
         }
@@ -71,9 +71,11 @@ impl<'r> Game<'r> {
             return Run::Done;
         }
         let cur = self.current;
-        let (next, extra) = if player >= 0 && (player as usize) < self.players && self.extra_turns[cur] > 0 {
+        // before the first turn (turn 0) the first seat's turn comes
+        let started = self.turn > 0;
+        let (next, extra) = if started && self.extra_turns[cur] > 0 {
             (cur, true)
-        } else if player < 0 {
+        } else if !started {
             (0, false)
         } else {
             // the next seat round the table, with no division
@@ -84,9 +86,6 @@ impl<'r> Game<'r> {
         if extra {
             self.extra_turns[next] -= 1;
         }
-        // the head, read in place: it ends the turn of `next` now
-        let Some(Step::EndTurn(of)) = self.queue.last_mut() else { panic!("not an end of turn") };
-        *of = next as i8;
         self.queue.push(Step::Turn(next as u8));
         // the turn's head runs at once (what the next round of the loop would do)
         self.run_turn(next as u8)
