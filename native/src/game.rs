@@ -425,6 +425,12 @@ impl<'r> Game<'r> {
         self.queue.last_mut().expect("the head").replace_with(step);
     }
 
+    /// The head step, a turn or a placement (which hold nothing), gives way to one step.
+    #[inline]
+    pub(crate) fn replace_plain_head_with(&mut self, step: Step) {
+        self.queue.last_mut().expect("the head").overwrite_plain(step);
+    }
+
     pub(crate) fn queue_at<I>(&mut self, steps: I, at: usize)
     where
         I: IntoIterator<Item = Step>,

@@ -159,6 +159,14 @@ impl Step {
             std::mem::forget(std::mem::replace(self, step));
         }
     }
+
+    /// The step, one that holds nothing (its kind known where this is called), made `step`:
+    /// written over, with no look at its kind.
+    #[inline(always)]
+    pub(crate) fn overwrite_plain(&mut self, step: Step) {
+        debug_assert!(!self.holds(), "a step that holds allocations, overwritten");
+        std::mem::forget(std::mem::replace(self, step));
+    }
 }
 
 /// Drop the last step of `queue` if there is one: one that holds nothing at no cost (its

@@ -99,6 +99,15 @@ impl<'r> Game<'r> {
             self.finish();
             return Run::Done;
         }
+        self.ask_draw(p)
+    }
+
+    /// The head `DrawMore`'s draw options asked, its player's hand known not to be full,
+    /// unless there is nothing to draw.
+    #[inline(never)]
+    fn ask_draw(&mut self, p: u8) -> Run {
+        let rules = self.rules;
+        debug_assert!(!rules.draw_cap || rules.hand_limit > self.hands[p as usize].len(), "a full hand");
         let offer = Offer::draws(&self.deck, self.clearing.len());
         if offer.is_empty() {
             self.finish();
@@ -450,7 +459,7 @@ impl<'r> Game<'r> {
                 activates,
             );
         } else {
-            self.replace_head_with(Step::Pay {
+            self.replace_plain_head_with(Step::Pay {
                 p,
                 card,
                 mode,
@@ -485,16 +494,17 @@ impl<'r> Game<'r> {
                             self.take_one(pu, a);
                             return Run::Done;
                         }
-                        self.replace_head_with(Step::DrawMore { p, left: left as u32 });
+                        self.replace_plain_head_with(Step::DrawMore { p, left: left as u32 });
                         self.take_one(pu, a);
-                        // the next draw asked at once, unless the card drawn queued steps
+                        // the next draw asked at once, unless the card drawn queued steps (the
+                        // hand has room: `left` is below it)
                         if matches!(self.queue.last(), Some(Step::DrawMore { .. })) {
                             self.pending.offer = None;
-                            return self.run_draw_more(p);
+                            return self.ask_draw(p);
                         }
                     }
                     Action::PlayCard(c) => {
-                        self.replace_head_with(Step::Place {
+                        self.replace_plain_head_with(Step::Place {
                             p,
                             card: c,
                             mode: Mode::Normal,
