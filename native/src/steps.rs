@@ -164,11 +164,15 @@ impl<'r> Game<'r> {
         // written in place
         let Game { hands, queue, pending, .. } = self;
         let pool = (mode == Mode::Deferred).then(|| deferred_pool(queue));
-        let can = |c: u16| c != card && i32::from(c) > last && pool.is_none_or(|pl| pl.contains(&c));
         let hand = hands[p as usize].sorted();
+        // the cards above `last` (all of them before a first card is paid), read from the first
+        // of them: the hand is in increasing order
+        let below = if last < 0 { 0 } else { hand.iter().take_while(|&&c| i32::from(c) <= last).count() };
+        let above = &hand[below..];
+        let can = |c: u16| c != card && pool.is_none_or(|pl| pl.contains(&c));
         let opts = &mut pending.options;
         opts.clear();
-        opts.extend(hand.iter().filter(|&&c| can(c)).map(|&c| Action::PayWith(c)));
+        opts.extend(above.iter().filter(|&&c| can(c)).map(|&c| Action::PayWith(c)));
         // of the n candidates, the first n - owed + 1 (none if fewer than owed): the others
         // would leave too few to pay with after them
         opts.truncate((opts.len() + 1).saturating_sub(owed as usize));
