@@ -14,11 +14,10 @@ pub enum Mode {
     Deferred,
 }
 
-/// A step of the resolution queue (`forestshuffle.steps.Step`), its arguments typed.
+/// A step of the resolution queue (`forestshuffle.steps.Step`), its arguments typed. The
+/// kinds an answer reads most come first, so that the jump on a head's kind starts at 0.
 #[derive(Clone, Debug)]
 pub enum Step {
-    Deal,
-    Mulligan(u8),
     Turn(u8),
     /// the end of the current seat's turn (`EndTurn(player)`, the player being
     /// [`crate::game::Game::current`]), or before the first turn (turn 0) the game's start:
@@ -61,6 +60,8 @@ pub enum Step {
         card: u16,
         index: u32,
     },
+    Deal,
+    Mulligan(u8),
     Reveal(u8),
     /// tuck a hand card under a site just played, making it a site of `kind`
     UpgradeSite {
