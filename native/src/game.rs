@@ -549,7 +549,7 @@ impl<'r> Game<'r> {
     fn compact_nth(&self, o: &Compact, i: usize) -> Action {
         let p = self.pending.player as usize;
         match &o.form {
-            Form::Turn(o) => o.nth(i, &self.clearing, &self.hands[p]),
+            Form::Turn(o) => o.nth(i, &self.clearing, || &self.hands[p]),
             Form::Place(pl) => self.place_nth(p, pl, i),
         }
     }
