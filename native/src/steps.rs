@@ -133,9 +133,7 @@ impl<'r> Game<'r> {
 
     /// `Place`: where `card` may go, asked (a tree's one place taken without asking).
     fn run_place(&mut self, p: u8, card: u16, mode: Mode, filter: Option<Filter>) -> Run {
-        let pu = p as usize;
-        let flt = nonempty(&filter);
-        let hand = &self.hands[pu];
+        let hand = &self.hands[p as usize];
         let budget = match mode {
             Mode::Free => None,
             Mode::Normal => Some(hand.len() as u32 - 1),
@@ -144,12 +142,19 @@ impl<'r> Game<'r> {
                 Some(hand.iter().filter(|&&c| c != card && pool.contains(&c)).count() as u32)
             }
         };
+        self.place_within(p, card, nonempty(&filter), budget)
+    }
+
+    /// The head `Place`'s card placed by `p`, a half `flt` accepts paid with at most `budget`
+    /// cards (None: free): where it may go asked, a tree's one place taken without asking.
+    #[inline(never)]
+    fn place_within(&mut self, p: u8, card: u16, flt: Option<&Filter>, budget: Option<u32>) -> Run {
         // a tree's one place, a new site (as `placements` has it), answered at once
         let rules = self.rules;
         let h = &rules.cards[card as usize].halves[0];
         if h.pos == Pos::Center {
             if flt_ok(rules, flt, h) && budget.is_none_or(|m| h.cost <= m) {
-                self.place_head(0, self.forests[pu].sites.len() as u16, self.center);
+                self.place_head(0, self.forests[p as usize].sites.len() as u16, self.center);
             } else {
                 self.finish();
             }
@@ -516,9 +521,10 @@ impl<'r> Game<'r> {
                             from_clearing: false,
                             activates: None,
                         });
-                        // the placement asked at once
+                        // the placement asked at once, paid with the other hand cards
                         self.pending.offer = None;
-                        return self.run_place(p, c, Mode::Normal, None);
+                        let budget = self.hands[pu].len() as u32 - 1;
+                        return self.place_within(p, c, None, Some(budget));
                     }
                     Action::PlaySapling(c) => {
                         let site = self.forests[pu].sites.len() as u16;
