@@ -154,10 +154,9 @@ impl<'r> Game<'r> {
         let h = &rules.cards[card as usize].halves[0];
         if h.pos == Pos::Center {
             if flt_ok(rules, flt, h) && budget.is_none_or(|m| h.cost <= m) {
-                self.place_head(0, self.forests[p as usize].sites.len() as u16, self.center);
-            } else {
-                self.finish();
+                return self.place_head(0, self.forests[p as usize].sites.len() as u16, self.center);
             }
+            self.finish();
             return Run::Done;
         }
         self.ask_place(p, card, flt, budget)
@@ -446,9 +445,10 @@ impl<'r> Game<'r> {
     }
 
     /// The head `Place` step answered: half `half` of its card to slot `slot` of site
-    /// `site`, played at once when it costs nothing, else paid for card by card.
+    /// `site`, played at once when it costs nothing ([`Run::Done`]), else paid for card by
+    /// card, the first card asked at once ([`Run::Asked`]).
     #[inline(always)]
-    fn place_head(&mut self, half: u8, site: u16, slot: u16) {
+    fn place_head(&mut self, half: u8, site: u16, slot: u16) -> Run {
         let rules = self.rules;
         let Some(&Step::Place { p, card, mode, from_clearing, activates, .. }) = self.queue.last() else {
             panic!("not a placement")
@@ -478,7 +478,11 @@ impl<'r> Game<'r> {
                 owed: cost,
                 paid: Paid::default(),
             });
+            // the first card asked at once
+            self.pending.offer = None;
+            return self.run_pay(p, card, mode, cost, -1);
         }
+        Run::Done
     }
 
     /// The head step answers option `a` of its decision: [`Run::Asked`] when the next
@@ -546,13 +550,7 @@ impl<'r> Game<'r> {
             }
             Step::Place { .. } => {
                 let Action::Place(half, site, slot) = a else { panic!("not a placement") };
-                self.place_head(half, site, slot);
-                // a payment asked at once
-                if let Some(&Step::Pay { p, card, mode, owed, ref paid, .. }) = self.queue.last() {
-                    let last = paid.last().map_or(-1, |&c| i32::from(c));
-                    self.pending.offer = None;
-                    return self.run_pay(p, card, mode, owed, last);
-                }
+                return self.place_head(half, site, slot);
             }
             Step::Pay { p, card, mode, half, site, slot, owed, .. } => {
                 let Action::PayWith(c) = a else { panic!("not a payment") };
