@@ -409,6 +409,12 @@ impl<'r> Game<'r> {
         crate::queue::discard_last(&mut self.queue);
     }
 
+    /// The head step, one that holds nothing (a draw's, a turn's), done.
+    #[inline]
+    pub(crate) fn finish_plain(&mut self) {
+        crate::queue::discard_plain_last(&mut self.queue);
+    }
+
     /// The head step gives way to `steps`, the first of them the new head.
     pub(crate) fn replace_head<I>(&mut self, steps: I)
     where

@@ -182,6 +182,14 @@ pub(crate) fn discard_last(queue: &mut Vec<Step>) {
     }
 }
 
+/// Drop the last step of `queue`, one that holds nothing (its kind known where this is
+/// called): popped with no look at its kind.
+#[inline(always)]
+pub(crate) fn discard_plain_last(queue: &mut Vec<Step>) {
+    debug_assert!(queue.last().is_some_and(|s| !s.holds()), "a step that holds allocations, discarded");
+    std::mem::forget(queue.pop());
+}
+
 /// Drop a step that holds allocations.
 #[inline(never)]
 fn drop_held(s: Step) {

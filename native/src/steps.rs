@@ -544,7 +544,7 @@ impl<'r> Game<'r> {
                     };
                     *left -= 1;
                 } else {
-                    self.finish();
+                    self.finish_plain();
                 }
                 self.take_one(p as usize, a);
             }
