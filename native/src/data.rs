@@ -392,7 +392,17 @@ pub struct Rules {
     pub winter_from: u16,
     /// ... and its length (0 where there is none): a card outside it is no winter card.
     pub winter_span: u16,
+
+    // -- tables the turn machine reads, derived from the fields above ---------------------
+    /// a turn's quick test as one byte a card: per budget of 0 to [`Card::MAX_BUDGET`], a
+    /// row of one byte per card id, [`Card::reach`] at that budget with [`REACH_PARTIAL`]
+    /// set where [`Card::reach_partial`] is
+    pub reach_rows: [Box<[u8]>; Card::MAX_BUDGET + 1],
 }
+
+/// The bit of a [`Rules::reach_rows`] byte that says [`Card::reach_partial`] (positions
+/// take bits 0 to 4).
+pub const REACH_PARTIAL: u8 = 1 << 7;
 
 pub fn fixed_keys() -> [&'static str; 7] {
     ["trees", "tree_total", "saplings", "full_sites", "cave", "tree_species", "dwellers"]
@@ -406,6 +416,13 @@ pub const K_CAVE: u32 = 4;
 pub const K_TREE_SPECIES: u32 = 5;
 
 impl Rules {
+    /// [`Rules::reach_rows`] made from the cards.
+    pub(crate) fn reach_rows_of(cards: &[Card]) -> [Box<[u8]>; Card::MAX_BUDGET + 1] {
+        std::array::from_fn(|at| {
+            cards.iter().map(|c| c.reach[at] | if c.reach_partial { REACH_PARTIAL } else { 0 }).collect()
+        })
+    }
+
     /// An interned name's index, if the ruleset has it.
     pub fn name(&self, n: &str) -> Option<u16> {
         self.names.iter().position(|x| x == n).map(|i| i as u16)

@@ -108,6 +108,9 @@ pub struct Game<'r> {
 /// straight through, or any other, run in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum TurnLayout {
+    /// draw, play, sapling, in a ruleset that has a sapling kind, plain slots, no site
+    /// sharing and hands capped: every ruleset fact a turn's options read decided once, here
+    Core,
     /// draw, play, sapling
     DrawPlaySapling,
     /// draw, play
@@ -117,10 +120,18 @@ pub(crate) enum TurnLayout {
 }
 
 impl TurnLayout {
-    /// The layout of turn actions `acts`.
-    pub(crate) fn of(acts: &[TurnAct]) -> TurnLayout {
+    /// The layout of the turn actions of `rules`.
+    pub(crate) fn of(rules: &Rules) -> TurnLayout {
         use TurnAct::{Draw, Play, Sapling};
-        match acts {
+        match rules.turn_acts[..] {
+            [Draw, Play, Sapling]
+                if rules.sapling_kind.is_some()
+                    && rules.plain_slots
+                    && !rules.site_sharing
+                    && rules.draw_cap =>
+            {
+                TurnLayout::Core
+            }
             [Draw, Play, Sapling] => TurnLayout::DrawPlaySapling,
             [Draw, Play] => TurnLayout::DrawPlay,
             _ => TurnLayout::InOrder,
@@ -300,7 +311,7 @@ impl<'r> Game<'r> {
             pending: Decision::default(),
             actions: 0,
             center: 0,
-            turn_layout: TurnLayout::of(&rules.turn_acts),
+            turn_layout: TurnLayout::of(rules),
             compact: false,
             open_classes: Vec::new(),
         }
@@ -373,7 +384,7 @@ impl<'r> Game<'r> {
             forests.push(Forest::new(rules));
         }
         queue.clear();
-        queue.push(Step::EndTurn(-1));
+        queue.push(Step::EndTurn);
         if rules.mulligan {
             queue.extend((0..players).rev().map(|p| Step::Mulligan(p as u8)));
         }
@@ -398,6 +409,12 @@ impl<'r> Game<'r> {
         crate::queue::discard_last(&mut self.queue);
     }
 
+    /// The head step, one that holds nothing (a draw's, a turn's), done.
+    #[inline]
+    pub(crate) fn finish_plain(&mut self) {
+        crate::queue::discard_plain_last(&mut self.queue);
+    }
+
     /// The head step gives way to `steps`, the first of them the new head.
     pub(crate) fn replace_head<I>(&mut self, steps: I)
     where
@@ -412,6 +429,12 @@ impl<'r> Game<'r> {
     #[inline]
     pub(crate) fn replace_head_with(&mut self, step: Step) {
         self.queue.last_mut().expect("the head").replace_with(step);
+    }
+
+    /// The head step, a turn or a placement (which hold nothing), gives way to one step.
+    #[inline]
+    pub(crate) fn replace_plain_head_with(&mut self, step: Step) {
+        self.queue.last_mut().expect("the head").overwrite_plain(step);
     }
 
     pub(crate) fn queue_at<I>(&mut self, steps: I, at: usize)
@@ -483,18 +506,19 @@ impl<'r> Game<'r> {
         if self.over {
             return Err("the game is over".into());
         }
-        let d = &self.pending;
-        let n = match &d.offer {
-            Some(o) => o.len(),
-            None => d.options.len(),
-        };
-        let i = choose(n);
-        if i >= n {
-            return Err("no such option".into());
-        }
-        let a = match &d.offer {
-            Some(o) => self.compact_nth(o, i),
-            None => d.options[i],
+        // one match on the form: the count, then the option chosen
+        let a = match &self.pending.offer {
+            Some(o) => {
+                let i = choose(o.len());
+                if i >= o.len() {
+                    return Err("no such option".into());
+                }
+                self.compact_nth(o, i)
+            }
+            None => {
+                let options = &self.pending.options;
+                *options.get(choose(options.len())).ok_or("no such option")?
+            }
         };
         self.apply_action(a);
         Ok(())
@@ -531,7 +555,7 @@ impl<'r> Game<'r> {
     fn compact_nth(&self, o: &Compact, i: usize) -> Action {
         let p = self.pending.player as usize;
         match &o.form {
-            Form::Turn(o) => o.nth(i, &self.clearing, &self.hands[p]),
+            Form::Turn(o) => o.nth(i, &self.clearing, || &self.hands[p]),
             Form::Place(pl) => self.place_nth(p, pl, i),
         }
     }

@@ -14,14 +14,15 @@ pub enum Mode {
     Deferred,
 }
 
-/// A step of the resolution queue (`forestshuffle.steps.Step`), its arguments typed.
+/// A step of the resolution queue (`forestshuffle.steps.Step`), its arguments typed. The
+/// kinds an answer reads most come first, so that the jump on a head's kind starts at 0.
 #[derive(Clone, Debug)]
 pub enum Step {
-    Deal,
-    Mulligan(u8),
     Turn(u8),
-    /// the player, or -1 before the first turn
-    EndTurn(i8),
+    /// the end of the current seat's turn (`EndTurn(player)`, the player being
+    /// [`crate::game::Game::current`]), or before the first turn (turn 0) the game's start:
+    /// it stays under each turn's steps, and the next turn begins from it
+    EndTurn,
     DrawMore {
         p: u8,
         left: u32,
@@ -59,6 +60,8 @@ pub enum Step {
         card: u16,
         index: u32,
     },
+    Deal,
+    Mulligan(u8),
     Reveal(u8),
     /// tuck a hand card under a site just played, making it a site of `kind`
     UpgradeSite {
@@ -135,7 +138,7 @@ impl Step {
             Step::Deal
             | Step::Mulligan(_)
             | Step::Turn(_)
-            | Step::EndTurn(_)
+            | Step::EndTurn
             | Step::DrawMore { .. }
             | Step::Place { .. }
             | Step::Pay { .. }
@@ -157,6 +160,14 @@ impl Step {
             std::mem::forget(std::mem::replace(self, step));
         }
     }
+
+    /// The step, one that holds nothing (its kind known where this is called), made `step`:
+    /// written over, with no look at its kind.
+    #[inline(always)]
+    pub(crate) fn overwrite_plain(&mut self, step: Step) {
+        debug_assert!(!self.holds(), "a step that holds allocations, overwritten");
+        std::mem::forget(std::mem::replace(self, step));
+    }
 }
 
 /// Drop the last step of `queue` if there is one: one that holds nothing at no cost (its
@@ -169,6 +180,14 @@ pub(crate) fn discard_last(queue: &mut Vec<Step>) {
         Some(_) => std::mem::forget(queue.pop()),
         None => {}
     }
+}
+
+/// Drop the last step of `queue`, one that holds nothing (its kind known where this is
+/// called): popped with no look at its kind.
+#[inline(always)]
+pub(crate) fn discard_plain_last(queue: &mut Vec<Step>) {
+    debug_assert!(queue.last().is_some_and(|s| !s.holds()), "a step that holds allocations, discarded");
+    std::mem::forget(queue.pop());
 }
 
 /// Drop a step that holds allocations.

@@ -1,6 +1,6 @@
 //! What each step kind does: run (resolve, or ask a decision) and answer (`kinds/*`).
 
-use crate::data::{Effect, Filter, Pos, TurnAct};
+use crate::data::{Effect, Filter, Pos, TurnAct, REACH_PARTIAL};
 use crate::game::{
     flt_ok, nonempty, Action, Cards, Counted, Eff, Game, Mode, Offer, Paid, Run, Step, Steps, Taker,
     TurnLayout,
@@ -15,7 +15,7 @@ impl<'r> Game<'r> {
         match *self.queue.last().expect("the resolution queue ran empty") {
             Step::Deal => self.run_deal(),
             Step::Mulligan(p) => self.run_mulligan(p),
-            Step::EndTurn(player) => self.run_end_turn(player),
+            Step::EndTurn => self.run_end_turn(),
             Step::Turn(p) => self.run_turn(p),
             Step::DrawMore { p, .. } => self.run_draw_more(p),
             Step::Place { p, card, mode, filter, .. } => self.run_place(p, card, mode, filter),
@@ -60,9 +60,9 @@ impl<'r> Game<'r> {
         self.ask_of(p, "mulligan", &[Action::KeepHand, Action::Redraw])
     }
 
-    /// `EndTurn(player)`: a full clearing boxed, the game ended when its end is scheduled,
-    /// else the next turn (an extra one of the same player first) begun.
-    fn run_end_turn(&mut self, player: i8) -> Run {
+    /// `EndTurn`: a full clearing boxed, the game ended when its end is scheduled, else the
+    /// next turn (an extra one of the same player first) begun, the step staying under it.
+    fn run_end_turn(&mut self) -> Run {
         if self.clearing.len() >= self.rules.clearing_limit {
             self.clearing.move_to(&mut self.boxed);
         }
@@ -71,9 +71,11 @@ impl<'r> Game<'r> {
             return Run::Done;
         }
         let cur = self.current;
-        let (next, extra) = if player >= 0 && (player as usize) < self.players && self.extra_turns[cur] > 0 {
+        // before the first turn (turn 0) the first seat's turn comes
+        let started = self.turn > 0;
+        let (next, extra) = if started && self.extra_turns[cur] > 0 {
             (cur, true)
-        } else if player < 0 {
+        } else if !started {
             (0, false)
         } else {
             // the next seat round the table, with no division
@@ -84,9 +86,6 @@ impl<'r> Game<'r> {
         if extra {
             self.extra_turns[next] -= 1;
         }
-        // the head, read in place: it ends the turn of `next` now
-        let Some(Step::EndTurn(of)) = self.queue.last_mut() else { panic!("not an end of turn") };
-        *of = next as i8;
         self.queue.push(Step::Turn(next as u8));
         // the turn's head runs at once (what the next round of the loop would do)
         self.run_turn(next as u8)
@@ -100,6 +99,15 @@ impl<'r> Game<'r> {
             self.finish();
             return Run::Done;
         }
+        self.ask_draw(p)
+    }
+
+    /// The head `DrawMore`'s draw options asked, its player's hand known not to be full,
+    /// unless there is nothing to draw.
+    #[inline(never)]
+    fn ask_draw(&mut self, p: u8) -> Run {
+        let rules = self.rules;
+        debug_assert!(!rules.draw_cap || rules.hand_limit > self.hands[p as usize].len(), "a full hand");
         let offer = Offer::draws(&self.deck, self.clearing.len());
         if offer.is_empty() {
             self.finish();
@@ -125,9 +133,7 @@ impl<'r> Game<'r> {
 
     /// `Place`: where `card` may go, asked (a tree's one place taken without asking).
     fn run_place(&mut self, p: u8, card: u16, mode: Mode, filter: Option<Filter>) -> Run {
-        let pu = p as usize;
-        let flt = nonempty(&filter);
-        let hand = &self.hands[pu];
+        let hand = &self.hands[p as usize];
         let budget = match mode {
             Mode::Free => None,
             Mode::Normal => Some(hand.len() as u32 - 1),
@@ -136,15 +142,21 @@ impl<'r> Game<'r> {
                 Some(hand.iter().filter(|&&c| c != card && pool.contains(&c)).count() as u32)
             }
         };
+        self.place_within(p, card, nonempty(&filter), budget)
+    }
+
+    /// The head `Place`'s card placed by `p`, a half `flt` accepts paid with at most `budget`
+    /// cards (None: free): where it may go asked, a tree's one place taken without asking.
+    #[inline(never)]
+    fn place_within(&mut self, p: u8, card: u16, flt: Option<&Filter>, budget: Option<u32>) -> Run {
         // a tree's one place, a new site (as `placements` has it), answered at once
         let rules = self.rules;
         let h = &rules.cards[card as usize].halves[0];
         if h.pos == Pos::Center {
             if flt_ok(rules, flt, h) && budget.is_none_or(|m| h.cost <= m) {
-                self.place_head(0, self.forests[pu].sites.len() as u16, self.center);
-            } else {
-                self.finish();
+                return self.place_head(0, self.forests[p as usize].sites.len() as u16, self.center);
             }
+            self.finish();
             return Run::Done;
         }
         self.ask_place(p, card, flt, budget)
@@ -156,11 +168,15 @@ impl<'r> Game<'r> {
         // written in place
         let Game { hands, queue, pending, .. } = self;
         let pool = (mode == Mode::Deferred).then(|| deferred_pool(queue));
-        let can = |c: u16| c != card && i32::from(c) > last && pool.is_none_or(|pl| pl.contains(&c));
         let hand = hands[p as usize].sorted();
+        // the cards above `last` (all of them before a first card is paid), read from the first
+        // of them: the hand is in increasing order
+        let below = if last < 0 { 0 } else { hand.iter().take_while(|&&c| i32::from(c) <= last).count() };
+        let above = &hand[below..];
+        let can = |c: u16| c != card && pool.is_none_or(|pl| pl.contains(&c));
         let opts = &mut pending.options;
         opts.clear();
-        opts.extend(hand.iter().filter(|&&c| can(c)).map(|&c| Action::PayWith(c)));
+        opts.extend(above.iter().filter(|&&c| can(c)).map(|&c| Action::PayWith(c)));
         // of the n candidates, the first n - owed + 1 (none if fewer than owed): the others
         // would leave too few to pay with after them
         opts.truncate((opts.len() + 1).saturating_sub(owed as usize));
@@ -244,12 +260,14 @@ impl<'r> Game<'r> {
     #[inline(always)]
     fn run_turn(&mut self, p: u8) -> Run {
         let pu = p as usize;
-        if self.rules.slot_classes != 0 {
+        let layout = self.turn_layout;
+        if layout != TurnLayout::Core && self.rules.slot_classes != 0 {
             self.find_open_classes(pu);
         }
-        let offer = match self.turn_layout {
-            TurnLayout::DrawPlaySapling => self.turn_offer::<true>(pu),
-            TurnLayout::DrawPlay => self.turn_offer::<false>(pu),
+        let offer = match layout {
+            TurnLayout::Core => self.turn_offer::<true, true>(pu),
+            TurnLayout::DrawPlaySapling => self.turn_offer::<true, false>(pu),
+            TurnLayout::DrawPlay => self.turn_offer::<false, false>(pu),
             TurnLayout::InOrder => None,
         };
         let any = match offer {
@@ -275,17 +293,19 @@ impl<'r> Game<'r> {
     }
 
     /// The options of `p`'s turn for the core's turn actions, draw, play, and sapling where
-    /// `SAPLING` says, as an [`Offer`] (None for a hand too long for one).
+    /// `SAPLING` says, as an [`Offer`] (None for a hand too long for one); `CORE` where the
+    /// layout is [`TurnLayout::Core`], whose ruleset facts need no reading.
     #[inline(always)]
-    fn turn_offer<const SAPLING: bool>(&self, pu: usize) -> Option<Offer> {
+    fn turn_offer<const SAPLING: bool, const CORE: bool>(&self, pu: usize) -> Option<Offer> {
         let hand = self.hands[pu].sorted();
         if hand.len() > 64 {
             return None;
         }
-        let room = self.hand_room(pu) > 0;
+        let room = if CORE { self.rules.hand_limit > hand.len() } else { self.hand_room(pu) > 0 };
         let clearing = if room { self.clearing.len() } else { 0 };
-        let (plays, played) = self.playable(pu, hand);
-        let saplings = if SAPLING && self.rules.sapling_kind.is_some() { hand.len() } else { 0 };
+        let (plays, played) = self.playable::<CORE>(pu, hand);
+        let sapling = SAPLING && (CORE || self.rules.sapling_kind.is_some());
+        let saplings = if sapling { hand.len() } else { 0 };
         Some(Offer::new(room && !self.deck.is_empty(), clearing, plays, played, saplings))
     }
 
@@ -320,7 +340,7 @@ impl<'r> Game<'r> {
                 return;
             }
             TurnAct::Play => {
-                let (plays, played) = self.playable(pu, hand);
+                let (plays, played) = self.playable::<false>(pu, hand);
                 Offer::new(false, 0, plays, played, 0)
             }
             TurnAct::Sapling if self.rules.sapling_kind.is_some() => Offer::new(false, 0, 0, 0, hand.len()),
@@ -332,9 +352,10 @@ impl<'r> Game<'r> {
     /// The cards of `hand` (in increasing order, at most 64) that `p` can place, paying with
     /// the others, as bits (bit k for the k-th), and how many: most by the quick test of
     /// positions alone, the others by [`Game::can_place`]. The cards are read from the last,
-    /// each bit shifted up past the next (a shift by one, not by a count).
+    /// each bit shifted up past the next (a shift by one, not by a count). `CORE` where the
+    /// turn layout is [`TurnLayout::Core`]: plain slots, no site sharing.
     #[inline(always)]
-    fn playable(&self, pu: usize, hand: &[u16]) -> (u64, u32) {
+    fn playable<const CORE: bool>(&self, pu: usize, hand: &[u16]) -> (u64, u32) {
         let rules = self.rules;
         let budget = hand.len() as i64 - 1;
         let (mut bits, mut n) = (0u64, 0u32);
@@ -343,7 +364,7 @@ impl<'r> Game<'r> {
         }
         let at = (budget as usize).min(crate::data::Card::MAX_BUDGET);
         let f = &self.forests[pu];
-        if !rules.plain_slots {
+        if !CORE && !rules.plain_slots {
             if rules.slot_classes == 0 {
                 for &c in hand.iter().rev() {
                     let yes = self.can_place_rare(pu, c, budget);
@@ -367,12 +388,12 @@ impl<'r> Game<'r> {
         }
         // the quick test says yes or, where it is complete, no
         let open = f.open_mask() | 1;
-        let incomplete = rules.site_sharing && f.site_sharers > 0;
-        let cards = rules.cards.as_slice();
+        let incomplete = !CORE && rules.site_sharing && f.site_sharers > 0;
+        let row: &[u8] = &rules.reach_rows[at];
         for &c in hand.iter().rev() {
-            let card = &cards[c as usize];
-            let yes = card.reach[at] & open != 0
-                || (incomplete || card.reach_partial) && self.can_place_rare(pu, c, budget);
+            let reach = row[c as usize];
+            let yes = reach & open != 0
+                || (incomplete || reach & REACH_PARTIAL != 0) && self.can_place_rare(pu, c, budget);
             (bits, n) = (bits << 1 | u64::from(yes), n + u32::from(yes));
         }
         (bits, n)
@@ -424,9 +445,10 @@ impl<'r> Game<'r> {
     }
 
     /// The head `Place` step answered: half `half` of its card to slot `slot` of site
-    /// `site`, played at once when it costs nothing, else paid for card by card.
+    /// `site`, played at once when it costs nothing ([`Run::Done`]), else paid for card by
+    /// card, the first card asked at once ([`Run::Asked`]).
     #[inline(always)]
-    fn place_head(&mut self, half: u8, site: u16, slot: u16) {
+    fn place_head(&mut self, half: u8, site: u16, slot: u16) -> Run {
         let rules = self.rules;
         let Some(&Step::Place { p, card, mode, from_clearing, activates, .. }) = self.queue.last() else {
             panic!("not a placement")
@@ -446,7 +468,7 @@ impl<'r> Game<'r> {
                 activates,
             );
         } else {
-            self.replace_head_with(Step::Pay {
+            self.replace_plain_head_with(Step::Pay {
                 p,
                 card,
                 mode,
@@ -456,7 +478,11 @@ impl<'r> Game<'r> {
                 owed: cost,
                 paid: Paid::default(),
             });
+            // the first card asked at once
+            self.pending.offer = None;
+            return self.run_pay(p, card, mode, cost, -1);
         }
+        Run::Done
     }
 
     /// The head step answers option `a` of its decision: [`Run::Asked`] when the next
@@ -481,16 +507,17 @@ impl<'r> Game<'r> {
                             self.take_one(pu, a);
                             return Run::Done;
                         }
-                        self.replace_head_with(Step::DrawMore { p, left: left as u32 });
+                        self.replace_plain_head_with(Step::DrawMore { p, left: left as u32 });
                         self.take_one(pu, a);
-                        // the next draw asked at once, unless the card drawn queued steps
+                        // the next draw asked at once, unless the card drawn queued steps (the
+                        // hand has room: `left` is below it)
                         if matches!(self.queue.last(), Some(Step::DrawMore { .. })) {
                             self.pending.offer = None;
-                            return self.run_draw_more(p);
+                            return self.ask_draw(p);
                         }
                     }
                     Action::PlayCard(c) => {
-                        self.replace_head_with(Step::Place {
+                        self.replace_plain_head_with(Step::Place {
                             p,
                             card: c,
                             mode: Mode::Normal,
@@ -498,9 +525,10 @@ impl<'r> Game<'r> {
                             from_clearing: false,
                             activates: None,
                         });
-                        // the placement asked at once
+                        // the placement asked at once, paid with the other hand cards
                         self.pending.offer = None;
-                        return self.run_place(p, c, Mode::Normal, None);
+                        let budget = self.hands[pu].len() as u32 - 1;
+                        return self.place_within(p, c, None, Some(budget));
                     }
                     Action::PlaySapling(c) => {
                         let site = self.forests[pu].sites.len() as u16;
@@ -516,19 +544,13 @@ impl<'r> Game<'r> {
                     };
                     *left -= 1;
                 } else {
-                    self.finish();
+                    self.finish_plain();
                 }
                 self.take_one(p as usize, a);
             }
             Step::Place { .. } => {
                 let Action::Place(half, site, slot) = a else { panic!("not a placement") };
-                self.place_head(half, site, slot);
-                // a payment asked at once
-                if let Some(&Step::Pay { p, card, mode, owed, ref paid, .. }) = self.queue.last() {
-                    let last = paid.last().map_or(-1, |&c| i32::from(c));
-                    self.pending.offer = None;
-                    return self.run_pay(p, card, mode, owed, last);
-                }
+                return self.place_head(half, site, slot);
             }
             Step::Pay { p, card, mode, half, site, slot, owed, .. } => {
                 let Action::PayWith(c) = a else { panic!("not a payment") };

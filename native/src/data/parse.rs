@@ -512,7 +512,9 @@ impl Rules {
             json,
             scoring: crate::scoring::Plan::default(),
             center: None,
+            reach_rows: Default::default(),
         };
+        rules.reach_rows = Rules::reach_rows_of(&rules.cards);
         rules.center = rules.name("center");
         rules.scoring = crate::scoring::Plan::build(&rules);
         Ok(rules)

@@ -62,9 +62,10 @@ impl Offer {
     }
 
     /// Option `i` (below [`Offer::len`]), the `i`-th that [`Offer::write`] lists of
-    /// `clearing`'s and `hand`'s cards in increasing order (each read only where it is needed).
+    /// `clearing`'s and the hand's (`hand()`) cards in increasing order (each read only where
+    /// it is needed: the hand found only for a play or a sapling).
     #[inline(always)]
-    pub fn nth(&self, i: usize, clearing: &Pile, hand: &Pile) -> Action {
+    pub fn nth<'a>(&self, i: usize, clearing: &Pile, hand: impl FnOnce() -> &'a Pile) -> Action {
         let i = i as u32;
         if i < self.plays_from {
             let deck = u32::from(self.deck);
@@ -79,9 +80,9 @@ impl Offer {
             for _ in self.plays_from..i {
                 bits &= bits - 1;
             }
-            return Action::PlayCard(hand.sorted()[bits.trailing_zeros() as usize]);
+            return Action::PlayCard(hand().sorted()[bits.trailing_zeros() as usize]);
         }
-        Action::PlaySapling(hand.sorted()[(i - self.saplings_from) as usize])
+        Action::PlaySapling(hand().sorted()[(i - self.saplings_from) as usize])
     }
 }
 
@@ -187,7 +188,7 @@ mod tests {
             clearing.iter().rev().for_each(|&c| clearing_pile.push(c));
             hand.iter().rev().for_each(|&c| hand_pile.push(c));
             for (i, &a) in list.iter().enumerate() {
-                assert_eq!(offer.nth(i, &clearing_pile, &hand_pile), a, "option {i} of {offer:?}");
+                assert_eq!(offer.nth(i, &clearing_pile, || &hand_pile), a, "option {i} of {offer:?}");
             }
             let kind = |a: &Action| match a {
                 Action::DrawFromDeck => 1,
