@@ -506,6 +506,25 @@ impl<'r> Game<'r> {
         if self.over {
             return Err("the game is over".into());
         }
+        self.apply_chosen_on(choose)
+    }
+
+    /// Play on until the game is over or has taken `max_actions` actions, each decision
+    /// answered by the option `choose` picks of its count (as [`Game::apply_chosen`]).
+    pub fn play_chosen(
+        &mut self,
+        max_actions: u32,
+        mut choose: impl FnMut(usize) -> usize,
+    ) -> Result<(), String> {
+        while !self.over && self.actions < max_actions {
+            self.apply_chosen_on(&mut choose)?;
+        }
+        Ok(())
+    }
+
+    /// [`Game::apply_chosen`] of a game not over.
+    #[inline(always)]
+    fn apply_chosen_on(&mut self, choose: impl FnOnce(usize) -> usize) -> Result<(), String> {
         // one match on the form: the count, then the option chosen
         let a = match &self.pending.offer {
             Some(o) => {

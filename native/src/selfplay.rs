@@ -96,9 +96,7 @@ pub fn play_random_from(
         own = PyRandom::new(bot_seed);
         &mut own
     };
-    while !g.over && g.actions < max_actions {
-        g.apply_chosen(|n| if n <= 1 { 0 } else { bot.below(n as u32) as usize })?;
-    }
+    g.play_chosen(max_actions, |n| if n <= 1 { 0 } else { bot.below(n as u32) as usize })?;
     Ok(outcome_by_species(g))
 }
 
