@@ -355,16 +355,31 @@ impl Forest {
         self.mark_open();
     }
 
-    /// The slot named `name` of `site`, which takes the positions `accepts`, is no longer
-    /// empty.
-    fn close_slot(&mut self, site: usize, name: u16, accepts: u8) {
-        let want = (site as u16, name);
+    /// Slot `slot` (its index in the site kind) of `site`, which takes the positions
+    /// `accepts`, is no longer empty. Each list is in site then slot order, and most sites
+    /// have one slot a position: the slot is looked for from the list's entry `site` on,
+    /// backwards or forwards.
+    #[inline(always)]
+    fn close_slot(&mut self, site: usize, slot: usize, accepts: u8) {
+        let key = |x: &OpenSlot| u32::from(x.site) << 8 | u32::from(x.slot);
+        let want = (site as u32) << 8 | slot as u32;
         let mut ps = accepts;
         while ps != 0 {
             let pos = ps.trailing_zeros();
             ps &= ps - 1;
             let list = &mut self.open.0[pos as usize];
-            if let Some(k) = list.iter().position(|x| (x.site, x.name) == want) {
+            let Some(last) = list.len().checked_sub(1) else { continue };
+            let mut k = site.min(last);
+            if key(&list[k]) > want {
+                while k > 0 && key(&list[k]) > want {
+                    k -= 1;
+                }
+            } else {
+                while k < last && key(&list[k]) < want {
+                    k += 1;
+                }
+            }
+            if key(&list[k]) == want {
                 list.remove(k);
                 if list.is_empty() {
                     self.open_bits &= !(1 << pos);
@@ -513,7 +528,7 @@ impl Forest {
             self.site_sharing_tags |= 1 << tag;
         }
         if s.empty & (1 << slot) != 0 {
-            self.close_slot(site, sd.name, sd.accepts);
+            self.close_slot(site, slot, sd.accepts);
             let st = &mut self.sites[site];
             st.filled += 1;
             st.empty &= !(1 << slot);
