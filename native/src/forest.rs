@@ -8,6 +8,8 @@ use crate::data::{
 /// Where a card lies in the forest.
 pub const CENTER: i16 = -1;
 pub const UNDER: i16 = -2;
+/// The [`Forest::where_`] entry of a card not in the forest.
+pub const ABSENT: (u16, i16, i8) = (u16::MAX, 0, 0);
 
 /// The bits of `n` slots (the first `n`).
 #[inline]
@@ -171,14 +173,19 @@ impl Forest {
         slots.clear();
         stacks.clear();
         under.clear();
+        // (written as copies of a row of absent entries, not one entry at a time)
+        const ROW: [(u16, i16, i8); 256] = [ABSENT; 256];
+        let cards = rules.max_card + 1;
         where_.clear();
-        where_.resize(rules.max_card + 1, (u16::MAX, 0, 0));
+        while where_.len() < cards {
+            where_.extend_from_slice(&ROW[..ROW.len().min(cards - where_.len())]);
+        }
+        placed_turn.clear();
+        placed_turn.resize(cards, 0);
         counts.clear();
         counts.resize(rules.count_keys.len(), 0);
         rules.scoring.clear_tally(tally);
         order.clear();
-        placed_turn.clear();
-        placed_turn.resize(rules.max_card + 1, 0);
         triggers.clear();
         *site_sharers = 0;
         *site_sharing_tags = 0;
