@@ -47,6 +47,12 @@ pub struct OpenLists(pub [OpenSlots; 5]);
 
 /// How many cards a slot holds in place.
 const SLOT_INLINE: usize = 3;
+/// The most slots a site kind has (`crate::data` refuses more).
+const MAX_SLOTS: usize = 32;
+/// The slots of a site with no slot range yet ([`Site::first`]): all empty.
+static EMPTY_SLOTS: [Slot; MAX_SLOTS] = [Slot { len: 0, pad: 0, cards: [0; SLOT_INLINE] }; MAX_SLOTS];
+/// [`Site::first`] of a site whose slots are all empty and have no range yet.
+const NO_RANGE: u32 = u32::MAX;
 /// The length of a slot whose cards are a stack of the forest's ([`Forest::stacks`]).
 const STACKED: u8 = u8::MAX;
 
@@ -63,7 +69,8 @@ pub struct Slot {
 }
 
 /// A site: the card that opened it, its kind and its slots (a range of the forest's
-/// [`Forest::slots`], in its kind's order).
+/// [`Forest::slots`], in its kind's order, made when a card first goes into one: most
+/// sites, saplings, never hold one).
 #[derive(Clone, Copy, Debug)]
 pub struct Site {
     pub card: u16,
@@ -71,7 +78,7 @@ pub struct Site {
     /// the opener's species (None for a sapling)
     pub species: Option<u16>,
     pub symbol: Option<u16>,
-    /// where its slots start in [`Forest::slots`], and how many
+    /// where its slots start in [`Forest::slots`] ([`NO_RANGE`]: not yet), and how many
     first: u32,
     n: u8,
     pub filled: u32,
@@ -218,6 +225,9 @@ impl Forest {
     /// The slots of `site`, in its kind's order.
     #[inline]
     pub fn slots_of(&self, site: &Site) -> &[Slot] {
+        if site.first == NO_RANGE {
+            return &EMPTY_SLOTS[..site.n as usize];
+        }
         &self.slots[site.first as usize..site.first as usize + site.n as usize]
     }
 
@@ -229,8 +239,7 @@ impl Forest {
     /// The cards in slot `i` of site `site`.
     #[inline]
     pub fn slot(&self, site: usize, i: usize) -> &[u16] {
-        let s = &self.sites[site];
-        self.cards(&self.slots[s.first as usize + i])
+        self.cards(&self.slots_of(&self.sites[site])[i])
     }
 
     /// The cards tucked under `site`, in the order tucked.
@@ -298,6 +307,16 @@ impl Forest {
         } else {
             self.slots.resize(first + n, Slot::default());
         }
+    }
+
+    /// A range of empty slots for `site`, which has none ([`NO_RANGE`]): where it starts.
+    #[cold]
+    #[inline(never)]
+    fn add_range(&mut self, site: usize) -> u32 {
+        let first = self.slots.len() as u32;
+        self.add_empty_slots(self.sites[site].n as usize);
+        self.sites[site].first = first;
+        first
     }
 
     /// New slots at the end of [`Forest::slots`], holding `cards`: where they start.
@@ -472,14 +491,12 @@ impl Forest {
         let sk = &rules.site_kinds[kind as usize];
         let idx = self.sites.len();
         let h = half.map(|i| &rules.cards[card as usize].halves[i]);
-        let first = self.slots.len() as u32;
-        self.add_empty_slots(sk.slots.len());
         self.sites.push(Site {
             card,
             kind,
             species: h.map(|h| h.species),
             symbol: h.and_then(|h| h.symbol),
-            first,
+            first: NO_RANGE,
             n: sk.slots.len() as u8,
             filled: 0,
             empty: all_slots(sk.slots.len()),
@@ -543,7 +560,8 @@ impl Forest {
                 self.counts[K_FULL_SITES as usize] += 1;
             }
         }
-        self.push_card(s.first as usize + slot, card);
+        let first = if s.first == NO_RANGE { self.add_range(site) } else { s.first };
+        self.push_card(first as usize + slot, card);
         self.where_[card as usize] = (site as u16, slot as i16, hi as i8);
         self.order.push(card);
         self.placed_turn[card as usize] = turn;
