@@ -319,6 +319,10 @@ pub struct SiteKind {
     pub open_mask: u8,
     /// per position, the slots accepting it, as bits by slot index
     pub pos_slots: [u32; 5],
+    // -- what a forest writes (`crate::forest`)
+    /// a site of the kind, all its slots empty, as a forest opens it (its card's fields
+    /// written over)
+    pub empty_site: crate::forest::Site,
 }
 
 /// The built ruleset.

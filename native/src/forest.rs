@@ -89,6 +89,24 @@ pub struct Site {
     pub tucked: u32,
 }
 
+impl Site {
+    /// A site of kind `kind` and its `n` slots, all empty, opened by card 0 face down.
+    pub(crate) fn empty_of(kind: u16, n: usize) -> Site {
+        Site {
+            card: 0,
+            kind,
+            species: None,
+            symbol: None,
+            first: NO_RANGE,
+            n: n as u8,
+            filled: 0,
+            empty: all_slots(n),
+            extra_trees: 0,
+            tucked: 0,
+        }
+    }
+}
+
 /// The sites and counters of one forest.
 #[derive(Debug)]
 pub struct Forest {
@@ -491,17 +509,12 @@ impl Forest {
         let sk = &rules.site_kinds[kind as usize];
         let idx = self.sites.len();
         let h = half.map(|i| &rules.cards[card as usize].halves[i]);
+        debug_assert_eq!(sk.empty_site.kind, kind);
         self.sites.push(Site {
             card,
-            kind,
             species: h.map(|h| h.species),
             symbol: h.and_then(|h| h.symbol),
-            first: NO_RANGE,
-            n: sk.slots.len() as u8,
-            filled: 0,
-            empty: all_slots(sk.slots.len()),
-            extra_trees: 0,
-            tucked: 0,
+            ..sk.empty_site
         });
         // the new site is the last, every slot empty: each goes at the end of its lists
         for &(pos, o) in &sk.opens {

@@ -167,7 +167,9 @@ impl Rules {
                     }
                 }
             }
+            let empty_site = crate::forest::Site::empty_of(site_kinds.len() as u16, slots.len());
             site_kinds.push(SiteKind {
+                empty_site,
                 opens,
                 open_mask,
                 pos_slots,
