@@ -279,6 +279,9 @@ pub fn classify_slots(site_kinds: &mut [SiteKind], cards: &mut [Card], plain: bo
         for (_, o) in &mut sk.opens {
             o.class = sk.slots[o.slot as usize].class;
         }
+        for &(p, o) in &sk.opens {
+            sk.open_by_pos[p as usize] = o;
+        }
     }
     for card in cards.iter_mut() {
         for h in card.halves.iter_mut() {
@@ -323,6 +326,11 @@ pub struct SiteKind {
     /// a site of the kind, all its slots empty, as a forest opens it (its card's fields
     /// written over)
     pub empty_site: crate::forest::Site,
+    /// whether no two of its slots take the same position: then a new site's empty slot
+    /// of each position of `open_mask` is `open_by_pos`'s
+    pub one_a_pos: bool,
+    /// per position, the open slot of site 0 taking it ([`SiteKind::one_a_pos`])
+    pub open_by_pos: [crate::forest::OpenSlot; 5],
 }
 
 /// The built ruleset.

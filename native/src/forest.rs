@@ -517,8 +517,17 @@ impl Forest {
             ..sk.empty_site
         });
         // the new site is the last, every slot empty: each goes at the end of its lists
-        for &(pos, o) in &sk.opens {
-            self.open.0[pos as usize].push(OpenSlot { site: idx as u16, ..o });
+        // (one a position: a list each, unrolled)
+        if sk.one_a_pos {
+            for (pos, list) in self.open.0.iter_mut().enumerate() {
+                if sk.open_mask & 1 << pos != 0 {
+                    list.push(OpenSlot { site: idx as u16, ..sk.open_by_pos[pos] });
+                }
+            }
+        } else {
+            for &(pos, o) in &sk.opens {
+                self.open.0[pos as usize].push(OpenSlot { site: idx as u16, ..o });
+            }
         }
         self.open_bits |= sk.open_mask;
         self.where_[card as usize] = (idx as u16, CENTER, if half.is_none() { -1 } else { 0 });

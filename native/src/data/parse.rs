@@ -168,8 +168,15 @@ impl Rules {
                 }
             }
             let empty_site = crate::forest::Site::empty_of(site_kinds.len() as u16, slots.len());
+            let one_a_pos = pos_slots.iter().all(|m| m.count_ones() <= 1);
+            let mut open_by_pos = [crate::forest::OpenSlot { site: 0, name: 0, slot: 0, class: 0 }; 5];
+            for &(p, o) in &opens {
+                open_by_pos[p as usize] = o;
+            }
             site_kinds.push(SiteKind {
                 empty_site,
+                one_a_pos,
+                open_by_pos,
                 opens,
                 open_mask,
                 pos_slots,
