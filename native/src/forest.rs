@@ -328,8 +328,7 @@ impl Forest {
     }
 
     /// A range of empty slots for `site`, which has none ([`NO_RANGE`]): where it starts.
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     fn add_range(&mut self, site: usize) -> u32 {
         let first = self.slots.len() as u32;
         self.add_empty_slots(self.sites[site].n as usize);
@@ -519,8 +518,9 @@ impl Forest {
         // the new site is the last, every slot empty: each goes at the end of its lists
         // (one a position: a list each, unrolled)
         if sk.one_a_pos {
+            let mask = sk.open_mask;
             for (pos, list) in self.open.0.iter_mut().enumerate() {
-                if sk.open_mask & 1 << pos != 0 {
+                if mask & 1 << pos != 0 {
                     list.push(OpenSlot { site: idx as u16, ..sk.open_by_pos[pos] });
                 }
             }
@@ -539,10 +539,12 @@ impl Forest {
             counts[key as usize] += 1;
         }
         if sk.is_tree {
-            counts[K_TREES as usize] += 1;
-            counts[K_TREE_TOTAL as usize] += 1;
+            // (the fixed counters borrowed together: one length checked)
+            let fixed = &mut counts[..=K_TREES.max(K_TREE_TOTAL).max(K_SAPLINGS) as usize];
+            fixed[K_TREES as usize] += 1;
+            fixed[K_TREE_TOTAL as usize] += 1;
             if half.is_none() {
-                counts[K_SAPLINGS as usize] += 1;
+                fixed[K_SAPLINGS as usize] += 1;
             }
         }
         if let Some(h) = h {
