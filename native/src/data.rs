@@ -110,6 +110,9 @@ pub struct Half {
     pub distinct_keys: Vec<u32>,
     pub trees_of_key: u32,
     pub tree_cards_of_key: u32,
+    // -- what a forest reads (`crate::forest`)
+    /// whether its species has permanent triggers (`Species::triggers`)
+    pub has_triggers: bool,
 }
 
 /// A physical card.

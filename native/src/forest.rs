@@ -468,7 +468,7 @@ impl Forest {
     /// Count half `h` (index `hi`) of `card`, just placed face up: its counters, its
     /// triggers and its scoring tally.
     fn count_half(&mut self, rules: &Rules, h: &Half, card: u16, hi: i8) {
-        if !rules.species[h.species as usize].triggers.is_empty() {
+        if h.has_triggers {
             self.triggers.push(card);
         }
         let c = &mut self.counts;

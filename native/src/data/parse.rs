@@ -417,6 +417,7 @@ impl Rules {
                     distinct_keys: tag_names.iter().map(|t| ki.get(&format!("distinct_tag:{t}"))).collect(),
                     trees_of_key: ki.get(&format!("trees_of:{sid}")),
                     tree_cards_of_key: ki.get(&format!("tree_cards_of:{sid}")),
+                    has_triggers: !species[sp as usize].triggers.is_empty(),
                 });
             }
             let mut symbits = 0u64;
