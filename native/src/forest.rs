@@ -331,8 +331,10 @@ impl Forest {
     #[inline(always)]
     fn add_range(&mut self, site: usize) -> u32 {
         let first = self.slots.len() as u32;
-        self.add_empty_slots(self.sites[site].n as usize);
-        self.sites[site].first = first;
+        let s = &mut self.sites[site];
+        s.first = first;
+        let n = s.n as usize;
+        self.add_empty_slots(n);
         first
     }
 
@@ -591,15 +593,23 @@ impl Forest {
         self.placed_turn[card as usize] = turn;
         self.counts[sd.role_key as usize] += 1;
         self.count_half(rules, h, card, hi as i8);
-        let extra = sp.extra_trees;
-        if extra != 0 && sk.is_tree {
-            self.sites[site].extra_trees += extra;
-            self.counts[K_TREE_TOTAL as usize] += extra;
-            if let Some(tree) = s.species {
-                let key = rules.cards[s.card as usize].halves[0].trees_of_key;
-                debug_assert_eq!(rules.cards[s.card as usize].halves[0].species, tree);
-                self.counts[key as usize] += extra;
-            }
+        if sp.extra_trees != 0 && sk.is_tree {
+            self.add_extra_trees(rules, site, sp.extra_trees);
+        }
+    }
+
+    /// `site` (a tree's) counts as `extra` more trees.
+    #[cold]
+    #[inline(never)]
+    fn add_extra_trees(&mut self, rules: &Rules, site: usize, extra: i32) {
+        let s = &mut self.sites[site];
+        s.extra_trees += extra;
+        let (tree, card) = (s.species, s.card);
+        self.counts[K_TREE_TOTAL as usize] += extra;
+        if let Some(tree) = tree {
+            let key = rules.cards[card as usize].halves[0].trees_of_key;
+            debug_assert_eq!(rules.cards[card as usize].halves[0].species, tree);
+            self.counts[key as usize] += extra;
         }
     }
 
