@@ -542,7 +542,8 @@ impl Forest {
         }
         if sk.is_tree {
             // (the fixed counters borrowed together: one length checked)
-            let fixed = &mut counts[..=K_TREES.max(K_TREE_TOTAL).max(K_SAPLINGS) as usize];
+            const _: () = assert!(K_TREES < K_SAPLINGS && K_TREE_TOTAL < K_SAPLINGS);
+            let fixed = &mut counts[..=K_SAPLINGS as usize];
             fixed[K_TREES as usize] += 1;
             fixed[K_TREE_TOTAL as usize] += 1;
             if half.is_none() {
