@@ -583,7 +583,12 @@ impl Forest {
             let st = &mut self.sites[site];
             st.filled += 1;
             st.empty &= !(1 << slot);
-            if st.filled as usize == sk.slots.len() {
+            debug_assert_eq!(
+                st.empty == 0,
+                st.filled as usize == sk.slots.len(),
+                "a site's slots miscounted"
+            );
+            if st.empty == 0 {
                 self.counts[K_FULL_SITES as usize] += 1;
             }
         }
