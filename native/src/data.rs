@@ -113,6 +113,10 @@ pub struct Half {
     // -- what a forest reads (`crate::forest`)
     /// whether its species has permanent triggers (`Species::triggers`)
     pub has_triggers: bool,
+    /// its species' `Species::extra_trees`
+    pub extra_trees: i32,
+    /// the tag its species lets share a site (`Species::site_sharing`), if any
+    pub site_sharing_tag: Option<u16>,
 }
 
 /// A physical card.

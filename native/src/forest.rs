@@ -569,12 +569,11 @@ impl Forest {
     pub fn attach(&mut self, rules: &Rules, card: u16, hi: usize, site: usize, slot: usize, turn: u32) {
         self.edits += 1;
         let h = &rules.cards[card as usize].halves[hi];
-        let sp = &rules.species[h.species as usize];
         // the site as it was (read once: the calls below borrow the whole forest)
         let s = self.sites[site];
         let sk = &rules.site_kinds[s.kind as usize];
         let sd = &sk.slots[slot];
-        if let Some((_, tag, _)) = sp.site_sharing {
+        if let Some(tag) = h.site_sharing_tag {
             self.site_sharers += 1;
             self.site_sharing_tags |= 1 << tag;
         }
@@ -599,8 +598,8 @@ impl Forest {
         self.placed_turn[card as usize] = turn;
         self.counts[sd.role_key as usize] += 1;
         self.count_half(rules, h, card, hi as i8);
-        if sp.extra_trees != 0 && sk.is_tree {
-            self.add_extra_trees(rules, site, sp.extra_trees);
+        if h.extra_trees != 0 && sk.is_tree {
+            self.add_extra_trees(rules, site, h.extra_trees);
         }
     }
 

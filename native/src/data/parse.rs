@@ -418,6 +418,8 @@ impl Rules {
                     trees_of_key: ki.get(&format!("trees_of:{sid}")),
                     tree_cards_of_key: ki.get(&format!("tree_cards_of:{sid}")),
                     has_triggers: !species[sp as usize].triggers.is_empty(),
+                    extra_trees: species[sp as usize].extra_trees,
+                    site_sharing_tag: species[sp as usize].site_sharing.map(|(_, tag, _)| tag),
                 });
             }
             let mut symbits = 0u64;
