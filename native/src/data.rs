@@ -110,6 +110,13 @@ pub struct Half {
     pub distinct_keys: Vec<u32>,
     pub trees_of_key: u32,
     pub tree_cards_of_key: u32,
+    // -- what a forest reads (`crate::forest`)
+    /// whether its species has permanent triggers (`Species::triggers`)
+    pub has_triggers: bool,
+    /// its species' `Species::extra_trees`
+    pub extra_trees: i32,
+    /// the tag its species lets share a site (`Species::site_sharing`), if any
+    pub site_sharing_tag: Option<u16>,
 }
 
 /// A physical card.
@@ -279,6 +286,9 @@ pub fn classify_slots(site_kinds: &mut [SiteKind], cards: &mut [Card], plain: bo
         for (_, o) in &mut sk.opens {
             o.class = sk.slots[o.slot as usize].class;
         }
+        for &(p, o) in &sk.opens {
+            sk.open_by_pos[p as usize] = o;
+        }
     }
     for card in cards.iter_mut() {
         for h in card.halves.iter_mut() {
@@ -319,6 +329,15 @@ pub struct SiteKind {
     pub open_mask: u8,
     /// per position, the slots accepting it, as bits by slot index
     pub pos_slots: [u32; 5],
+    // -- what a forest writes (`crate::forest`)
+    /// a site of the kind, all its slots empty, as a forest opens it (its card's fields
+    /// written over)
+    pub empty_site: crate::forest::Site,
+    /// whether no two of its slots take the same position: then a new site's empty slot
+    /// of each position of `open_mask` is `open_by_pos`'s
+    pub one_a_pos: bool,
+    /// per position, the open slot of site 0 taking it ([`SiteKind::one_a_pos`])
+    pub open_by_pos: [crate::forest::OpenSlot; 5],
     /// by slot name (index in [`Rules::names`]), the index of the kind's first slot of that
     /// name, [`u8::MAX`] for none: where a placement's slot is ([`SiteKind::slot_index`])
     pub slot_at: Vec<u8>,

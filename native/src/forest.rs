@@ -8,6 +8,8 @@ use crate::data::{
 /// Where a card lies in the forest.
 pub const CENTER: i16 = -1;
 pub const UNDER: i16 = -2;
+/// The [`Forest::where_`] entry of a card not in the forest.
+pub const ABSENT: (u16, i16, i8) = (u16::MAX, 0, 0);
 
 /// The bits of `n` slots (the first `n`).
 #[inline]
@@ -17,11 +19,6 @@ pub fn all_slots(n: usize) -> u32 {
     } else {
         (1 << n) - 1
     }
-}
-
-/// The bits of the empty ones of `slots` (each its cards).
-pub fn empty_bits(slots: &[Vec<u16>]) -> u32 {
-    slots.iter().enumerate().filter(|(_, v)| v.is_empty()).fold(0, |m, (i, _)| m | 1 << i)
 }
 
 /// An empty slot of a forest: its site, its name (a site's slots have distinct names), its
@@ -45,6 +42,12 @@ pub struct OpenLists(pub [OpenSlots; 5]);
 
 /// How many cards a slot holds in place.
 const SLOT_INLINE: usize = 3;
+/// The most slots a site kind has (`crate::data` refuses more).
+const MAX_SLOTS: usize = 32;
+/// The slots of a site with no slot range yet ([`Site::first`]): all empty.
+static EMPTY_SLOTS: [Slot; MAX_SLOTS] = [Slot { len: 0, pad: 0, cards: [0; SLOT_INLINE] }; MAX_SLOTS];
+/// [`Site::first`] of a site whose slots are all empty and have no range yet.
+const NO_RANGE: u32 = u32::MAX;
 /// The length of a slot whose cards are a stack of the forest's ([`Forest::stacks`]).
 const STACKED: u8 = u8::MAX;
 
@@ -61,7 +64,8 @@ pub struct Slot {
 }
 
 /// A site: the card that opened it, its kind and its slots (a range of the forest's
-/// [`Forest::slots`], in its kind's order).
+/// [`Forest::slots`], in its kind's order, made when a card first goes into one: most
+/// sites, saplings, never hold one).
 #[derive(Clone, Copy, Debug)]
 pub struct Site {
     pub card: u16,
@@ -69,7 +73,7 @@ pub struct Site {
     /// the opener's species (None for a sapling)
     pub species: Option<u16>,
     pub symbol: Option<u16>,
-    /// where its slots start in [`Forest::slots`], and how many
+    /// where its slots start in [`Forest::slots`] ([`NO_RANGE`]: not yet), and how many
     first: u32,
     n: u8,
     pub filled: u32,
@@ -78,6 +82,24 @@ pub struct Site {
     pub extra_trees: i32,
     /// how many cards are tucked under it ([`Forest::under`])
     pub tucked: u32,
+}
+
+impl Site {
+    /// A site of kind `kind` and its `n` slots, all empty, opened by card 0 face down.
+    pub(crate) fn empty_of(kind: u16, n: usize) -> Site {
+        Site {
+            card: 0,
+            kind,
+            species: None,
+            symbol: None,
+            first: NO_RANGE,
+            n: n as u8,
+            filled: 0,
+            empty: all_slots(n),
+            extra_trees: 0,
+            tucked: 0,
+        }
+    }
 }
 
 /// The sites and counters of one forest.
@@ -171,14 +193,19 @@ impl Forest {
         slots.clear();
         stacks.clear();
         under.clear();
+        // (written as copies of a row of absent entries, not one entry at a time)
+        const ROW: [(u16, i16, i8); 256] = [ABSENT; 256];
+        let cards = rules.max_card + 1;
         where_.clear();
-        where_.resize(rules.max_card + 1, (u16::MAX, 0, 0));
+        while where_.len() < cards {
+            where_.extend_from_slice(&ROW[..ROW.len().min(cards - where_.len())]);
+        }
+        placed_turn.clear();
+        placed_turn.resize(cards, 0);
         counts.clear();
         counts.resize(rules.count_keys.len(), 0);
         rules.scoring.clear_tally(tally);
         order.clear();
-        placed_turn.clear();
-        placed_turn.resize(rules.max_card + 1, 0);
         triggers.clear();
         *site_sharers = 0;
         *site_sharing_tags = 0;
@@ -211,6 +238,9 @@ impl Forest {
     /// The slots of `site`, in its kind's order.
     #[inline]
     pub fn slots_of(&self, site: &Site) -> &[Slot] {
+        if site.first == NO_RANGE {
+            return &EMPTY_SLOTS[..site.n as usize];
+        }
         &self.slots[site.first as usize..site.first as usize + site.n as usize]
     }
 
@@ -222,34 +252,12 @@ impl Forest {
     /// The cards in slot `i` of site `site`.
     #[inline]
     pub fn slot(&self, site: usize, i: usize) -> &[u16] {
-        let s = &self.sites[site];
-        self.cards(&self.slots[s.first as usize + i])
+        self.cards(&self.slots_of(&self.sites[site])[i])
     }
 
     /// The cards tucked under `site`, in the order tucked.
     pub fn under_of(&self, site: usize) -> impl Iterator<Item = u16> + '_ {
         self.under.iter().filter(move |&&(s, _)| s as usize == site).map(|&(_, c)| c)
-    }
-
-    /// Every card in a slot or tucked under a site, renamed by `to`.
-    pub fn rename_cards(&mut self, to: impl Fn(u16) -> u16) {
-        self.edits += 1;
-        for s in &mut self.slots {
-            if s.len != STACKED {
-                for c in &mut s.cards[..s.len as usize] {
-                    *c = to(*c);
-                }
-            }
-        }
-        for c in self.stacks.iter_mut().flatten() {
-            *c = to(*c);
-        }
-        for (_, c) in &mut self.under {
-            *c = to(*c);
-        }
-        for s in &mut self.sites {
-            s.card = to(s.card);
-        }
     }
 
     /// A card joins slot `at` of [`Forest::slots`].
@@ -293,95 +301,48 @@ impl Forest {
         }
     }
 
-    /// New slots at the end of [`Forest::slots`], holding `cards`: where they start.
-    fn add_slots<'c>(&mut self, cards: impl Iterator<Item = &'c [u16]>) -> u32 {
-        let first = self.slots.len();
-        for (i, cs) in cards.enumerate() {
-            self.slots.push(Slot::default());
-            for &c in cs {
-                self.push_card(first + i, c);
-            }
-        }
-        first as u32
+    /// A range of empty slots for `site`, which has none ([`NO_RANGE`]): where it starts.
+    #[inline(always)]
+    fn add_range(&mut self, site: usize) -> u32 {
+        let first = self.slots.len() as u32;
+        let s = &mut self.sites[site];
+        s.first = first;
+        let n = s.n as usize;
+        self.add_empty_slots(n);
+        first
     }
 
-    /// A site as a position holds it (`crate::scoring::position`): its slots' cards in its
-    /// kind's order and the cards tucked under it; the counters are the caller's.
-    #[allow(clippy::too_many_arguments)]
-    pub fn push_site(
-        &mut self,
-        card: u16,
-        kind: u16,
-        species: Option<u16>,
-        symbol: Option<u16>,
-        slots: &[Vec<u16>],
-        filled: u32,
-        extra_trees: i32,
-        under: &[u16],
-    ) {
-        self.edits += 1;
-        let si = self.sites.len() as u16;
-        let first = self.add_slots(slots.iter().map(|v| v.as_slice()));
-        let empty = empty_bits(slots);
-        self.sites.push(Site {
-            card,
-            kind,
-            species,
-            symbol,
-            first,
-            n: slots.len() as u8,
-            filled,
-            empty,
-            extra_trees,
-            tucked: under.len() as u32,
-        });
-        self.under.extend(under.iter().map(|&c| (si, c)));
-    }
-
-    /// `site`'s empty slots join the lists of [`Forest::open`], each in its place.
-    fn open_slots_of(&mut self, rules: &Rules, site: usize) {
-        let s = &self.sites[site];
-        let sk = &rules.site_kinds[s.kind as usize];
-        let site16 = site as u16;
-        for &(pos, o) in &sk.opens {
-            if s.empty & (1 << o.slot) == 0 {
-                continue;
-            }
-            // after the site's earlier slots (the kind lists its slots in order)
-            let list = &mut self.open.0[pos as usize];
-            let at = list.partition_point(|x| x.site <= site16);
-            list.insert(at, OpenSlot { site: site16, ..o });
-        }
-        self.mark_open();
-    }
-
-    /// The slot named `name` of `site`, which takes the positions `accepts`, is no longer
-    /// empty.
-    fn close_slot(&mut self, site: usize, name: u16, accepts: u8) {
-        let want = (site as u16, name);
+    /// Slot `slot` (its index in the site kind) of `site`, which takes the positions
+    /// `accepts`, is no longer empty. Each list is in site then slot order, and most sites
+    /// have one slot a position: the slot is looked for from the list's entry `site` on,
+    /// backwards or forwards.
+    #[inline(always)]
+    fn close_slot(&mut self, site: usize, slot: usize, accepts: u8) {
+        let key = |x: &OpenSlot| u32::from(x.site) << 8 | u32::from(x.slot);
+        let want = (site as u32) << 8 | slot as u32;
         let mut ps = accepts;
         while ps != 0 {
             let pos = ps.trailing_zeros();
             ps &= ps - 1;
             let list = &mut self.open.0[pos as usize];
-            if let Some(k) = list.iter().position(|x| (x.site, x.name) == want) {
+            let Some(last) = list.len().checked_sub(1) else { continue };
+            let mut k = site.min(last);
+            if key(&list[k]) > want {
+                while k > 0 && key(&list[k]) > want {
+                    k -= 1;
+                }
+            } else {
+                while k < last && key(&list[k]) < want {
+                    k += 1;
+                }
+            }
+            if key(&list[k]) == want {
                 list.remove(k);
                 if list.is_empty() {
                     self.open_bits &= !(1 << pos);
                 }
             }
         }
-    }
-
-    /// Set the open positions' bits from [`Forest::open`].
-    fn mark_open(&mut self) {
-        let mut bits = 0;
-        for (i, list) in self.open.0.iter().enumerate() {
-            if !list.is_empty() {
-                bits |= 1 << i;
-            }
-        }
-        self.open_bits = bits;
     }
 
     #[inline]
@@ -410,7 +371,7 @@ impl Forest {
     /// Count half `h` (index `hi`) of `card`, just placed face up: its counters, its
     /// triggers and its scoring tally.
     fn count_half(&mut self, rules: &Rules, h: &Half, card: u16, hi: i8) {
-        if !rules.species[h.species as usize].triggers.is_empty() {
+        if h.has_triggers {
             self.triggers.push(card);
         }
         let c = &mut self.counts;
@@ -450,23 +411,26 @@ impl Forest {
         let sk = &rules.site_kinds[kind as usize];
         let idx = self.sites.len();
         let h = half.map(|i| &rules.cards[card as usize].halves[i]);
-        let first = self.slots.len() as u32;
-        self.add_empty_slots(sk.slots.len());
+        debug_assert_eq!(sk.empty_site.kind, kind);
         self.sites.push(Site {
             card,
-            kind,
             species: h.map(|h| h.species),
             symbol: h.and_then(|h| h.symbol),
-            first,
-            n: sk.slots.len() as u8,
-            filled: 0,
-            empty: all_slots(sk.slots.len()),
-            extra_trees: 0,
-            tucked: 0,
+            ..sk.empty_site
         });
         // the new site is the last, every slot empty: each goes at the end of its lists
-        for &(pos, o) in &sk.opens {
-            self.open.0[pos as usize].push(OpenSlot { site: idx as u16, ..o });
+        // (one a position: a list each, unrolled)
+        if sk.one_a_pos {
+            let mask = sk.open_mask;
+            for (pos, list) in self.open.0.iter_mut().enumerate() {
+                if mask & 1 << pos != 0 {
+                    list.push(OpenSlot { site: idx as u16, ..sk.open_by_pos[pos] });
+                }
+            }
+        } else {
+            for &(pos, o) in &sk.opens {
+                self.open.0[pos as usize].push(OpenSlot { site: idx as u16, ..o });
+            }
         }
         self.open_bits |= sk.open_mask;
         self.where_[card as usize] = (idx as u16, CENTER, if half.is_none() { -1 } else { 0 });
@@ -478,10 +442,13 @@ impl Forest {
             counts[key as usize] += 1;
         }
         if sk.is_tree {
-            counts[K_TREES as usize] += 1;
-            counts[K_TREE_TOTAL as usize] += 1;
+            // (the fixed counters borrowed together: one length checked)
+            const _: () = assert!(K_TREES < K_SAPLINGS && K_TREE_TOTAL < K_SAPLINGS);
+            let fixed = &mut counts[..=K_SAPLINGS as usize];
+            fixed[K_TREES as usize] += 1;
+            fixed[K_TREE_TOTAL as usize] += 1;
             if half.is_none() {
-                counts[K_SAPLINGS as usize] += 1;
+                fixed[K_SAPLINGS as usize] += 1;
             }
         }
         if let Some(h) = h {
@@ -503,88 +470,53 @@ impl Forest {
     pub fn attach(&mut self, rules: &Rules, card: u16, hi: usize, site: usize, slot: usize, turn: u32) {
         self.edits += 1;
         let h = &rules.cards[card as usize].halves[hi];
-        let sp = &rules.species[h.species as usize];
         // the site as it was (read once: the calls below borrow the whole forest)
         let s = self.sites[site];
         let sk = &rules.site_kinds[s.kind as usize];
         let sd = &sk.slots[slot];
-        if let Some((_, tag, _)) = sp.site_sharing {
+        if let Some(tag) = h.site_sharing_tag {
             self.site_sharers += 1;
             self.site_sharing_tags |= 1 << tag;
         }
         if s.empty & (1 << slot) != 0 {
-            self.close_slot(site, sd.name, sd.accepts);
+            self.close_slot(site, slot, sd.accepts);
             let st = &mut self.sites[site];
             st.filled += 1;
             st.empty &= !(1 << slot);
-            if st.filled as usize == sk.slots.len() {
+            debug_assert_eq!(
+                st.empty == 0,
+                st.filled as usize == sk.slots.len(),
+                "a site's slots miscounted"
+            );
+            if st.empty == 0 {
                 self.counts[K_FULL_SITES as usize] += 1;
             }
         }
-        self.push_card(s.first as usize + slot, card);
+        let first = if s.first == NO_RANGE { self.add_range(site) } else { s.first };
+        self.push_card(first as usize + slot, card);
         self.where_[card as usize] = (site as u16, slot as i16, hi as i8);
         self.order.push(card);
         self.placed_turn[card as usize] = turn;
         self.counts[sd.role_key as usize] += 1;
         self.count_half(rules, h, card, hi as i8);
-        let extra = sp.extra_trees;
-        if extra != 0 && sk.is_tree {
-            self.sites[site].extra_trees += extra;
-            self.counts[K_TREE_TOTAL as usize] += extra;
-            if let Some(tree) = s.species {
-                let key = rules.cards[s.card as usize].halves[0].trees_of_key;
-                debug_assert_eq!(rules.cards[s.card as usize].halves[0].species, tree);
-                self.counts[key as usize] += extra;
-            }
+        if h.extra_trees != 0 && sk.is_tree {
+            self.add_extra_trees(rules, site, h.extra_trees);
         }
     }
 
-    /// Tuck `card` face down under `site`, which becomes a site of `kind` (its slots kept by
-    /// name).
-    pub fn upgrade_site(&mut self, rules: &Rules, site: usize, card: u16, kind: u16, turn: u32) {
-        self.edits += 1;
-        let old = &rules.site_kinds[self.sites[site].kind as usize];
-        let new = &rules.site_kinds[kind as usize];
-        let was_full = self.sites[site].filled as usize == old.slots.len();
-        for (i, &f) in new.features.iter().enumerate() {
-            if !old.features.contains(&f) {
-                self.counts[new.feature_keys[i] as usize] += 1;
-            }
+    /// `site` (a tree's) counts as `extra` more trees.
+    #[cold]
+    #[inline(never)]
+    fn add_extra_trees(&mut self, rules: &Rules, site: usize, extra: i32) {
+        let s = &mut self.sites[site];
+        s.extra_trees += extra;
+        let (tree, card) = (s.species, s.card);
+        self.counts[K_TREE_TOTAL as usize] += extra;
+        if let Some(tree) = tree {
+            let key = rules.cards[card as usize].halves[0].trees_of_key;
+            debug_assert_eq!(rules.cards[card as usize].halves[0].species, tree);
+            self.counts[key as usize] += extra;
         }
-        for list in &mut self.open.0 {
-            list.retain(|x| x.site as usize != site);
-        }
-        // the slots kept by name, in a new range (the old one left unread)
-        let s = self.sites[site];
-        let kept: Vec<Vec<u16>> = new
-            .slots
-            .iter()
-            .map(|sd| match old.slots.iter().position(|o| o.name == sd.name) {
-                Some(i) => self.slot(site, i).to_vec(),
-                None => Vec::new(),
-            })
-            .collect();
-        let first = self.add_slots(kept.iter().map(|v| v.as_slice()));
-        let empty = empty_bits(&kept);
-        let s = Site {
-            kind,
-            first,
-            n: new.slots.len() as u8,
-            filled: kept.iter().filter(|v| !v.is_empty()).count() as u32,
-            empty,
-            tucked: s.tucked + 1,
-            ..s
-        };
-        self.sites[site] = s;
-        let is_full = s.filled as usize == new.slots.len();
-        if was_full != is_full {
-            self.counts[K_FULL_SITES as usize] += if is_full { 1 } else { -1 };
-        }
-        self.under.push((site as u16, card));
-        self.open_slots_of(rules, site);
-        self.where_[card as usize] = (site as u16, UNDER, -1);
-        self.order.push(card);
-        self.placed_turn[card as usize] = turn;
     }
 
     /// Count cards put into the cave.
@@ -595,5 +527,6 @@ impl Forest {
 }
 
 mod copy;
+mod rebuild;
 #[cfg(test)]
 mod tests;

@@ -172,7 +172,16 @@ impl Rules {
             for (i, sd) in slots.iter().enumerate().rev() {
                 slot_at[sd.name as usize] = i as u8;
             }
+            let empty_site = crate::forest::Site::empty_of(site_kinds.len() as u16, slots.len());
+            let one_a_pos = pos_slots.iter().all(|m| m.count_ones() <= 1);
+            let mut open_by_pos = [crate::forest::OpenSlot { site: 0, name: 0, slot: 0, class: 0 }; 5];
+            for &(p, o) in &opens {
+                open_by_pos[p as usize] = o;
+            }
             site_kinds.push(SiteKind {
+                empty_site,
+                one_a_pos,
+                open_by_pos,
                 slot_at,
                 opens,
                 open_mask,
@@ -414,6 +423,9 @@ impl Rules {
                     distinct_keys: tag_names.iter().map(|t| ki.get(&format!("distinct_tag:{t}"))).collect(),
                     trees_of_key: ki.get(&format!("trees_of:{sid}")),
                     tree_cards_of_key: ki.get(&format!("tree_cards_of:{sid}")),
+                    has_triggers: !species[sp as usize].triggers.is_empty(),
+                    extra_trees: species[sp as usize].extra_trees,
+                    site_sharing_tag: species[sp as usize].site_sharing.map(|(_, tag, _)| tag),
                 });
             }
             let mut symbits = 0u64;

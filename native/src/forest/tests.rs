@@ -77,3 +77,66 @@ fn a_recopy_into_another_forest_copies_it_whole() {
     short.recopy_from(&f);
     assert_eq!(format!("{short:?}"), format!("{f:?}"), "tables of another size");
 }
+
+/// A ruleset of trees (cards 1-9, kind `tree`: slots `top`, `bottom`) and bugs (cards
+/// 10-19, top halves), with a kind `river` whose two slots `top_1`, `top_2` both take the
+/// top: kind 0 is the river, kind 1 the tree.
+fn two_kinds() -> crate::data::Rules {
+    use serde_json::json;
+    let half = |species: &str, position: &str, kind: &str, site_kind: serde_json::Value| {
+        json!({"species": species, "position": position, "symbol": null, "cost": 0, "tags": [],
+               "kind": kind, "site_kind": site_kind, "needs": []})
+    };
+    let slot = |name: &str, pos: &str| {
+        json!({"name": name, "accepts": [pos], "role": name, "group": pos, "plain": true,
+               "offers": [], "exclusive": false, "tags": []})
+    };
+    let kind = |slots: Vec<serde_json::Value>| json!({"is_tree": true, "reveals": true, "features": [], "upgrade": null, "slots": slots});
+    let mut cards = Vec::new();
+    for id in 1..=9 {
+        cards.push(
+            json!({"id": id, "halves": [half("t.oak", "center", "tree", json!("tree"))], "symbols": []}),
+        );
+    }
+    for id in 10..=19 {
+        cards
+            .push(json!({"id": id, "halves": [half("t.bug", "top", "dweller", json!(null))], "symbols": []}));
+    }
+    let sp = |id: &str| json!({"id": id, "effect": [], "bonus": [], "score": []});
+    let text = json!({
+        "format": 1, "id": "t", "tags": [], "symbols": [], "species": [sp("t.oak"), sp("t.bug")],
+        "site_kinds": {"river": kind(vec![slot("top_1", "top"), slot("top_2", "top")]),
+                       "tree": kind(vec![slot("top", "top"), slot("bottom", "bottom")])},
+        "cards": cards, "deck_cards": [], "winter_cards": [],
+        "spec": {"removal": {}, "winters_for": {}, "opening_hand": 6, "hand_limit": 10,
+                 "clearing_limit": 10, "draws_per_turn": 2, "turn_actions": ["draw", "play"],
+                 "tie_breakers": []},
+        "codec": {"size": 0, "blocks": []},
+    });
+    crate::data::Rules::parse(&text.to_string()).expect("the test ruleset parses")
+}
+
+#[test]
+fn slots_closed_in_any_order_leave_the_open_lists_in_site_then_slot_order() {
+    let r = two_kinds();
+    let (river, tree) = (0, 1);
+    assert_eq!(r.site_kinds[river].id, "river");
+    assert!(r.site_kinds[tree].one_a_pos && !r.site_kinds[river].one_a_pos);
+    let mut f = Forest::new(&r);
+    for (card, kind) in [(1, tree), (2, river), (3, tree), (4, river), (5, tree)] {
+        f.open_site(&r, card, Some(0), kind as u16, 1);
+    }
+    let top = |f: &Forest| f.open.0[1].iter().map(|o| (o.site, o.slot)).collect::<Vec<_>>();
+    let mut want = vec![(0, 0), (1, 0), (1, 1), (2, 0), (3, 0), (3, 1), (4, 0)];
+    assert_eq!(top(&f), want);
+    assert_eq!(f.slot_cards(&f.sites[3]).map(<[u16]>::len).collect::<Vec<_>>(), [0, 0], "no range yet");
+    for (card, (site, slot)) in (10..).zip([(3, 1), (1, 0), (4, 0), (0, 0), (3, 0), (1, 1), (2, 0)]) {
+        f.attach(&r, card, 0, site as usize, slot as usize, 2);
+        want.retain(|&w| w != (site, slot));
+        assert_eq!(top(&f), want, "after slot {slot} of site {site}");
+        assert_eq!(f.slot(site as usize, slot as usize), &[card]);
+    }
+    assert_eq!(f.open_mask(), 1 << 2, "only bottoms left");
+    assert_eq!(f.slot(2, 1), &[] as &[u16]);
+    assert_eq!((f.sites[3].filled, f.sites[3].empty), (2, 0));
+}
