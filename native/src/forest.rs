@@ -118,6 +118,8 @@ pub struct Forest {
     /// the scoring tallied as face-up cards come (`crate::scoring::Plan::tally_half`), what
     /// a search's evaluation reads
     pub tally: Vec<i32>,
+    /// whether `tally` is kept ([`Forest::stop_tally`])
+    pub tallies: bool,
     pub order: Vec<u16>,
     pub placed_turn: Vec<u32>,
     /// cards with permanent triggers, in the order played
@@ -147,6 +149,7 @@ impl Forest {
             where_: Vec::new(),
             counts: Vec::new(),
             tally: Vec::new(),
+            tallies: true,
             order: Vec::new(),
             placed_turn: Vec::new(),
             triggers: Vec::new(),
@@ -179,6 +182,7 @@ impl Forest {
             where_,
             counts,
             tally,
+            tallies,
             order,
             placed_turn,
             triggers,
@@ -205,6 +209,7 @@ impl Forest {
         counts.clear();
         counts.resize(rules.count_keys.len(), 0);
         rules.scoring.clear_tally(tally);
+        *tallies = true;
         order.clear();
         triggers.clear();
         *site_sharers = 0;
@@ -384,7 +389,17 @@ impl Forest {
         for &k in &h.count_keys {
             c[k as usize] += 1;
         }
-        rules.scoring.tally_half(&mut self.tally, card, hi);
+        if self.tallies {
+            rules.scoring.tally_half(&mut self.tally, card, hi);
+        }
+    }
+
+    /// Keep no scoring tally until the next [`Forest::reset`] (or a retally): what random
+    /// self-play does, as it reads no evaluation. The tally is emptied, and the totals that
+    /// read it ([`crate::scoring::final_total`] and its parts) score the forest card by card.
+    pub fn stop_tally(&mut self) {
+        self.tallies = false;
+        self.tally.clear();
     }
 
     /// Open a new site of `kind` with `card` (`half` None: face down, a sapling).

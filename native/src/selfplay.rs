@@ -89,6 +89,10 @@ pub fn play_random_from(
     // the bot reads the options only by count and index: turns, draws and placements leave them compact
     g.compact = true;
     g.deal(players, deal)?;
+    // nothing reads an evaluation: the forests keep no scoring tally
+    for f in &mut g.forests {
+        f.stop_tally();
+    }
     let mut own;
     let bot = if bot_seed == seed && deal.rewind() {
         deal

@@ -71,6 +71,7 @@ impl Forest {
             where_: _,
             counts,
             tally,
+            tallies,
             order: _,
             placed_turn: _,
             triggers,
@@ -86,6 +87,7 @@ impl Forest {
         self.under.clone_from(under);
         self.counts.clone_from(counts);
         self.tally.clone_from(tally);
+        self.tallies = *tallies;
         self.triggers.clone_from(triggers);
         self.site_sharers = *site_sharers;
         self.site_sharing_tags = *site_sharing_tags;

@@ -203,8 +203,12 @@ pub fn final_scores_by_species(rules: &Rules, forests: &[Forest], caves: &[usize
 
 /// Player `player`'s final total alone, `cave` cards in their cave: [`final_scores`]' total,
 /// without the breakdown, read from the forest's tally (`Forest::tally`): what a search's
-/// evaluation reads.
+/// evaluation reads. A forest that keeps no tally ([`Forest::stop_tally`]) is scored card by
+/// card.
 pub fn final_total(rules: &Rules, forests: &[Forest], player: usize, cave: usize) -> i32 {
+    if !forests[player].tallies {
+        return score_forest::<TOTALS>(rules, forests, player, cave).total;
+    }
     let total = cave as i32 + tally::total(&rules.scoring, &Ctx { rules, forests, player });
     debug_assert_eq!(
         total,
@@ -216,8 +220,11 @@ pub fn final_total(rules: &Rules, forests: &[Forest], player: usize, cave: usize
 
 /// Player `player`'s points that read their forest alone and those that read other forests
 /// too (majorities): [`final_total`] is the cave's cards and the two. None when the ruleset
-/// has scorers of other forests this split leaves out.
+/// has scorers of other forests this split leaves out, or the forest keeps no tally.
 pub fn split_total(rules: &Rules, forests: &[Forest], player: usize) -> Option<(i32, i32)> {
+    if !forests[player].tallies {
+        return None;
+    }
     let ctx = Ctx { rules, forests, player };
     let cross = tally::cross(&rules.scoring, &ctx)?;
     Some((tally::total(&rules.scoring, &ctx) - cross, cross))
@@ -226,6 +233,9 @@ pub fn split_total(rules: &Rules, forests: &[Forest], player: usize) -> Option<(
 /// The second part of [`split_total`] alone: player `player`'s points that read other
 /// forests too (None as there).
 pub fn cross_total(rules: &Rules, forests: &[Forest], player: usize) -> Option<i32> {
+    if !forests[player].tallies {
+        return None;
+    }
     tally::cross(&rules.scoring, &Ctx { rules, forests, player })
 }
 

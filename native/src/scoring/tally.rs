@@ -159,6 +159,7 @@ impl Plan {
             self.tally_half(&mut tally, card, f.where_[card as usize].2);
         }
         f.tally = tally;
+        f.tallies = true;
     }
 }
 

@@ -183,4 +183,24 @@ fn the_tally_a_forest_keeps_totals_as_its_cards_do() {
     let mut again = forests[0].clone();
     r.scoring.retally(&mut again);
     assert_eq!(again.tally, forests[0].tally);
+    // forests that keep no tally are scored card by card, to the same totals; a retally
+    // keeps it again
+    let mut untallied = forests.clone();
+    for f in &mut untallied {
+        f.stop_tally();
+    }
+    untallied[0].attach(&r, 13, 0, 0, 0, 0);
+    assert!(untallied[0].tally.is_empty(), "a card placed adds to no tally");
+    let scores = final_scores(&r, &untallied, &[1, 0], &[vec![], vec![]]);
+    for (p, s) in scores.iter().enumerate() {
+        assert_eq!(final_total(&r, &untallied, p, p), s.total - s.cave + p as i32);
+        assert_eq!((split_total(&r, &untallied, p), cross_total(&r, &untallied, p)), (None, None));
+    }
+    let mut tallied = forests.clone();
+    tallied[0].attach(&r, 13, 0, 0, 0, 0);
+    assert_eq!(final_total(&r, &tallied, 0, 1), scores[0].total, "the same card tallied");
+    assert!(scores[0].total > final_total(&r, &forests, 0, 1), "the card counted");
+    r.scoring.retally(&mut untallied[0]);
+    assert!(untallied[0].tallies);
+    assert_eq!(untallied[0].tally, tallied[0].tally);
 }
