@@ -11,6 +11,7 @@ pub mod game;
 pub mod lineup;
 pub mod observe;
 pub mod pile;
+mod place;
 mod play;
 pub mod queue;
 pub mod rng;
