@@ -1,13 +1,17 @@
 """``forestshuffle.native.play_many`` on 1 and on 2 threads (rayon's pool, ``RAYON_NUM_THREADS``):
 games per second of each and the ratio. Timed, so only meaningful on an idle machine.
 
-    python benchmarks/native/scaling.py --games 20000 --threads 1,2
+    python benchmarks/native/scaling.py --games 100000 --threads 1,2 --repeat 7
+
+Each round times every thread count in turn; the ratio is given best to best and as the
+median of the rounds' ratios.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 
@@ -41,12 +45,20 @@ def main() -> int:
     if not native.available():
         print(f"scaling skipped: {native.INSTALL_HINT}")
         return 0
-    base = None
-    for t in (int(x) for x in args.threads.split(",")):
-        best = max(rate(args.games, t) for _ in range(args.repeat))
-        base = base or best
+    threads = [int(x) for x in args.threads.split(",")]
+    # rounds of every thread count in turn, so that a slow spell of a shared machine falls on
+    # all of them rather than on one
+    rates: dict[int, list[float]] = {t: [] for t in threads}
+    for _ in range(args.repeat):
+        for t in threads:
+            rates[t].append(rate(args.games, t))
+    first = threads[0]
+    for t in threads:
+        best = max(rates[t])
+        ratios = sorted(r / f for r, f in zip(rates[t], rates[first], strict=True))
         print(f"threads={t} {best:,.0f} games/s (best of {args.repeat}), "
-              f"x{best / base:.2f} of 1 thread")
+              f"x{best / max(rates[first]):.2f} of {first} thread(s) best to best, "
+              f"x{statistics.median(ratios):.2f} the median of {args.repeat} rounds")
     return 0
 
 
