@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::data::Filter;
 use crate::game::{nonempty_ref, Action, Cards, Eff, Game, Mode, Run, Step, Steps, Taker};
+use crate::play::Played;
 
 impl<'r> Game<'r> {
     pub(crate) fn run_effect(&mut self, p: u8, card: u16, eff: &Eff) -> Run {
@@ -242,7 +243,8 @@ impl<'r> Game<'r> {
         let mut steps: Vec<Step> = planted.iter().filter(|_| reveals).map(|_| Step::Reveal(p)).collect();
         for &c in planted {
             let (mut early, mut late) = (Steps::new(), Steps::new());
-            self.trigger_steps(p as usize, c, None, self.center, kind, None, &mut early, &mut late);
+            let pl = Played { card: c, half: None, role: self.center, kind, activates: None };
+            self.trigger_steps(p as usize, pl, &mut early, &mut late);
             steps.extend(early);
             steps.extend(late);
         }

@@ -7,6 +7,19 @@ use crate::game::{flt_ok, Action, Cards, Eff, Game, Mode, Options, Run, Step, St
 /// Where among a forest's trigger cards the first that a play fires is, when none does.
 const NONE_FIRES: u32 = u32::MAX;
 
+/// A play as a forest's triggers see it: the card, its half shown (None: face down), the
+/// role of the slot it went to (the center's for a tree or a sapling), the kind of site it
+/// opened (None for a dweller's play, as the Python engine names none), and the card whose
+/// play lets triggers placed this turn fire.
+#[derive(Clone, Copy)]
+pub(crate) struct Played {
+    pub card: u16,
+    pub half: Option<u8>,
+    pub role: u16,
+    pub kind: Option<u16>,
+    pub activates: Option<u16>,
+}
+
 impl<'r> Game<'r> {
     /// `p`'s hand in increasing order, copied.
     pub(crate) fn sorted_hand(&self, p: usize) -> Cards {
@@ -123,7 +136,8 @@ impl<'r> Game<'r> {
             (sk.slots[sk.slot_index(slot)].role, None)
         };
         let mut at = NONE_FIRES;
-        self.each_fired(p, card, half, role, kind, activates, 0, |i, _, _| {
+        let pl = Played { card, half, role, kind, activates };
+        self.each_fired(p, pl, 0, |i, _, _| {
             at = i as u32;
             false
         });
@@ -252,7 +266,8 @@ impl<'r> Game<'r> {
         };
         let mut later = Steps::new();
         if half.is_some() || first != NONE_FIRES {
-            self.resolution_steps(p, card, half, role, kind, paid, mode, activates, first, &mut later);
+            let pl = Played { card, half, role, kind, activates };
+            self.resolution_steps(p, pl, paid, mode, first, &mut later);
         }
         // the card goes down
         self.take_played(p, card, paid, from_clearing);
@@ -328,20 +343,17 @@ impl<'r> Game<'r> {
     pub(crate) fn resolution_steps(
         &self,
         p: usize,
-        card: u16,
-        half: Option<u8>,
-        role: u16,
-        kind: Option<u16>,
+        pl: Played,
         paid: &[u16],
         mode: Mode,
-        activates: Option<u16>,
         first: u32,
         early: &mut Steps,
     ) {
         let rules = self.rules;
+        let (card, half) = (pl.card, pl.half);
         let mut late = Steps::new();
         if first != NONE_FIRES {
-            self.triggers_from(p, card, half, role, kind, activates, first, early, &mut late);
+            self.triggers_from(p, pl, first, early, &mut late);
         }
         if let (Some(hi), true) = (half, mode != Mode::Free) {
             let h = &rules.cards[card as usize].halves[hi as usize];
@@ -364,36 +376,13 @@ impl<'r> Game<'r> {
 
     /// The triggers a play fires: into `early` those before the card's effects, into `late`
     /// the others.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn trigger_steps(
-        &self,
-        p: usize,
-        card: u16,
-        half: Option<u8>,
-        role: u16,
-        kind: Option<u16>,
-        activates: Option<u16>,
-        early: &mut Steps,
-        late: &mut Steps,
-    ) {
-        self.triggers_from(p, card, half, role, kind, activates, 0, early, late);
+    pub(crate) fn trigger_steps(&self, p: usize, pl: Played, early: &mut Steps, late: &mut Steps) {
+        self.triggers_from(p, pl, 0, early, late);
     }
 
     /// [`Game::trigger_steps`] of the forest's trigger cards from `first` on.
-    #[allow(clippy::too_many_arguments)]
-    fn triggers_from(
-        &self,
-        p: usize,
-        card: u16,
-        half: Option<u8>,
-        role: u16,
-        kind: Option<u16>,
-        activates: Option<u16>,
-        first: u32,
-        early: &mut Steps,
-        late: &mut Steps,
-    ) {
-        self.each_fired(p, card, half, role, kind, activates, first, |_, c, t| {
+    fn triggers_from(&self, p: usize, pl: Played, first: u32, early: &mut Steps, late: &mut Steps) {
+        self.each_fired(p, pl, first, |_, c, t| {
             let s = Step::Trigger { p: p as u8, card: c, index: t.index };
             if t.before_effects {
                 early.push(s);
@@ -404,52 +393,40 @@ impl<'r> Game<'r> {
         });
     }
 
-    /// Call `each` with the triggers that a play fires of `p`'s forest's trigger cards from
+    /// Call `each` with the triggers that play `pl` fires of `p`'s forest's trigger cards from
     /// `first` on (with the card's place among them and the card), in order, until it
     /// answers false.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn each_fired(
         &self,
         p: usize,
-        card: u16,
-        half: Option<u8>,
-        role: u16,
-        kind: Option<u16>,
-        activates: Option<u16>,
+        pl: Played,
         first: u32,
         mut each: impl FnMut(usize, u16, &crate::data::Trigger) -> bool,
     ) {
         let rules = self.rules;
         let f = &self.forests[p];
         for (i, &c) in f.triggers.iter().enumerate().skip(first as usize) {
-            if c == card {
+            if c == pl.card {
                 continue;
             }
             let sp = &rules.species[f.half_of(rules, c).species as usize];
             for t in &sp.triggers {
-                if t.from_next_turn && f.placed_turn[c as usize] >= self.turn && activates != Some(c) {
+                if t.from_next_turn && f.placed_turn[c as usize] >= self.turn && pl.activates != Some(c) {
                     continue;
                 }
-                if self.trigger_matches(t, card, half, role, kind) && !each(i, c, t) {
+                if self.trigger_matches(t, &pl) && !each(i, c, t) {
                     return;
                 }
             }
         }
     }
 
-    /// Whether trigger `t` matches the play of `card` (`half`, None face down) into a slot
-    /// of `role` (or the center), opening a site of `kind` (None for a dweller's play).
+    /// Whether trigger `t` matches play `pl`.
     #[inline(always)]
-    pub(crate) fn trigger_matches(
-        &self,
-        t: &crate::data::Trigger,
-        card: u16,
-        half: Option<u8>,
-        role: u16,
-        kind: Option<u16>,
-    ) -> bool {
+    pub(crate) fn trigger_matches(&self, t: &crate::data::Trigger, pl: &Played) -> bool {
         let rules = self.rules;
+        let Played { card, half, role, kind, .. } = *pl;
         if let Some(want) = t.slot {
             if role != want {
                 return false;

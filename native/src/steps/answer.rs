@@ -1,6 +1,7 @@
 //! What each step kind does when its decision is answered.
 
 use crate::game::{Action, Game, Mode, Run, Step, Steps, Taker};
+use crate::play::Played;
 
 impl<'r> Game<'r> {
     /// The head step answers option `a` of its decision: [`Run::Asked`] when the next
@@ -138,16 +139,14 @@ impl<'r> Game<'r> {
                 let pu = p as usize;
                 let (mut early, mut late) = (Steps::new(), Steps::new());
                 if rules.has_triggers {
-                    self.trigger_steps(
-                        pu,
+                    let pl = Played {
                         card,
-                        None,
-                        rules.upgrade_role,
-                        Some(kind),
-                        None,
-                        &mut early,
-                        &mut late,
-                    );
+                        half: None,
+                        role: rules.upgrade_role,
+                        kind: Some(kind),
+                        activates: None,
+                    };
+                    self.trigger_steps(pu, pl, &mut early, &mut late);
                 }
                 self.finish();
                 self.remove_from_hand(pu, c);
