@@ -150,3 +150,6 @@ pub fn observe(game: &Game, player: usize) -> Vec<f32> {
     observe_into(game, player, &mut out);
     out
 }
+
+#[cfg(test)]
+mod tests;

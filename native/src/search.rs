@@ -126,3 +126,6 @@ impl<'r> History<'r> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -397,3 +397,6 @@ fn returns_into(g: &Game, out: &mut [f32]) {
 /// The Python class `forestshuffle_native.VecEnv`.
 #[cfg(feature = "python")]
 pub(crate) mod py;
+
+#[cfg(test)]
+mod tests;
