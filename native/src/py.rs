@@ -270,7 +270,7 @@ impl NativeGame {
         if !self.game.over {
             return Vec::new();
         }
-        let w = selfplay::outcome_of(&self.game).winners;
+        let w = selfplay::winners_of(&self.game);
         (0..self.game.players).filter(|i| w & (1 << i) != 0).collect()
     }
 

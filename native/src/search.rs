@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use crate::game::Game;
-use crate::selfplay::outcome_of;
+use crate::selfplay::winners_of;
 
 /// The index of the option of code `code` of `game`'s pending decision (the first).
 pub fn option_of(game: &Game, code: u32) -> Result<usize, String> {
@@ -55,7 +55,7 @@ pub fn returns(game: &Game) -> Vec<f64> {
     if !game.over || n < 2 {
         return vec![0.0; n];
     }
-    let won = outcome_of(game).winners;
+    let won = winners_of(game);
     let w = f64::from(won.count_ones());
     let others = (n - 1) as f64;
     (0..n).map(|p| if won & (1 << p) != 0 { (n as f64 - w) / others } else { -w / others }).collect()

@@ -7,7 +7,7 @@ use smallvec::SmallVec;
 use crate::data::Rules;
 use crate::game::Game;
 use crate::rng::PyRandom;
-use crate::scoring::{final_scores, final_scores_by_species, PlayerScore};
+use crate::scoring::{final_scores, final_scores_by_species, final_total, PlayerScore};
 
 /// What one finished game returns.
 #[derive(Clone, Debug, Default)]
@@ -34,6 +34,16 @@ pub fn outcome_of(g: &Game) -> Outcome {
 pub fn outcome_by_species(g: &Game) -> Outcome {
     let caves: SmallVec<[usize; 8]> = g.caves.iter().map(Vec::len).collect();
     outcome_with(g, final_scores_by_species(g.rules, &g.forests, &caves))
+}
+
+/// The winners of finished game `g`, the players with the highest total, as bits: each
+/// player's total alone ([`final_total`], read from the forest's tally where it keeps one),
+/// what returns read.
+pub fn winners_of(g: &Game) -> u32 {
+    let totals: SmallVec<[i32; 8]> =
+        (0..g.forests.len()).map(|p| final_total(g.rules, &g.forests, p, g.caves[p].len())).collect();
+    let best = totals.iter().copied().max().unwrap_or(0);
+    totals.iter().enumerate().filter(|&(_, &t)| t == best).fold(0, |w, (p, _)| w | 1 << p)
 }
 
 /// The outcome of finished game `g` scored `scores`.

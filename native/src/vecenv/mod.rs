@@ -16,7 +16,7 @@ use crate::data::Rules;
 use crate::game::Game;
 use crate::observe::{observation_size, observe_into};
 use crate::rng::PyRandom;
-use crate::selfplay::outcome_of;
+use crate::selfplay::winners_of;
 
 /// The outputs of a step or a reset, one row per environment.
 pub struct Out<'a> {
@@ -386,7 +386,7 @@ fn returns_into(g: &Game, out: &mut [f32]) {
     if n < 2 {
         return;
     }
-    let won = outcome_of(g).winners;
+    let won = winners_of(g);
     let w = won.count_ones() as f32;
     let others = (n - 1) as f32;
     for (p, r) in out.iter_mut().enumerate() {
