@@ -42,19 +42,19 @@ pub fn outcome_by_species(g: &Game) -> Outcome {
 pub fn winners_of(g: &Game) -> u32 {
     let totals: SmallVec<[i32; 8]> =
         (0..g.forests.len()).map(|p| final_total(g.rules, &g.forests, p, g.caves[p].len())).collect();
+    highest(&totals)
+}
+
+/// The players with the highest of `totals`, as bits (ties share the win).
+fn highest(totals: &[i32]) -> u32 {
     let best = totals.iter().copied().max().unwrap_or(0);
     totals.iter().enumerate().filter(|&(_, &t)| t == best).fold(0, |w, (p, _)| w | 1 << p)
 }
 
 /// The outcome of finished game `g` scored `scores`.
 fn outcome_with(g: &Game, scores: Vec<PlayerScore>) -> Outcome {
-    let best = scores.iter().map(|s| s.total).max().unwrap_or(0);
-    let mut winners = 0u32;
-    for (i, s) in scores.iter().enumerate() {
-        if s.total == best {
-            winners |= 1 << i;
-        }
-    }
+    let totals: SmallVec<[i32; 8]> = scores.iter().map(|s| s.total).collect();
+    let winners = highest(&totals);
     Outcome { scores, winners, length: g.actions, over: g.over }
 }
 

@@ -124,10 +124,9 @@ impl<'r> Game<'r> {
             Step::Mulligan(p) => {
                 self.finish();
                 if a == Action::Redraw {
-                    let pu = p as usize;
-                    let hand = self.hands[pu].take_all();
+                    let hand = &mut self.hands[p as usize];
                     let n = hand.len() as i64;
-                    self.boxed.extend(hand);
+                    hand.move_to(&mut self.boxed);
                     self.deck_take(n, Taker::Player(p));
                 }
             }
